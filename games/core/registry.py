@@ -1,0 +1,196 @@
+"""Registry of games and their metadata, and the saved-game record with replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidOptions
+from .protocol import GameState, Seat
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option.
+
+    ``kind`` is ``"int"`` (``lo``..``hi``), ``"choice"`` (one of ``choices``) or ``"bool"``.
+    """
+
+    name: str
+    description: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Validate and convert a user value; raise ``InvalidOptions`` with a sentence."""
+        if self.kind == "int":
+            try:
+                v = int(value)
+            except (TypeError, ValueError):
+                raise InvalidOptions(f"Option `{self.name}` must be a whole number.") from None
+            if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+                raise InvalidOptions(
+                    f"Option `{self.name}` must be between {self.lo} and {self.hi}; got {v}."
+                )
+            return v
+        if self.kind == "choice":
+            v = str(value).strip().lower()
+            if v not in self.choices:
+                raise InvalidOptions(
+                    f"Option `{self.name}` must be one of {', '.join(self.choices)}; got `{v}`."
+                )
+            return v
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            v = str(value).strip().lower()
+            if v in ("1", "true", "yes", "on"):
+                return True
+            if v in ("0", "false", "no", "off"):
+                return False
+            raise InvalidOptions(f"Option `{self.name}` must be yes or no; got `{value}`.")
+        raise InvalidOptions(f"Option `{self.name}` has an unknown kind {self.kind!r}.")
+
+
+NewGame = Callable[[Mapping[str, Any], int, int], GameState]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Metadata and factory of one registered game."""
+
+    key: str
+    title: str
+    title_ja: str
+    min_players: int
+    max_players: int
+    engine_version: int
+    new_game: NewGame
+    summary: str
+    rules_path: str
+    options: tuple[OptionSpec, ...] = ()
+    defaults_for: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = field(
+        default=None, repr=False
+    )
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults merged with ``given``; unknown names or bad values raise ``InvalidOptions``."""
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise InvalidOptions(
+                f"{self.title} has no option {', '.join(f'`{u}`' for u in unknown)}."
+            )
+        out = {o.name: o.default for o in self.options}
+        for k, v in given.items():
+            out[k] = known[k].coerce(v)
+        if self.defaults_for is not None:
+            out.update({k: v for k, v in self.defaults_for(out).items() if k not in given})
+        return out
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} needs {self.min_players}–{self.max_players} players; "
+                f"there {'is' if n == 1 else 'are'} {n}."
+            )
+
+    def create(self, options: Mapping[str, Any], seats: int, seed: int) -> GameState:
+        """``new_game`` with options resolved and the player count checked."""
+        self.check_players(seats)
+        return self.new_game(self.resolve_options(options), seats, seed)
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.key in _REGISTRY:
+        raise ValueError(f"game {spec.key!r} registered twice")
+    _REGISTRY[spec.key] = spec
+    return spec
+
+
+def get_game(key: str) -> GameSpec:
+    """The spec for ``key``; raises ``KeyError`` for an unknown game."""
+    _load_builtin()
+    return _REGISTRY[key]
+
+
+def all_games() -> list[GameSpec]:
+    _load_builtin()
+    return sorted(_REGISTRY.values(), key=lambda s: s.title)
+
+
+def _load_builtin() -> None:
+    # Importing the game packages registers them; done lazily to avoid import cycles.
+    import games.kenchiku  # noqa: F401
+
+    try:
+        import games.masters_of_commerce  # noqa: F401
+    except ImportError:  # pragma: no cover - package not present yet
+        pass
+
+
+@dataclass
+class GameRecord:
+    """A saved game: ``{game, engine_version, seed, seats, options, moves[]}``.
+
+    ``moves`` are ``(seat, notation)`` pairs in the order applied. State is always derived
+    from this record by ``replay``.
+    """
+
+    game: str
+    engine_version: int
+    seed: int
+    seats: int
+    options: dict[str, Any]
+    moves: list[tuple[Seat, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "seed": self.seed,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "moves": [[s, n] for s, n in self.moves],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+        return cls(
+            game=d["game"],
+            engine_version=int(d["engine_version"]),
+            seed=int(d["seed"]),
+            seats=int(d["seats"]),
+            options=dict(d["options"]),
+            moves=[(int(s), str(n)) for s, n in d["moves"]],
+        )
+
+
+def replay(record: GameRecord, upto: int | None = None) -> GameState:
+    """Rebuild the state from the record (first ``upto`` moves if given)."""
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    for seat, text in record.moves[:upto]:
+        state.apply(seat, state.parse_move(seat, text))
+    return state
+
+
+def start(spec: GameSpec, options: Mapping[str, Any], seats: int, seed: int) -> tuple[
+    GameRecord, GameState
+]:
+    """Create a new game and its record (options resolved, players checked)."""
+    resolved = spec.resolve_options(options)
+    spec.check_players(seats)
+    state = spec.new_game(resolved, seats, seed)
+    return GameRecord(spec.key, spec.engine_version, seed, seats, resolved), state
+
+
+def seats_range(spec: GameSpec) -> Sequence[int]:
+    return range(spec.min_players, spec.max_players + 1)
