@@ -1,0 +1,44 @@
+"""Kenchiku: the 2015 building-company board game of seed 002 (食用産廃GAMES, title unknown).
+
+Importing this package registers the game with ``games.core``.
+"""
+
+from games.core import GameSpec, register
+
+from .moves import Build, Buy, PlacePark, RepayLoan, Rest, TakeLoan
+from .state import OPTIONS, Company, KenchikuState, new_game
+from .view import KenchikuView
+
+SPEC = register(
+    GameSpec(
+        key="kenchiku",
+        title="Kenchiku",
+        title_ja="建築会社ゲーム (原題不明)",
+        min_players=2,
+        max_players=4,
+        engine_version=1,
+        new_game=new_game,
+        summary=(
+            "Run a building company: buy structure, design, planning and workers, build on "
+            "plots whose land value sets the height, take money or honour, rest to pay wages, "
+            "and beware of loans and bankruptcy. Most honour after parks and citizen voices wins."
+        ),
+        rules_path="docs/rules/kenchiku.md",
+        options=OPTIONS,
+    )
+)
+
+__all__ = [
+    "OPTIONS",
+    "SPEC",
+    "Build",
+    "Buy",
+    "Company",
+    "KenchikuState",
+    "KenchikuView",
+    "PlacePark",
+    "RepayLoan",
+    "Rest",
+    "TakeLoan",
+    "new_game",
+]

@@ -1,0 +1,703 @@
+"""The Kenchiku engine (seed 002): setup, turns, market, loans, bankruptcy and final scoring.
+
+Section names in docstrings are the seed's headings (ゲームの準備, 建設, 購入, 休憩, 借金について,
+ゲームの終了, 最終名誉点計算). Interpretations of points the seed leaves open are listed in
+docs/rules/kenchiku.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from games.core import (
+    GameError,
+    GameState,
+    IllegalMove,
+    InvalidMove,
+    InvalidOptions,
+    Move,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Seat,
+)
+
+from .board import Board
+from .components import (
+    DESIGN,
+    PLANNING,
+    STRUCTURE,
+    WORKERS,
+    City,
+    KenchikuData,
+    VoiceCard,
+    kenchiku_data,
+)
+from .moves import (
+    BUYS,
+    REPAY_LOAN,
+    REST_ONLY,
+    RESTS,
+    TAKE_LOAN,
+    Build,
+    Buy,
+    PlacePark,
+    RepayLoan,
+    Rest,
+    TakeLoan,
+    parse_notation,
+)
+from .view import MARKER_TYPES, CellView, CompanyView, KenchikuView, VoiceCardView
+from .voices import administration_times, citizen_honour
+
+MARKER_INDEX: Mapping[str, int] = {m: i for i, m in enumerate(MARKER_TYPES)}
+_NO_SEATS: frozenset[Seat] = frozenset()
+
+
+def _voice_choices(data: KenchikuData, kind: str) -> tuple[str, ...]:
+    ids = [v.id for v in data.voices_of(kind)]
+    return ("random", *(f"{a}+{b}" for a, b in combinations(ids, 2)))
+
+
+def _options(data: KenchikuData) -> tuple[OptionSpec, ...]:
+    return tuple(
+        OptionSpec(
+            name=kind,
+            description=(
+                f"The two {kind} voice cards in play: `random` (dealt at setup, as the seed "
+                "says) or two card ids joined by `+`."
+            ),
+            kind="choice",
+            default="random",
+            choices=_voice_choices(data, kind),
+        )
+        for kind in ("administration", "citizen")
+    )
+
+
+OPTIONS: tuple[OptionSpec, ...] = _options(kenchiku_data())
+
+
+@dataclass
+class Company:
+    """One player's company: personal board, money behind the screen, honour chip, chips."""
+
+    seat: Seat
+    money: int
+    markers: list[int]  # MARKER_TYPES order; workers = ready + spent
+    workers_ready: int
+    chips_left: int
+    honour: int = 0
+    has_loan: bool = False
+    park_available: bool = True
+    buildings: int = 0
+    bankrupt: bool = False
+    bankrupt_turn: int = -1  # turn number at bankruptcy (later bankruptcies rank higher)
+
+
+@cache
+def _cell_moves(
+    coords: tuple[str, ...],
+) -> tuple[tuple[tuple[Build, Build], ...], tuple[PlacePark, ...]]:
+    """One interned move object per plot and reward, so legal_moves allocates no moves."""
+    builds = tuple((Build(c, "money"), Build(c, "honour")) for c in coords)
+    parks = tuple(PlacePark(c) for c in coords)
+    return builds, parks
+
+
+class KenchikuState(GameState):
+    """A Kenchiku game in progress. Seats 0..n-1 in turn order; seat 0 is the start player."""
+
+    def __init__(
+        self,
+        data: KenchikuData,
+        seats: int,
+        rng: Rng,
+        administration: tuple[VoiceCard, ...],
+        citizen: tuple[VoiceCard, ...],
+        options: Mapping[str, Any],
+    ) -> None:
+        rules = data.rules
+        self.data = data
+        self.rules = rules
+        self.city: City = data.city
+        self.n_seats = seats
+        self.options = dict(options)
+        self.rng = rng
+        self.administration = administration
+        self.citizen = citizen
+        self.board = Board(self.city, rules)
+        for cell, height in data.starting_buildings:
+            self.board.put_building(cell, height, None)
+        self.blocks_left = rules.blocks - self.board.blocks_on_board()
+        m = rules.start_markers
+        # ゲームの準備 3, 5, 9: money by seat, two of each marker, one chip on the honour track
+        self.companies = [
+            Company(
+                seat=s,
+                money=rules.start_money[s],
+                markers=[m] * len(MARKER_TYPES),
+                workers_ready=m,
+                chips_left=rules.chips_per_colour - 1,
+            )
+            for s in range(seats)
+        ]
+        self.prices = list(rules.start_prices)
+        self.stock = [rules.market_stock[seats]] * len(MARKER_TYPES)
+        self.honour_goal = rules.honour_goal[seats]
+        self.current: Seat = 0
+        self.round = 1
+        self.turn = 0
+        self.last_dice: dict[str, int] | None = None
+        self.end_triggered_by: Seat | None = None
+        self.end_cause = ""  # what the first company to meet an end condition did
+        self.last_event = ""
+        self._outcome: Outcome | None = None
+        self._version = 0
+        self._legal: tuple[int, Seat, list[Move]] = (-1, -1, [])
+        self._to_act = tuple(frozenset({s}) for s in range(seats))
+        self._build_moves, self._park_moves = _cell_moves(self.city.coords)
+
+    # -- protocol -------------------------------------------------------------------
+
+    def to_act(self) -> frozenset[Seat]:
+        """The seat whose turn it is (loan moves do not pass the turn)."""
+        if self._outcome is not None:
+            return _NO_SEATS
+        return self._to_act[self.current]
+
+    def outcome(self) -> Outcome | None:
+        """Final result once the last round is over or one company is left."""
+        return self._outcome
+
+    def phase_name(self) -> str:
+        """``"Round 4"``, ``"Final round"`` once the end is triggered, ``"Game over"``."""
+        if self._outcome is not None:
+            return "Game over"
+        if self.end_triggered_by is not None:
+            return "Final round"
+        return f"Round {self.round}"
+
+    def secrets(self, seat: Seat) -> Mapping[tuple[Any, ...], Any]:
+        """Money is the only hidden information (seed FAQ: ついたてで隠すのはお金だけ)."""
+        return {("companies", seat, "money"): self.companies[seat].money}
+
+    def legal_moves(self, seat: Seat) -> Sequence[Move]:
+        """Builds and parks by plot, then buys, rests and loan moves, in a fixed order."""
+        if self._outcome is not None or seat != self.current:
+            return []
+        version, cached_seat, moves = self._legal
+        if version == self._version and cached_seat == seat:
+            return list(moves)
+        moves = self._compute_legal(self.companies[seat])
+        self._legal = (self._version, seat, moves)
+        return list(moves)
+
+    def _compute_legal(self, c: Company) -> list[Move]:
+        moves: list[Move] = []
+        board = self.board
+        if c.workers_ready > 0 and c.chips_left > 0:
+            structure = c.markers[STRUCTURE]
+            most = min(structure, self.blocks_left)
+            parks: list[Move] = []
+            heights, park_owners, around = board.heights, board.park_owners, board.around
+            value = board.value_of_blocks
+            for i, pair in enumerate(self._build_moves):
+                if heights[i] or park_owners[i] is not None:
+                    continue
+                v = value[around[i]]
+                if v == 0 or v > structure:
+                    continue
+                if v <= most:
+                    moves.extend(pair)
+                if c.park_available:
+                    parks.append(self._park_moves[i])
+            moves.extend(parks)
+        max_tech = self.rules.max_technology
+        for k, buy in enumerate(BUYS):
+            if (
+                self.stock[k] > 0
+                and c.money >= self.prices[k]
+                and (k == WORKERS or c.markers[k] < max_tech)
+            ):
+                moves.append(buy)
+        droppable = [RESTS[k] for k in range(len(MARKER_TYPES)) if c.markers[k] > 1]
+        moves.extend(droppable or [REST_ONLY])
+        if not c.has_loan:
+            moves.append(TAKE_LOAN)
+        elif c.money >= self.rules.loan_repayment:
+            moves.append(REPAY_LOAN)
+        return moves
+
+    def parse_move(self, seat: Seat, text: str) -> Move:
+        """Read notation into a move even if it is illegal now, so ``apply`` can say why.
+
+        Raises ``NotYourTurn`` if ``seat`` cannot act, ``InvalidMove`` if the text is not a
+        Kenchiku move at all.
+        """
+        self.check_turn(seat)
+        return parse_notation(text, self.city.index)
+
+    def explain_illegal(self, seat: Seat, notation: str) -> str | None:
+        """Why ``notation`` cannot be played by ``seat`` now, or ``None`` if it can."""
+        try:
+            self.validate(seat, self.parse_move(seat, notation))
+        except GameError as exc:
+            return exc.message
+        return None
+
+    def validate(self, seat: Seat, move: Move) -> None:
+        """Raise ``IllegalMove`` with a sentence the player can act on if ``move`` is not legal."""
+        self.check_turn(seat)
+        c = self.companies[seat]
+        if isinstance(move, Build | PlacePark):
+            self._check_site(c, move)
+        elif isinstance(move, Buy):
+            self._check_buy(c, move)
+        elif isinstance(move, Rest):
+            self._check_rest(c, move)
+        elif isinstance(move, TakeLoan):
+            if c.has_loan:
+                raise IllegalMove(
+                    "You already hold a loan card; repay it "
+                    f"({self.rules.loan_repayment} money) before borrowing again."
+                )
+        elif isinstance(move, RepayLoan):
+            if not c.has_loan:
+                raise IllegalMove("You have no loan to repay.")
+            if c.money < self.rules.loan_repayment:
+                raise IllegalMove(
+                    f"Repaying the loan costs {self.rules.loan_repayment} money in one payment "
+                    f"but you have {c.money}."
+                )
+        else:
+            raise InvalidMove(f"`{move.notation}` is not a Kenchiku move.")
+
+    def _check_site(self, c: Company, move: Build | PlacePark) -> None:
+        """建設 / 公園について: a free plot, a ready worker, land value 1+ within structure."""
+        if move.coord not in self.city.index:
+            raise InvalidMove(f"There is no plot `{move.coord}` in the city.")
+        if isinstance(move, Build) and move.reward not in ("money", "honour"):
+            raise InvalidMove("Choose the reward `money` or `honour`.")
+        i = self.city.index[move.coord]
+        what = "a park" if isinstance(move, PlacePark) else "a building"
+        if isinstance(move, PlacePark) and not c.park_available:
+            raise IllegalMove("You have already placed your park; each company has only one.")
+        if self.board.heights[i]:
+            raise IllegalMove(f"{move.coord} already has a building on it.")
+        if self.board.park_owners[i] is not None:
+            raise IllegalMove(f"{move.coord} already has a park on it.")
+        if c.workers_ready == 0:
+            raise IllegalMove(
+                f"You have no ready workers, so you cannot place {what}; rest to make them "
+                "ready again."
+            )
+        value = self.board.land_value(i)
+        if value == 0:
+            raise IllegalMove(
+                f"Land value at {move.coord} is 0 (no building blocks next to it), so nothing "
+                "can be placed there."
+            )
+        structure = c.markers[STRUCTURE]
+        if value > structure:
+            raise IllegalMove(
+                f"Land value at {move.coord} is {value} but you have only {structure} "
+                f"structure marker{'s' if structure != 1 else ''}."
+            )
+        if c.chips_left == 0:
+            raise IllegalMove(f"You have no chips left to mark {what} as yours.")
+        if isinstance(move, Build) and value > self.blocks_left:
+            raise IllegalMove(
+                f"A height-{value} building needs {value} blocks but only {self.blocks_left} "
+                "are left in the supply."
+            )
+
+    def _check_buy(self, c: Company, move: Buy) -> None:
+        """購入の値段と制限: in stock, affordable, fewer than 6 of a technology."""
+        if move.marker not in MARKER_INDEX:
+            raise InvalidMove(f"`{move.marker}` is not a marker type.")
+        k = MARKER_INDEX[move.marker]
+        if self.stock[k] == 0:
+            raise IllegalMove(f"The market has no {move.marker} markers left.")
+        if k != WORKERS and c.markers[k] >= self.rules.max_technology:
+            raise IllegalMove(
+                f"You already hold {c.markers[k]} {move.marker} markers, the most allowed."
+            )
+        if c.money < self.prices[k]:
+            raise IllegalMove(
+                f"A {move.marker} marker costs {self.prices[k]} money but you have {c.money}."
+            )
+
+    def _check_rest(self, c: Company, move: Rest) -> None:
+        """マーカーの破棄について: return exactly one marker, never leaving a type at 0."""
+        if move.drop is None:
+            if any(n > 1 for n in c.markers):
+                raise IllegalMove(
+                    "Resting means returning one marker to the market: write "
+                    "`rest drop <type>` (structure, design, planning or workers)."
+                )
+            return
+        if move.drop not in MARKER_INDEX:
+            raise InvalidMove(f"`{move.drop}` is not a marker type.")
+        if c.markers[MARKER_INDEX[move.drop]] <= 1:
+            raise IllegalMove(
+                f"You hold only one {move.drop} marker and every type must keep at least one; "
+                "return a different marker."
+            )
+
+    # -- applying moves -------------------------------------------------------------
+
+    def _apply(self, seat: Seat, move: Move) -> list[str]:
+        self._version += 1
+        c = self.companies[seat]
+        if isinstance(move, Build):
+            events = self._build(c, move)
+        elif isinstance(move, PlacePark):
+            events = self._park(c, move)
+        elif isinstance(move, Buy):
+            events = self._buy(c, move)
+        elif isinstance(move, Rest):
+            events = self._rest(c, move)
+        elif isinstance(move, TakeLoan):
+            self._borrow(c)
+            events = [f"took a loan of {self.rules.loan_amount} money."]
+        else:
+            c.money -= self.rules.loan_repayment
+            c.has_loan = False
+            events = [f"repaid the loan ({self.rules.loan_repayment} money)."]
+        if not isinstance(move, TakeLoan | RepayLoan):
+            events += self._end_turn()
+        self.last_event = " ".join(events)
+        return events
+
+    def _borrow(self, c: Company) -> None:
+        c.money += self.rules.loan_amount
+        c.has_loan = True
+
+    def _build(self, c: Company, move: Build) -> list[str]:
+        """建設: spend a worker, build height = land value, take money or honour."""
+        board = self.board
+        i = self.city.index[move.coord]
+        height = board.land_value(i)
+        # administration voices look at the city before the new building stands
+        bonuses: list[tuple[VoiceCard, int]] = []
+        if move.reward == "money":
+            for card in self.administration:
+                times = administration_times(card, board, c.seat, i, height)
+                if times:
+                    bonuses.append((card, card.amount * times))
+        c.workers_ready -= 1
+        c.chips_left -= 1
+        c.buildings += 1
+        board.put_building(i, height, c.seat)
+        self.blocks_left -= height
+        if move.reward == "money":
+            gain = min(height, c.markers[DESIGN])
+            bonus = sum(b for _, b in bonuses)
+            c.money += gain + bonus
+            text = f"built a height-{height} building on {move.coord} for {gain} money"
+            if bonuses:
+                detail = ", ".join(f"{card.title} +{b}" for card, b in bonuses)
+                text += f" (+{bonus} administration bonus: {detail})"
+        else:
+            gain = min(height, c.markers[PLANNING])
+            c.honour += gain
+            text = f"built a height-{height} building on {move.coord} for {gain} honour"
+        events = [text + "."]
+        if self.end_triggered_by is None:
+            why = []
+            if height >= self.rules.end_height:
+                why.append(f"a height-{height} building")
+            if c.honour > self.honour_goal:
+                why.append(f"honour {c.honour}, over {self.honour_goal}")
+            if why:
+                self.end_triggered_by = c.seat
+                self.end_cause = " and ".join(why)
+                events.append(
+                    f"triggered the end of the game ({' and '.join(why)}); this round is the last."
+                )
+        return events
+
+    def _park(self, c: Company, move: PlacePark) -> list[str]:
+        """公園について: a worker and structure >= land value, once per game, no reward now."""
+        i = self.city.index[move.coord]
+        value = self.board.land_value(i)
+        c.workers_ready -= 1
+        c.chips_left -= 1
+        c.park_available = False
+        self.board.put_park(i, c.seat)
+        return [f"placed a park on {move.coord} (land value {value})."]
+
+    def _buy(self, c: Company, move: Buy) -> list[str]:
+        """購入: pay the track price, take the marker, price +1 (7 wraps to 1)."""
+        k = MARKER_INDEX[move.marker]
+        price = self.prices[k]
+        c.money -= price
+        c.markers[k] += 1
+        if k == WORKERS:
+            c.workers_ready += 1  # a new worker arrives ready (white space)
+        self.stock[k] -= 1
+        self.prices[k] = self._price_up(price)
+        return [
+            f"bought a {move.marker.removesuffix('s')} marker for {price} money "
+            f"({move.marker} now costs {self.prices[k]})."
+        ]
+
+    def _rest(self, c: Company, move: Rest) -> list[str]:
+        """休憩: ready all workers, return one marker, pay wages, roll the dice."""
+        c.workers_ready = c.markers[WORKERS]
+        parts = ["rested"]
+        if move.drop is None:
+            parts.append("returned nothing (every type is down to one marker)")
+        else:
+            k = MARKER_INDEX[move.drop]
+            c.markers[k] -= 1
+            if k == WORKERS:
+                c.workers_ready -= 1
+            self.stock[k] += 1
+            self.prices[k] = self._price_down(self.prices[k])
+            parts.append(f"dropped {move.drop} ({move.drop} now costs {self.prices[k]})")
+        wages = c.markers[WORKERS] + c.markers[STRUCTURE]
+        if c.money < wages and not c.has_loan:
+            # 給料の支払いについて: a forced loan first, then the full wages
+            self._borrow(c)
+            parts.append(f"took a forced loan of {self.rules.loan_amount}")
+        if c.money < wages:
+            parts.append(f"could not pay {wages} wages while holding a loan and went bankrupt")
+            events = [", ".join(parts) + "."]
+            events += self._go_bankrupt(c)
+            return events
+        c.money -= wages
+        parts.append(f"paid {wages} wages")
+        dice: dict[str, int] = {}
+        for k, (marker, faces) in enumerate(zip(MARKER_TYPES, self.data.dice, strict=True)):
+            face = faces[self.rng.randrange(len(faces))]
+            dice[marker] = face
+            for _ in range(-face):
+                self.prices[k] = self._price_down(self.prices[k])
+        self.last_dice = dice
+        fell = [f"{m} −{-f}" for m, f in dice.items() if f < 0]
+        parts.append(f"dice: {', '.join(fell) if fell else 'no change'}")
+        return [", ".join(parts) + "."]
+
+    def _go_bankrupt(self, c: Company) -> list[str]:
+        """倒産: the company leaves; money to the bank, markers back to the market stock."""
+        c.bankrupt = True
+        c.bankrupt_turn = self.turn
+        c.money = 0
+        c.has_loan = False
+        for k in range(len(MARKER_TYPES)):
+            self.stock[k] += c.markers[k]
+            c.markers[k] = 0
+        c.workers_ready = 0
+        active = [x for x in self.companies if not x.bankrupt]
+        if len(active) == 1:
+            self._finish_last_standing(active[0])
+            return ["Only one company is left, so the game is over."]
+        return []
+
+    def _price_up(self, price: int) -> int:
+        return self.rules.price_min if price >= self.rules.price_max else price + 1
+
+    def _price_down(self, price: int) -> int:
+        return self.rules.price_max if price <= self.rules.price_min else price - 1
+
+    def _end_turn(self) -> list[str]:
+        """Pass to the next company; after the last seat the round ends (ゲームの終了)."""
+        self.turn += 1
+        if self._outcome is not None:
+            return []
+        n = self.n_seats
+        nxt = self.current
+        for step in range(1, n + 1):
+            s = (self.current + step) % n
+            if not self.companies[s].bankrupt:
+                nxt = s
+                break
+        if nxt <= self.current:  # wrapped past the last seat: the round is over
+            if self.end_triggered_by is not None:
+                self._finish()
+                return ["The final round is over; final scoring."]
+            self.round += 1
+        self.current = nxt
+        return []
+
+    # -- final scoring ----------------------------------------------------------------
+
+    def _finish(self) -> None:
+        """最終得点計算, in the seed's order: first bonus, loan, money, parks, citizen voices."""
+        rules = self.rules
+        details: dict[Seat, dict[str, int]] = {}
+        scores: dict[Seat, int] = {}
+        active = [c.seat for c in self.companies if not c.bankrupt]
+        for c in self.companies:
+            if c.bankrupt:
+                details[c.seat] = self._bankrupt_details(c)
+                scores[c.seat] = c.honour
+                continue
+            d = {"honour": c.honour}
+            d["first_bonus"] = rules.first_bonus if c.seat == self.end_triggered_by else 0
+            money = c.money
+            d["loan_penalty"] = 0
+            if c.has_loan:  # -15 honour, then all money goes back to the bank
+                d["loan_penalty"] = -rules.loan_penalty
+                money = 0
+            d["money"] = money // rules.money_per_honour
+            d["parks"] = sum(
+                self.board.park_bonus(i)
+                for i, o in enumerate(self.board.park_owners)
+                if o == c.seat
+            )
+            voices = 0
+            for card in self.citizen:
+                got = citizen_honour(card, self.board, c.seat, active)
+                d[f"voice_{card.id}"] = got
+                voices += got
+            d["voices"] = voices
+            d["total"] = (
+                c.honour + d["first_bonus"] + d["loan_penalty"] + d["money"] + d["parks"] + voices
+            )
+            d["buildings"] = c.buildings
+            d["bankrupt"] = 0
+            details[c.seat] = d
+            scores[c.seat] = d["total"]
+        # 引き分けについて: most honour, then most buildings, then a shared win
+        key = {s: (scores[s], self.companies[s].buildings) for s in active}
+        ranks = {s: 1 + sum(1 for t in active if key[t] > key[s]) for s in active}
+        self._rank_bankrupt(ranks)
+        self._outcome = Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=frozenset(s for s, r in ranks.items() if r == 1),
+            reason=(
+                f"The end was triggered by {self.end_cause}; final scoring after the last round."
+            ),
+            details=details,
+        )
+
+    def _bankrupt_details(self, c: Company) -> dict[str, int]:
+        return {"honour": c.honour, "total": c.honour, "buildings": c.buildings, "bankrupt": 1}
+
+    def _rank_bankrupt(self, ranks: dict[Seat, int]) -> None:
+        """Bankrupt companies rank below every survivor, the latest to fall highest."""
+        fallen = sorted((c for c in self.companies if c.bankrupt), key=lambda c: -c.bankrupt_turn)
+        base = len(ranks)
+        for n, c in enumerate(fallen):
+            ranks[c.seat] = base + n + 1
+
+    def _finish_last_standing(self, survivor: Company) -> None:
+        """ゲームの終了: when every other company is bankrupt, the survivor wins."""
+        details = {c.seat: self._bankrupt_details(c) for c in self.companies}
+        details[survivor.seat]["bankrupt"] = 0
+        scores = {c.seat: c.honour for c in self.companies}
+        ranks = {survivor.seat: 1}
+        self._rank_bankrupt(ranks)
+        self._outcome = Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=frozenset({survivor.seat}),
+            reason="Only one company is left; every other company went bankrupt.",
+            details=details,
+        )
+
+    # -- views ------------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> KenchikuView:
+        """What ``seat`` sees (``None``: public): everything except other companies' money."""
+        city, board = self.city, self.board
+        cols = city.n_columns
+        cells = tuple(
+            CellView(
+                coord=city.coords[i],
+                col=i % cols,
+                row=i // cols,
+                district=city.district_of[i],
+                on_avenue=city.on_avenue[i],
+                height=board.heights[i],
+                owner=board.owners[i],
+                park_owner=board.park_owners[i],
+                land_value=board.land_value(i),
+            )
+            for i in range(city.n_cells)
+        )
+        companies = tuple(
+            CompanyView(
+                seat=c.seat,
+                markers=dict(zip(MARKER_TYPES, c.markers, strict=True)),
+                workers_ready=c.workers_ready,
+                honour=c.honour,
+                has_loan=c.has_loan,
+                park_available=c.park_available,
+                buildings=c.buildings,
+                chips_left=c.chips_left,
+                bankrupt=c.bankrupt,
+                money=c.money if seat == c.seat else None,
+            )
+            for c in self.companies
+        )
+        voices = tuple(
+            VoiceCardView(v.id, v.kind, v.title, v.text, v.amount, v.source)
+            for v in (*self.administration, *self.citizen)
+        )
+        return KenchikuView(
+            viewer=seat,
+            n_columns=cols,
+            n_rows=city.n_rows,
+            cells=cells,
+            avenue=city.avenue,
+            districts={d.id: d.name for d in city.districts},
+            market_prices=dict(zip(MARKER_TYPES, self.prices, strict=True)),
+            market_stock=dict(zip(MARKER_TYPES, self.stock, strict=True)),
+            companies=companies,
+            voices=voices,
+            to_act=tuple(sorted(self.to_act())),
+            round=self.round,
+            turn=self.turn,
+            last_dice=dict(self.last_dice) if self.last_dice is not None else None,
+            honour_goal=self.honour_goal,
+            end_triggered_by=self.end_triggered_by,
+            final_round=self.end_triggered_by is not None,
+            blocks_left=self.blocks_left,
+            last_event=self.last_event,
+            outcome=self._outcome.to_dict() if self._outcome is not None else None,
+        )
+
+    # -- invariants (used by tests) ----------------------------------------------------
+
+    def markers_total(self) -> list[int]:
+        """Markers held by companies plus market stock, per type (constant during a game)."""
+        return [
+            self.stock[k] + sum(c.markers[k] for c in self.companies)
+            for k in range(len(MARKER_TYPES))
+        ]
+
+
+def _deal_voices(data: KenchikuData, kind: str, choice: str, rng: Rng) -> tuple[VoiceCard, ...]:
+    """ゲームの準備 12: two random cards of a kind face up (or the two named by the option)."""
+    cards = data.voices_of(kind)
+    if choice == "random":
+        deck = list(cards)
+        rng.shuffle(deck)
+        chosen = {v.id for v in deck[:2]}
+    else:
+        chosen = set(choice.split("+"))
+    return tuple(v for v in cards if v.id in chosen)
+
+
+def new_game(options: Mapping[str, Any], seats: int, seed: int) -> KenchikuState:
+    """Set up a game (ゲームの準備) for 2–4 seats; ``options`` as in ``OPTIONS``."""
+    unknown = sorted(set(options) - {o.name for o in OPTIONS})
+    if unknown:
+        raise InvalidOptions(f"Kenchiku has no option {', '.join(f'`{u}`' for u in unknown)}.")
+    if not 2 <= seats <= 4:
+        raise InvalidOptions(f"Kenchiku needs 2–4 players; there are {seats}.")
+    resolved = {o.name: o.coerce(options.get(o.name, o.default)) for o in OPTIONS}
+    data = kenchiku_data()
+    rng = Rng(seed)
+    administration = _deal_voices(data, "administration", resolved["administration"], rng)
+    citizen = _deal_voices(data, "citizen", resolved["citizen"], rng)
+    return KenchikuState(data, seats, rng, administration, citizen, resolved)
