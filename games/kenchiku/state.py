@@ -312,8 +312,8 @@ class KenchikuState(GameState):
             raise IllegalMove(f"You have no chips left to mark {what} as yours.")
         if isinstance(move, Build) and value > self.blocks_left:
             raise IllegalMove(
-                f"A height-{value} building needs {value} blocks but only {self.blocks_left} "
-                "are left in the supply."
+                f"A height-{value} building needs {value} blocks but the supply has only "
+                f"{self.blocks_left} left."
             )
 
     def _check_buy(self, c: Company, move: Buy) -> None:
@@ -329,7 +329,8 @@ class KenchikuState(GameState):
             )
         if c.money < self.prices[k]:
             raise IllegalMove(
-                f"A {move.marker} marker costs {self.prices[k]} money but you have {c.money}."
+                f"A {move.marker.removesuffix('s')} marker costs {self.prices[k]} money "
+                f"but you have {c.money}."
             )
 
     def _check_rest(self, c: Company, move: Rest) -> None:
