@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -38,6 +38,7 @@ Point = tuple[float, float]
 MARGIN = 22  # outer margin of the image
 GAP = 18  # between panels
 HEADER_H = 94  # title row + last-event row
+EVENT_LINE_H = 20  # added to the header per extra line of the last event
 BANNER_H = 38  # final round / game over strip
 CELL = 82  # plot pitch in the city grid
 PLOT_INSET = 4  # half the street width
@@ -60,6 +61,8 @@ VOICE_AMOUNT_H = 40
 COMPANY_H = 124
 MARKET_ROW_H = 31
 MARKET_SLOT_W = 38
+LEGEND_ROW_H = 28
+SCORE_ROW_H = 32
 TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14
@@ -476,31 +479,54 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _district_order(view: KenchikuView) -> list[str]:
+class _Plot(NamedTuple):
+    coord: str
+    col: int
+    row: int
+    district: str
+    on_avenue: bool
+
+
+@dataclass(frozen=True)
+class _CityPlan:
+    """What of the city never changes during a game: the key of the cached base layer."""
+
+    n_columns: int
+    n_rows: int
+    plots: tuple[_Plot, ...]
+    avenue: tuple[tuple[float, float, float, float], ...]
+
+    @classmethod
+    def of(cls, view: KenchikuView) -> _CityPlan:
+        plots = tuple(_Plot(c.coord, c.col, c.row, c.district, c.on_avenue) for c in view.cells)
+        return cls(view.n_columns, view.n_rows, plots, tuple(view.avenue))
+
+
+def _district_order(plan: _CityPlan) -> list[str]:
     seen: list[str] = []
-    for c in view.cells:
+    for c in plan.plots:
         if c.district not in seen:
             seen.append(c.district)
     return seen
 
 
-def _column_labels(view: KenchikuView) -> list[str]:
-    labels = [""] * view.n_columns
-    for c in view.cells:
+def _column_labels(plan: _CityPlan) -> list[str]:
+    labels = [""] * plan.n_columns
+    for c in plan.plots:
         if not labels[c.col]:
             labels[c.col] = c.coord.rstrip("0123456789")
     return labels
 
 
-def _row_labels(view: KenchikuView) -> list[str]:
-    labels = [""] * view.n_rows
-    for c in view.cells:
+def _row_labels(plan: _CityPlan) -> list[str]:
+    labels = [""] * plan.n_rows
+    for c in plan.plots:
         if not labels[c.row]:
             labels[c.row] = c.coord.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     return labels
 
 
-def _city_size(view: KenchikuView) -> tuple[float, float]:
+def _city_size(view: KenchikuView | _CityPlan) -> tuple[float, float]:
     """Width and height of the city including its coordinate labels."""
     return (
         view.n_columns * CELL + 2 * (CITY_PAD + LABEL_W),
@@ -508,12 +534,12 @@ def _city_size(view: KenchikuView) -> tuple[float, float]:
     )
 
 
-def _draw_city_base(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None:
+def _draw_city_base(pen: _Pen, plan: _CityPlan, ox: float, oy: float) -> None:
     """Streets, plots, district lines, the avenue and the coordinates (no pieces)."""
     t = pen.t
-    order = _district_order(view)
+    order = _district_order(plan)
     tint = {d: t.plot_tints[i % len(t.plot_tints)] for i, d in enumerate(order)}
-    gw, gh = view.n_columns * CELL, view.n_rows * CELL
+    gw, gh = plan.n_columns * CELL, plan.n_rows * CELL
     pen.rect(
         ox - CITY_PAD,
         oy - CITY_PAD,
@@ -524,7 +550,7 @@ def _draw_city_base(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None
         width=2,
         radius=12,
     )
-    for c in view.cells:
+    for c in plan.plots:
         x, y = ox + c.col * CELL + PLOT_INSET, oy + c.row * CELL + PLOT_INSET
         pen.rect(x, y, x + PLOT, y + PLOT, fill=tint[c.district], radius=PLOT_RADIUS)
         if c.on_avenue:
@@ -538,7 +564,7 @@ def _draw_city_base(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None
                 radius=PLOT_RADIUS - 1,
             )
     # District boundaries: dashed lines along the streets between plots of different districts.
-    district = {(c.col, c.row): c.district for c in view.cells}
+    district = {(c.col, c.row): c.district for c in plan.plots}
     for (col, row), d in district.items():
         right = district.get((col + 1, row))
         below = district.get((col, row + 1))
@@ -548,7 +574,7 @@ def _draw_city_base(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None
         if below is not None and below != d:
             pen.dashed((x - CELL - 1, y), (x + 1, y), fill=t.district_line, width=2, dash=5, gap=4)
     # The avenue: a dark road with a dashed centre line.
-    for x0, y0, x1, y1 in view.avenue:
+    for x0, y0, x1, y1 in plan.avenue:
         p0 = (ox + x0 * CELL, oy + y0 * CELL)
         p1 = (ox + x1 * CELL, oy + y1 * CELL)
         dx, dy = p1[0] - p0[0], p1[1] - p0[1]
@@ -559,13 +585,13 @@ def _draw_city_base(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None
         pen.line([q0, q1], fill=t.road, width=ROAD_W)
         pen.dashed(q0, q1, fill=t.road_mark, width=2, dash=10, gap=8)
     # Coordinates on all four edges, as in the move notation (column letter + row number).
-    for i, label in enumerate(_column_labels(view)):
+    for i, label in enumerate(_column_labels(plan)):
         cx = ox + i * CELL + CELL / 2
         pen.text(cx, oy - CITY_PAD - LABEL_W / 2, label, 17, bold=True, fill=t.muted, anchor="mm")
         pen.text(
             cx, oy + gh + CITY_PAD + LABEL_W / 2, label, 17, bold=True, fill=t.muted, anchor="mm"
         )
-    for i, label in enumerate(_row_labels(view)):
+    for i, label in enumerate(_row_labels(plan)):
         cy = oy + i * CELL + CELL / 2
         pen.text(ox - CITY_PAD - LABEL_W / 2, cy, label, 17, bold=True, fill=t.muted, anchor="mm")
         pen.text(
@@ -720,18 +746,22 @@ def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
             )
     else:
         pen.text(rx, y + 22, "no dice rolled yet", TEXT_SIZE, fill=t.faint, anchor="rm")
-    # Last event.
-    event = view.last_event or "The city awaits its first building."
-    pen.rect(x, y + 50, x + w, y + 84, fill=t.panel, outline=t.panel_edge, radius=8)
+    # Last event, on up to two lines.
+    lines = _event_lines(pen, view, w)
+    box_h = 34 + EVENT_LINE_H * (len(lines) - 1)
+    pen.rect(x, y + 50, x + w, y + 50 + box_h, fill=t.panel, outline=t.panel_edge, radius=8)
     pen.text(x + 12, y + 67, "›", 22, bold=True, fill=t.muted, anchor="lm")
-    pen.text(
-        x + 30,
-        y + 67,
-        _fit(pen, event, TEXT_SIZE + 1, w - 44),
-        TEXT_SIZE + 1,
-        fill=t.ink,
-        anchor="lm",
-    )
+    for i, line in enumerate(lines):
+        pen.text(x + 30, y + 67 + i * EVENT_LINE_H, line, TEXT_SIZE + 1, fill=t.ink, anchor="lm")
+
+
+def _event_lines(pen: _Pen, view: KenchikuView, w: float) -> list[str]:
+    """``view.last_event`` wrapped to the header's width, at most two lines."""
+    event = view.last_event or "The city awaits its first building."
+    lines = pen.wrap(event, TEXT_SIZE + 1, w - 44)
+    if len(lines) > 2:
+        lines = [lines[0], _fit(pen, " ".join(lines[1:]), TEXT_SIZE + 1, w - 44)]
+    return lines
 
 
 def _fit(pen: _Pen, s: str, size: float, width: float, bold: bool = False) -> str:
@@ -782,9 +812,13 @@ def _panel(pen: _Pen, x: float, y: float, w: float, h: float, title: str, note: 
         pen.text(x + w - 14, y + 14, note, SMALL_SIZE, fill=t.muted, anchor="ra")
 
 
+def _market_height() -> float:
+    return 46 + len(MARKER_TYPES) * MARKET_ROW_H + 8
+
+
 def _draw_market(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> float:
     t = pen.t
-    h = 46 + len(MARKER_TYPES) * MARKET_ROW_H + 8
+    h = _market_height()
     _panel(pen, x, y, w, h, "Market", "price (1–7) · stock left")
     slots_x = x + 132
     for i, kind in enumerate(MARKER_TYPES):
@@ -908,8 +942,6 @@ def _draw_company(
         bx += pen.pill(bx, y + 21, "LOAN", fill=t.danger, h=22) + 6
     if co.park_available:
         bx += pen.pill(bx, y + 21, "PARK", fill=t.grass, ink=_BLACK, h=22) + 6
-    if co.money is not None and view.viewer == co.seat:
-        bx += pen.pill(bx, y + 21, f"money {co.money}", fill=t.admin, ink=_BLACK, h=22) + 6
     pen.text(right, y + 22, str(co.honour), 28, bold=True, fill=t.ink, anchor="rm")
     pen.text(
         right - pen.length(str(co.honour), 28, True) - 6,
@@ -921,7 +953,12 @@ def _draw_company(
     )
     plural = "s" if co.buildings != 1 else ""
     stats = f"{co.buildings} building{plural} · {co.chips_left} chips left"
-    pen.text(rx, y + 52, stats, SMALL_SIZE, fill=t.muted, anchor="lm")
+    sx = rx
+    if co.money is not None and view.viewer == co.seat:
+        # Only the viewer's own money, and only in a view made for that seat.
+        sx += pen.pill(rx, y + 52, f"money {co.money}", fill=t.admin, ink=_BLACK, h=22) + 8
+        stats = f"{co.buildings} building{plural}"
+    pen.text(sx, y + 52, stats, SMALL_SIZE, fill=t.muted, anchor="lm")
     lo, hi = scale
     bar_y = y + 70
     rw = right - rx
@@ -1000,6 +1037,18 @@ def _draw_voice(pen: _Pen, v: VoiceCardView, x: float, y: float, w: float, h: fl
     )
 
 
+def _voices_height(pen: _Pen, voices: Sequence[VoiceCardView], w: float) -> float:
+    """Height ``_draw_voices`` will use."""
+    if not voices:
+        return 0
+    per_row = min(4, len(voices))
+    cw = (w - (per_row - 1) * 12) / per_row
+    rows = [voices[r : r + per_row] for r in range(0, len(voices), per_row)]
+    return (
+        sum(max(VOICE_H_MIN, *(_voice_height(pen, v, cw) for v in row)) + 12 for row in rows) - 12
+    )
+
+
 def _draw_voices(pen: _Pen, voices: Sequence[VoiceCardView], x: float, y: float, w: float) -> float:
     if not voices:
         return 0
@@ -1023,6 +1072,11 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
+def _scores_height(view: KenchikuView) -> float:
+    scores = (view.outcome or {}).get("scores", {})
+    return 52 + 36 + len(scores) * SCORE_ROW_H + 12
+
+
 def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> float:
     t = pen.t
     out: dict[str, Any] = view.outcome or {}
@@ -1034,11 +1088,12 @@ def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
     keys: list[str] = []
     for s in seats:
         for k in details.get(s, {}):
-            if k not in keys:
+            # The table has its own total column.
+            if k not in keys and k.lower() != "total":
                 keys.append(k)
     header_h = 52 + 36
-    row_h = 32
-    h = header_h + len(seats) * row_h + 12
+    row_h = SCORE_ROW_H
+    h = _scores_height(view)
     _panel(pen, x, y, w, h, "Final scores")
     # Columns: rank, chip, breakdown..., total.
     left = x + 108
@@ -1115,12 +1170,15 @@ def _legend_items() -> list[tuple[str, str]]:
     ]
 
 
-def _draw_legend(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> float:
+def _legend_height() -> float:
+    return 46 + (len(_legend_items()) + 1) // 2 * LEGEND_ROW_H + 6
+
+
+def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
     t = pen.t
     items = _legend_items()
-    row_h = 28
-    rows = (len(items) + 1) // 2
-    h = 46 + rows * row_h + 6
+    row_h = LEGEND_ROW_H
+    h = _legend_height()
     _panel(pen, x, y, w, h, "Legend")
     col_w = (w - 20) / 2
     for i, (kind, label) in enumerate(items):
@@ -1180,16 +1238,50 @@ def _draw_legend(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
 # ---------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=16)
+def _city_layer(plan: _CityPlan, theme: str, scale: float) -> Image.Image:
+    """The city without its pieces, drawn once per map, theme and scale."""
+    t = _THEMES[theme]
+    w, h = _city_size(plan)
+    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
+    _draw_city_base(_Pen(layer, scale, t), plan, CITY_PAD + LABEL_W, CITY_PAD + LABEL_W)
+    return layer
+
+
+@lru_cache(maxsize=16)
+def _voices_layer(
+    voices: tuple[VoiceCardView, ...], width: float, theme: str, scale: float
+) -> Image.Image:
+    """The voice cards (fixed for a whole game), drawn once."""
+    t = _THEMES[theme]
+    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
+    h = _voices_height(ruler, voices, width)
+    layer = Image.new("RGB", (max(1, round(width * scale)), max(1, round(h * scale))), t.bg)
+    _draw_voices(_Pen(layer, scale, t), voices, 0, 0, width)
+    return layer
+
+
+@lru_cache(maxsize=8)
+def _legend_layer(theme: str, scale: float) -> Image.Image:
+    t = _THEMES[theme]
+    layer = Image.new("RGB", (round(SIDE_W * scale), round(_legend_height() * scale)), t.bg)
+    _draw_legend(_Pen(layer, scale, t), 0, 0, SIDE_W)
+    return layer
+
+
 def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0) -> Image.Image:
     """Draw the whole public table: city, header, market, companies, voice cards, scores.
+
+    Parts that do not change during a game (the empty city, the voice cards, the legend) are
+    drawn once and cached; the result depends on the arguments only.
 
     Args:
         view: what to draw; only its contents are shown (no rule is derived here).
         theme: ``"light"`` or ``"dark"``.
-        scale: size factor (1.0 gives an image about 1,350 px wide).
+        scale: size factor (1.0 gives an image about 1,300 px wide).
 
     Returns:
-        An RGB image.
+        A new RGB image.
 
     Raises:
         ValueError: unknown ``theme`` or a non-positive ``scale``.
@@ -1201,23 +1293,38 @@ def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0
     t = _THEMES[theme]
     city_w, city_h = _city_size(view)
     width = MARGIN + city_w + GAP + SIDE_W + MARGIN
+    inner = width - 2 * MARGIN
     banner = _banner(view)
-    top = MARGIN + HEADER_H + (BANNER_H if banner else 0)
-    # Draw on a tall canvas, then crop to what was used.
-    canvas_h = top + max(city_h, 1) + 1600
-    image = Image.new("RGB", (round(width * scale), round(canvas_h * scale)), t.bg)
+    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)  # measures text before the canvas exists
+    header_h = HEADER_H + EVENT_LINE_H * (len(_event_lines(ruler, view, inner)) - 1)
+    top = MARGIN + header_h + (BANNER_H if banner else 0)
+    voices = tuple(view.voices)
+    voices_h = _voices_height(ruler, voices, city_w)
+    left_h = city_h + (GAP - 8 + voices_h if voices else 0)
+    right_h = (
+        (_scores_height(view) + GAP if view.outcome is not None else 0)
+        + _market_height()
+        + GAP
+        + len(view.companies) * COMPANY_H
+        + GAP
+        - 8
+        + _legend_height()
+    )
+    height = top + max(left_h, right_h) + MARGIN
+    image = Image.new("RGB", (round(width * scale), round(height * scale)), t.bg)
     pen = _Pen(image, scale, t)
 
-    _draw_header(pen, view, MARGIN, MARGIN, width - 2 * MARGIN)
+    _draw_header(pen, view, MARGIN, MARGIN, inner)
     if banner:
-        _draw_banner(pen, banner[0], banner[1], MARGIN, MARGIN + HEADER_H, width - 2 * MARGIN)
+        _draw_banner(pen, banner[0], banner[1], MARGIN, MARGIN + header_h, inner)
 
+    image.paste(_city_layer(_CityPlan.of(view), theme, scale), (pen.px(MARGIN), pen.px(top)))
     ox = MARGIN + LABEL_W + CITY_PAD
     oy = top + LABEL_W + CITY_PAD
-    _draw_city_base(pen, view, ox, oy)
     _draw_city(pen, view, ox, oy)
-    left_bottom = top + city_h + GAP - 8
-    left_bottom += _draw_voices(pen, view.voices, MARGIN, left_bottom, city_w)
+    if voices:
+        vy = top + city_h + GAP - 8
+        image.paste(_voices_layer(voices, city_w, theme, scale), (pen.px(MARGIN), pen.px(vy)))
 
     sx = MARGIN + city_w + GAP
     sy = float(top)
@@ -1229,10 +1336,8 @@ def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0
         _draw_company(pen, view, co, sx, sy, SIDE_W, scale_range)
         sy += COMPANY_H
     sy += GAP - 8
-    sy += _draw_legend(pen, view, sx, sy, SIDE_W)
-
-    height = max(left_bottom, sy) + MARGIN
-    return image.crop((0, 0, image.width, round(height * scale)))
+    image.paste(_legend_layer(theme, scale), (pen.px(sx), pen.px(sy)))
+    return image
 
 
 def _join(parts: Iterable[str]) -> str:
