@@ -782,10 +782,11 @@ def _banner(view: KenchikuView) -> tuple[str, bool] | None:
         reason = str(view.outcome.get("reason", "")).strip()
         return f"GAME OVER — {names} {verb}" + (f" · {reason}" if reason else ""), True
     if view.final_round or view.end_triggered_by is not None:
-        text = "FINAL ROUND" if view.final_round else "END TRIGGERED"
-        if view.end_triggered_by is not None:
-            text += f" — end triggered by Company {seat_letter(view.end_triggered_by)}"
-        return text, False
+        by = view.end_triggered_by
+        who = f"Company {seat_letter(by)}" if by is not None else ""
+        if view.final_round:
+            return "FINAL ROUND" + (f" — end triggered by {who}" if who else ""), False
+        return f"End triggered by {who}", False
     return None
 
 
