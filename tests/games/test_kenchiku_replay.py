@@ -137,12 +137,31 @@ def test_uniform_random_playouts_conform(seats: int) -> None:
                 assert len(m.notation) <= 100 and m.notation == m.notation.lower()
                 assert st.parse_move(seat, m.notation) == m
                 assert st.explain_illegal(seat, m.notation) is None
+            if len(record) % 5 == 0:
+                check_validate_matches_legal(st, seat, set(texts))
             move = rng.choice(moves)
             record.append((seat, move.notation))
             st.apply(seat, move)
             check_invariants(st)
         rec = GameRecord("kenchiku", 1, 1000 * seats + seed, seats, {}, record)
         assert view_as_dict(replay(rec).view(None)) == view_as_dict(st.view(None))
+
+
+def all_notations(st: KenchikuState) -> list[str]:
+    """Every well-formed move, legal or not."""
+    out = [f"build {c} {r}" for c in st.city.coords for r in ("money", "honour")]
+    out += [f"park {c}" for c in st.city.coords]
+    for m in ("structure", "design", "planning", "workers"):
+        out += [f"buy {m}", f"rest drop {m}"]
+    return [*out, "rest", "loan take", "loan repay"]
+
+
+def check_validate_matches_legal(st: KenchikuState, seat: int, legal: set[str]) -> None:
+    """``validate`` accepts exactly the moves ``legal_moves`` offers, and explains the rest."""
+    for text in all_notations(st):
+        reason = st.explain_illegal(seat, text)
+        assert (reason is None) == (text in legal), (text, reason)
+        assert reason is None or reason.endswith(".")
 
 
 def check_invariants(st: KenchikuState) -> None:
