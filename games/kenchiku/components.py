@@ -19,7 +19,6 @@ from .view import MARKER_TYPES
 
 GAME = "kenchiku"
 FILES = ("rules", "map", "start", "voices", "dice")
-TECHNOLOGIES: tuple[str, ...] = ("structure", "design", "planning")
 STRUCTURE, DESIGN, PLANNING, WORKERS = range(4)
 
 # condition name -> the optional numbers it needs (seed: 声カードの能力説明).
@@ -471,6 +470,8 @@ def parse_data(raw: Mapping[str, Mapping[str, Any]]) -> KenchikuData:
     start = _parse_start(problems, raw.get("start", {}), city, rules)
     voices = _parse_voices(problems, raw.get("voices", {}))
     dice = _parse_dice(problems, raw.get("dice", {}))
+    if min(rules.loan_cards, rules.park_tiles) < 4:
+        problems.append("rules.toml: one loan card and one park tile per company (4) are needed")
     for n in (2, 3, 4):
         stock = rules.market_stock.get(n, 0)
         if stock + n * rules.start_markers + 1 > rules.markers_per_type:

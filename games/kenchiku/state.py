@@ -42,6 +42,7 @@ from .moves import (
     REPAY_LOAN,
     REST_ONLY,
     RESTS,
+    REWARDS,
     TAKE_LOAN,
     Build,
     Buy,
@@ -281,7 +282,7 @@ class KenchikuState(GameState):
         """建設 / 公園について: a free plot, a ready worker, land value 1+ within structure."""
         if move.coord not in self.city.index:
             raise InvalidMove(f"There is no plot `{move.coord}` in the city.")
-        if isinstance(move, Build) and move.reward not in ("money", "honour"):
+        if isinstance(move, Build) and move.reward not in REWARDS:
             raise InvalidMove("Choose the reward `money` or `honour`.")
         i = self.city.index[move.coord]
         what = "a park" if isinstance(move, PlacePark) else "a building"
