@@ -902,19 +902,21 @@ class MocState(GameState):
         for s in sorted(self.tax_due):
             events += self._settle_tax(s)
 
-    def _settle_tax(self, seat: int) -> list[str]:
+    def _settle_tax(self, seat: int, first: bool = True) -> list[str]:
         """Pay the tax if possible; bankrupt the landlord if nothing is left to sell."""
         due = self.tax_due[seat]
         if due <= self.money[seat]:
             self.money[seat] -= due
             self.tax_due[seat] = 0
             return [f"{seat_tag(seat)} paid {money(due)} tax."] if due else []
-        if self.district[seat]:
-            return [
-                f"{seat_tag(seat)} owes {money(due)} tax but has {money(self.money[seat])} "
-                "and must sell deeds to the bank."
-            ]
-        return self._bankrupt_landlord(seat)
+        if not self.district[seat]:
+            return self._bankrupt_landlord(seat)
+        if not first:
+            return []
+        return [
+            f"{seat_tag(seat)} owes {money(due)} tax but has {money(self.money[seat])} "
+            "and must sell deeds to the bank."
+        ]
 
     def _sell(self, seat: int, deed: str) -> list[str]:
         self.district[seat].remove(deed)
@@ -925,7 +927,7 @@ class MocState(GameState):
         text = f"{seat_tag(seat)} sold {deed} to the bank for {money(self.c.sale_price)}"
         if c is not None:
             text += f"; {seat_tag(c.merchant)}'s token goes back"
-        return [text + ".", *self._settle_tax(seat)]
+        return [text + ".", *self._settle_tax(seat, first=False)]
 
     def _bankrupt_landlord(self, seat: int) -> list[str]:
         lost = self.money[seat]
@@ -1065,7 +1067,7 @@ class MocState(GameState):
         """Run automatic steps until a seat must decide or the game is over."""
         while self.result is None:
             if not any(self.is_active(s) for s in range(self.n_seats)):
-                self._finish("Every player is bankrupt.")
+                self._finish("Every player is bankrupt.", events)
                 return
             p = self.phase
             if p == "negotiation":
@@ -1089,7 +1091,7 @@ class MocState(GameState):
                     return
                 self.tax_due = {}
                 if self.year == self.c.years:
-                    self._finish(f"Year {self.year} is over.")
+                    self._finish(f"Year {self.year} is over.", events)
                     return
                 if self.expert:
                     self.phase = "exclusive"
@@ -1117,7 +1119,7 @@ class MocState(GameState):
             else:
                 return
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, events: list[str]) -> None:
         """Richest landlord and richest merchant win; in the variant the richest player."""
         self.phase = "over"
         self.offers.clear()
@@ -1160,7 +1162,7 @@ class MocState(GameState):
         }
         self.result = Outcome(scores, ranks, winners, f"{reason} By money, {text}.", details)
         names = ", ".join(seat_tag(s) for s in sorted(winners)) or "nobody"
-        self.log.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
+        events.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
 
     # -- views -------------------------------------------------------------------------------
 

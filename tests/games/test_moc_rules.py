@@ -1,0 +1,619 @@
+"""Masters of Commerce rule tests (seed 004), one rule each, built from a scenario helper.
+
+Docstrings cite the seed's section (ゲーム準備, フェーズ1 交渉, Note 7, …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from games.core import (
+    IllegalMove,
+    InvalidMove,
+    InvalidOptions,
+    NotYourTurn,
+    Rng,
+    get_game,
+    view_as_dict,
+)
+from games.masters_of_commerce import MocState, new_game
+from games.masters_of_commerce.data import components
+from games.masters_of_commerce.moves import PayAll
+from games.masters_of_commerce.setup import deal_districts, roll_for_roles
+from games.masters_of_commerce.state import Contract
+
+C = components()
+SPEC = get_game("masters_of_commerce")
+
+
+# -- scenario helper ---------------------------------------------------------------------
+
+
+class Dice(Rng):
+    """The game's Rng, except that ``choice`` (dice rolls) returns the queued faces."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def choice(self, seq: Any) -> Any:
+        face = self.faces.pop(0)
+        assert face in seq, f"{face} is not a face of {seq}"
+        return face
+
+
+def scenario(
+    roles: str = "llmmm",
+    *,
+    districts: Mapping[int, list[str]] | None = None,
+    contracts: Mapping[str, tuple[int, int]] | None = None,
+    money: Mapping[int, int] | None = None,
+    seed: int = 1,
+    **options: Any,
+) -> MocState:
+    """A game in year 1's negotiation with exactly the given districts (landlord -> deeds),
+    contracts (deed -> (merchant, rent)) and money. ``roles`` '' means the 3–4 player variant
+    with ``len`` given by option ``seats``."""
+    seats = options.pop("seats", len(roles))
+    opts = dict(options)
+    if roles:
+        opts["roles"] = roles
+    st = new_game(SPEC.resolve_options(opts), seats, seed)
+    if districts is not None:
+        for s in st.district:
+            st.district[s] = []
+        for s, deeds in districts.items():
+            st.district[s] = list(deeds)
+        st.owner = {d: s for s, ds in st.district.items() for d in ds}
+        st.supply = [d.id for d in C.deeds if d.id not in st.owner]
+    for deed, (m, rent) in (contracts or {}).items():
+        st.contracts[deed] = Contract(m, rent)
+    for s, amount in (money or {}).items():
+        st.money[s] = amount
+    return st
+
+
+def play(st: MocState, seat: int, text: str) -> list[str]:
+    return st.apply(seat, st.parse_move(seat, text))
+
+
+def notations(st: MocState, seat: int) -> list[str]:
+    return [m.notation for m in st.legal_moves(seat)]
+
+
+def all_done(st: MocState) -> None:
+    for s in sorted(st.to_act()):
+        if s not in st.done:
+            play(st, s, "done")
+
+
+def to_rent(st: MocState, faces: Iterable[int] = (1, 1, 0, 0)) -> None:
+    """End the negotiation by everyone's `done`, with the given dice (r, y, g, b)."""
+    st.rng = Dice(faces)
+    all_done(st)
+
+
+# -- player assignment (seed: プレーヤー割り当て) ---------------------------------------------
+
+
+@pytest.mark.parametrize("n,landlords", [(5, 2), (6, 3), (7, 3), (8, 4), (9, 4), (10, 5), (11, 5)])
+def test_role_chart(n: int, landlords: int) -> None:
+    """The chart: 5 players 2 landlords/3 merchants … 11 players 5/6."""
+    st = new_game(SPEC.resolve_options({}), n, 42)
+    assert sum(st.landlord) == landlords
+    assert sum(st.merchant) == n - landlords
+    assert not any(a and b for a, b in zip(st.landlord, st.merchant, strict=True))
+    assert all(st.money[s] == 120_000 for s in range(n))
+    assert sorted(g for g in st.goods if g) == sorted(C.goods[: n - landlords])
+
+
+def test_red_die_highest_rollers_are_landlords_with_tie_rerolls() -> None:
+    """Each player rolls the red die; the highest become landlords; ties at the cut re-roll."""
+
+    class Rolls:
+        def __init__(self, faces: list[int]) -> None:
+            self.faces = faces
+
+        def choice(self, seq: Any) -> int:
+            return self.faces.pop(0)
+
+    # round 1: seats 0..4 roll 3, 1, 1, 1, -2 -> seat 0 in, seats 1-3 tie for the last place
+    # round 2 (seats 1, 2, 3): 2, -1, 2 -> seats 1 and 3 tie again; round 3: -3, 1 -> seat 3
+    rng = Rolls([3, 1, 1, 1, -2, 2, -1, 2, -3, 1])
+    landlords, rolls = roll_for_roles(rng, 5, 2, [-3, -2, -1, 1, 2, 3])  # type: ignore[arg-type]
+    assert landlords == {0, 3}
+    assert rolls == ((3,), (1, 2, -3), (1, -1), (1, 2, 1), (-2,))
+
+
+def test_roles_option_sets_landlords_and_is_checked() -> None:
+    st = new_game(SPEC.resolve_options({"roles": "mlmlm"}), 5, 1)
+    assert [s for s in range(5) if st.landlord[s]] == [1, 3]
+    with pytest.raises(InvalidOptions, match="2 landlords"):
+        new_game(SPEC.resolve_options({"roles": "lllmm"}), 5, 1)
+    with pytest.raises(InvalidOptions, match="one letter per seat"):
+        new_game(SPEC.resolve_options({"roles": "llmm"}), 5, 1)
+    with pytest.raises(InvalidOptions):
+        SPEC.resolve_options({"roles": "llxmm"})
+    with pytest.raises(InvalidOptions, match="leave the `roles` option empty"):
+        new_game(SPEC.resolve_options({"roles": "llm"}), 3, 1)
+
+
+def test_auction_default_depends_on_timer() -> None:
+    assert SPEC.resolve_options({})["auction"] == "open"
+    assert SPEC.resolve_options({"timer": 3600})["auction"] == "sealed"
+    assert SPEC.resolve_options({"timer": 3600, "auction": "open"})["auction"] == "open"
+    with pytest.raises(InvalidOptions):
+        SPEC.resolve_options({"timer": 10})
+
+
+# -- setup (seed: ゲーム準備) ----------------------------------------------------------------
+
+
+def test_setup_x2_deed_dealt_is_redrawn() -> None:
+    """'x2 dealt at setup: put it back and deal another tile.'"""
+    deck = ["x2r1", "r1", "y1", "x2b1", "x2g1", "g1", "b1", "r2", "y2", "g2", "b2", "r3"]
+    districts, redrawn = deal_districts(deck, [0, 1, 2], 3, lambda d: d.startswith("x2"))
+    assert districts == {0: ["r1", "b1", "g2"], 1: ["y1", "r2", "b2"], 2: ["g1", "y2", "r3"]}
+    assert redrawn == ["x2r1", "x2b1", "x2g1"]
+    with pytest.raises(ValueError):
+        deal_districts(deck[:8], [0, 1, 2], 3, lambda d: d.startswith("x2"))
+
+
+def test_setup_deals_three_plain_deeds_per_landlord() -> None:
+    for seed in range(30):
+        st = new_game(SPEC.resolve_options({}), 3 + seed % 9, seed)
+        for s in range(st.n_seats):
+            if st.landlord[s]:
+                assert len(st.district[s]) == 3
+                assert not any(C.deed(d).x2 for d in st.district[s])
+        assert len(st.supply) + sum(len(d) for d in st.district.values()) == 46
+
+
+# -- phase 1: negotiation ------------------------------------------------------------------
+
+
+def test_offer_accept_replace_withdraw() -> None:
+    """Landlords accept an offer (amount written, token placed), may replace it with a
+    better one; merchants may withdraw offers and contracts (フェーズ1, Note 1)."""
+    st = scenario(districts={0: ["r1", "y1"], 1: ["g1"]})
+    play(st, 2, "offer r1 20000")
+    play(st, 3, "offer r1 25000 note I'll share my oil income")
+    assert st.offers[("r1", 3)].note == "I'll share my oil income"
+    events = play(st, 0, "accept r1 p3")
+    assert st.contracts["r1"] == Contract(2, 20000)
+    assert "rented" in events[0]
+    play(st, 0, "accept r1 p4")  # a better offer replaces the contract
+    assert st.contracts["r1"] == Contract(3, 25000)
+    with pytest.raises(IllegalMove, match="no offer from p3"):
+        play(st, 0, "accept r1 p3")  # the accepted offer is used up
+    play(st, 4, "offer y1 9000")
+    play(st, 4, "withdraw y1")
+    assert ("y1", 4) not in st.offers
+    play(st, 3, "withdraw r1 contract")
+    assert "r1" not in st.contracts
+    with pytest.raises(IllegalMove, match="do not rent"):
+        play(st, 3, "withdraw r1 contract")
+
+
+def test_offer_errors_name_the_reason() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]}, money={2: 5000})
+    with pytest.raises(IllegalMove, match="only \\$5,000"):
+        play(st, 2, "offer r1 6000")
+    with pytest.raises(IllegalMove, match="only merchants make offers"):
+        play(st, 0, "offer g1 1000")
+    with pytest.raises(InvalidMove, match="no deed"):
+        play(st, 2, "offer q9 1000")
+    with pytest.raises(IllegalMove, match="not in any landlord's district"):
+        play(st, 2, "offer b9 1000")
+    with pytest.raises(IllegalMove, match="expert variant"):
+        play(st, 3, "offer r1 closed 1000")
+    st.merchant_out[4] = True
+    with pytest.raises(IllegalMove, match="bankrupt as a merchant"):
+        play(st, 4, "offer r1 1000")
+
+
+def test_any_whole_dollar_amount_parses_and_round_trips() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]})
+    for text, amount in [("offer r1 12345", 12345), ("offer r1 $12,345", 12345), ("OFFER R1 0", 0)]:
+        move = st.parse_move(2, text)
+        assert move.amount == amount  # type: ignore[attr-defined]
+        assert st.parse_move(2, move.notation) == move
+    move = st.parse_move(2, "offer r1 7000 Free apples Every Friday")
+    assert move.notation == "offer r1 7000 note Free apples Every Friday"
+    assert st.parse_move(2, move.notation) == move
+    with pytest.raises(InvalidMove, match="too long"):
+        st.parse_move(2, "offer r1 7000 note " + "x" * 100)
+    templates = {t.prefix: t for t in st.move_templates(2)}
+    assert templates["offer r1"].hi == 120_000 and templates["offer r1"].text_param == "note"
+
+
+def test_offers_after_the_negotiation_are_refused() -> None:
+    """'When the 2 minutes are over, all negotiation ends; nothing can change.'"""
+    st = scenario(districts={0: ["r1"], 1: ["g1"]}, contracts={"r1": (2, 1000)})
+    deadline = st.deadline()
+    assert deadline is not None and deadline.seconds == 120
+    st.rng = Dice([1, 1, 0, 0])
+    st.expire(deadline.key)
+    assert st.phase == "rent"
+    with pytest.raises(IllegalMove, match="negotiation is over"):
+        play(st, 2, "offer g1 5000")
+    assert st.expire(deadline.key) == []  # a stale timer does nothing
+
+
+def test_expire_only_from_the_timer() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]})
+    d = st.deadline()
+    assert d is not None
+    with pytest.raises(IllegalMove, match="timer"):
+        st.parse_move(d.seat + 1, d.move.notation)
+    with pytest.raises(IllegalMove, match="not running"):
+        st.parse_move(d.seat, "expire y9-negotiation")
+    assert d.move.notation not in notations(st, d.seat)
+
+
+def test_done_by_everyone_ends_negotiation_and_undo_once() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]})
+    play(st, 0, "done")
+    assert notations(st, 0) == ["undo done"]
+    with pytest.raises(IllegalMove, match="undo done"):
+        play(st, 0, "accept r1 p3")
+    play(st, 0, "undo done")
+    play(st, 0, "done")
+    assert 0 not in st.to_act() and notations(st, 0) == []
+    for s in (1, 2, 3, 4):
+        play(st, s, "done")
+    assert st.phase == "auction" and st.year == 1  # no contracts: straight through tax
+
+
+def test_closed_contract_cannot_be_withdrawn_or_replaced_then_reopens() -> None:
+    """Expert 'CLOSED': neither side may back out for the rest of the negotiation; the token
+    flips back to open afterwards."""
+    st = scenario(districts={0: ["r1"], 1: ["g1"]}, expert=True)
+    play(st, 2, "offer r1 closed 15000")
+    play(st, 3, "offer r1 20000")
+    play(st, 0, "accept r1 p3")
+    assert st.contracts["r1"].closed
+    assert ("r1", 3) not in st.offers  # other offers on a closed deed lapse
+    with pytest.raises(IllegalMove, match="closed for the rest"):
+        play(st, 2, "withdraw r1 contract")
+    with pytest.raises(IllegalMove, match="closed for the rest"):
+        play(st, 4, "offer r1 30000")
+    assert "offer g1 closed" in {t.prefix for t in st.move_templates(4)}
+    to_rent(st)
+    assert not st.contracts["r1"].closed
+
+
+def test_also_accepts_closed_after_amount() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]}, expert=True)
+    move = st.parse_move(2, "offer r1 15000 closed")
+    assert move.notation == "offer r1 closed 15000"
+    move = st.parse_move(2, "offer r1 15000 closed deal")  # a note, not the flag
+    assert move.notation == "offer r1 15000 note closed deal"
+
+
+def test_exclusive_contract_cannot_change() -> None:
+    """Note 1: 'Exclusive' spots may not be renegotiated."""
+    st = scenario(districts={0: ["r1"], 1: ["g1"]}, contracts={"r1": (2, 10000)}, expert=True)
+    st.contracts["r1"].exclusive = True
+    with pytest.raises(IllegalMove, match="exclusive token"):
+        play(st, 3, "offer r1 30000")
+    with pytest.raises(IllegalMove, match="exclusive token"):
+        play(st, 2, "withdraw r1 contract")
+    assert "withdraw r1 contract" not in notations(st, 2)
+
+
+def test_variant_may_not_rent_own_deeds() -> None:
+    """3–4 players: 'rent only deeds in other players' districts'."""
+    st = scenario("", seats=3, districts={0: ["r1"], 1: ["g1"], 2: ["b1"]})
+    assert st.variant and all(st.landlord) and all(st.merchant)
+    with pytest.raises(IllegalMove, match="your own district"):
+        play(st, 0, "offer r1 1000")
+    assert not any(n.startswith("offer r1") for n in notations(st, 0))
+    play(st, 0, "offer g1 1000")
+
+
+# -- phase 2: merchant income ----------------------------------------------------------------
+
+
+def test_income_moves_indicators_and_x2_doubles_losses() -> None:
+    """Income is the market value under the colour's indicator; x2 doubles gain or loss."""
+    st = scenario(
+        districts={0: ["r1", "x2r1"], 1: ["b1"]},
+        contracts={"r1": (2, 0), "x2r1": (3, 0), "b1": (4, 0)},
+    )
+    st.position["red"] = 1  # -5,000
+    to_rent(st, (-1, 1, 0, 1))
+    assert st.position["red"] == 0 and st.position["blue"] == 6
+    assert st.deed_income == {"r1": -10_000, "x2r1": -20_000, "b1": 17_000}
+    assert st.money[2:] == [110_000, 100_000, 137_000]
+
+
+def test_indicator_stops_at_track_end_and_loss_floors_at_zero() -> None:
+    st = scenario(districts={0: ["x2r1"], 1: []}, contracts={"x2r1": (2, 0)}, money={2: 3000})
+    st.position["red"] = 0
+    to_rent(st, (-3, 1, 0, 0))
+    assert st.position["red"] == 0
+    assert st.money[2] == 0
+
+
+def test_lien_holder_takes_one_deeds_income() -> None:
+    """A lien: next year's income of one of that merchant's deeds goes to the landlord."""
+    st = scenario(
+        districts={0: ["r1"], 1: ["g1", "b1"]},
+        contracts={"r1": (2, 0), "g1": (2, 0), "b1": (3, 0)},
+    )
+    st.liens[2] = [1]
+    st.lien_income[2] = 1
+    to_rent(st, (2, 1, 0, 0))  # red 25,000, green 15,000
+    assert st.money[1] == 145_000  # the best deed: r1 (in p1's district, still taken)
+    assert st.money[2] == 135_000
+    assert 2 not in st.lien_income  # the income right lasts one year
+    assert st.liens[2] == [1]  # the token stays
+
+
+# -- phase 3: rent ---------------------------------------------------------------------------
+
+
+def test_default_places_lien_and_second_lien_bankrupts() -> None:
+    """Unpaid rent: lien; a second lien: bankrupt at once, tokens and money leave."""
+    st = scenario(
+        districts={0: ["r1"], 1: ["g1", "b1"]},
+        contracts={"r1": (2, 10_000), "g1": (2, 5_000), "b1": (3, 1_000)},
+    )
+    to_rent(st)
+    assert st.to_act() == {2, 3}
+    assert set(notations(st, 2)) == {"pay all", "pay r1", "default r1", "pay g1", "default g1"}
+    play(st, 2, "default r1")
+    assert st.liens[2] == [0] and st.lien_income[2] == 0
+    play(st, 2, "default g1")
+    assert st.merchant_out[2] and st.money[2] == 0
+    assert "r1" not in st.contracts and "g1" not in st.contracts
+    assert 2 not in st.to_act()
+
+
+def test_two_defaults_to_one_landlord_in_a_year_are_one_lien() -> None:
+    st = scenario(
+        districts={0: ["r1", "y1"], 1: []}, contracts={"r1": (2, 1_000), "y1": (2, 1_000)}
+    )
+    to_rent(st)
+    play(st, 2, "default r1")
+    play(st, 2, "default y1")
+    assert not st.merchant_out[2] and st.liens[2] == [0]
+
+
+def test_cannot_pay_more_than_you_have_before_year_five() -> None:
+    st = scenario(districts={0: ["g1"], 1: []}, contracts={"g1": (2, 50_000)}, money={2: 0})
+    to_rent(st)  # green 15,000
+    assert notations(st, 2) == ["default g1"]
+    with pytest.raises(IllegalMove, match="only default"):
+        play(st, 2, "pay g1")
+
+
+def test_year_five_forced_payment() -> None:
+    """Note 12: in year 5 a merchant must pay as much as they have."""
+    st = scenario(
+        districts={0: ["g1"], 1: ["b1"]},
+        contracts={"g1": (2, 100_000), "b1": (2, 60_000)},
+        money={2: 0},
+    )
+    st.year = 5
+    to_rent(st)  # green and blue 15,000 each: p3 has 30,000
+    assert st.money[2] == 30_000
+    assert set(notations(st, 2)) == {"pay g1", "pay b1"}
+    with pytest.raises(IllegalMove, match="must pay all"):
+        play(st, 2, "default g1")
+    play(st, 2, "pay b1")  # pays all 30,000 of 60,000 -> lien of p2
+    assert st.money[2] == 0 and st.money[1] == 150_000 and st.liens[2] == [1]
+    play(st, 2, "pay g1")  # nothing left: second lien, bankrupt
+    assert st.merchant_out[2]
+
+
+def test_year_five_affordable_rent_is_paid_automatically() -> None:
+    st = scenario(districts={0: ["g1"], 1: []}, contracts={"g1": (2, 10_000)})
+    st.year = 5
+    to_rent(st)
+    assert st.rent_status["g1"] == "paid" and st.is_over()
+
+
+# -- phase 4: tax ----------------------------------------------------------------------------
+
+
+def test_tax_per_deed() -> None:
+    st = scenario(districts={0: ["r1", "y1", "g1"], 1: ["b1"]})
+    to_rent(st)
+    assert st.money[0] == 90_000 and st.money[1] == 110_000
+
+
+def test_tax_forced_sale_at_5000_returns_token() -> None:
+    """Can't pay: sell deeds to the bank for $5,000 each until the tax can be paid; a rented
+    deed's merchant token goes back."""
+    st = scenario(
+        districts={0: ["r1", "y1", "g1", "b1"], 1: []},
+        contracts={"r1": (2, 0)},
+        money={0: 25_000},
+    )
+    to_rent(st)
+    play(st, 2, "pay all")
+    assert st.phase == "tax" and st.to_act() == {0}
+    assert set(notations(st, 0)) == {"sell r1", "sell y1", "sell g1", "sell b1"}
+    play(st, 0, "sell r1")
+    assert "r1" not in st.contracts and "r1" in st.supply
+    assert 0 in st.to_act()
+    play(st, 0, "sell y1")  # 35,000 >= 40,000? no
+    assert st.money[0] == 35_000
+    play(st, 0, "sell g1")  # 40,000: pays the tax on the 4 deeds held
+    assert st.money[0] == 0 and st.district[0] == ["b1"]
+    assert st.phase == "auction"
+
+
+def test_landlord_bankrupt_when_nothing_left_to_sell_variant_plays_on() -> None:
+    """3–4 players: bankrupt in the tax phase ends only the landlord role."""
+    st = scenario("", seats=3, districts={0: ["r1"], 1: [], 2: []}, money={0: 1000})
+    to_rent(st)
+    play(st, 0, "sell r1")
+    assert st.landlord_out[0] and st.money[0] == 0 and st.is_merchant(0)
+
+
+# -- phase 5: exclusive ------------------------------------------------------------------------
+
+
+def test_exclusive_majority_tie_payer_and_nobody() -> None:
+    """Note 7: most rented deeds; tie: larger payer; still tied: nobody."""
+    st = scenario(
+        "llmmm",
+        districts={0: ["r1", "y1", "g1"], 1: ["r2", "y2", "g2", "b2"]},
+        contracts={
+            "r1": (2, 5_000), "y1": (3, 6_000), "g1": (4, 5_000),
+            "r2": (2, 5_000), "y2": (2, 5_000), "g2": (3, 5_000), "b2": (3, 5_000),
+        },
+        expert=True,
+    )  # fmt: skip
+    to_rent(st)
+    for s in (2, 3, 4):
+        play(st, s, "pay all")
+    # district p1: one deed each, p4 paid most -> p4, one deed: placed automatically
+    assert st.contracts["y1"].exclusive
+    # district p2: p3 and p4 two deeds each and equal pay -> nobody
+    assert not any(st.contracts[d].exclusive for d in ("r2", "y2", "g2", "b2"))
+
+
+def test_exclusive_choice_and_move() -> None:
+    st = scenario(
+        "llmmm",
+        districts={0: ["r1", "y1", "g1"], 1: []},
+        contracts={"r1": (2, 5_000), "y1": (2, 5_000), "g1": (3, 9_000)},
+        expert=True,
+    )
+    to_rent(st)
+    for s in (2, 3):
+        play(st, s, "pay all")
+    assert st.phase == "exclusive" and st.to_act() == {2}
+    assert set(notations(st, 2)) == {"exclusive r1", "exclusive y1"}
+    play(st, 2, "exclusive y1")
+    assert st.contracts["y1"].exclusive and st.phase == "auction"
+
+
+# -- phase 6: landlord auction ---------------------------------------------------------------
+
+
+def test_auction_draws_two_per_landlord_minus_one() -> None:
+    st = scenario("lllmmmm", districts={0: [], 1: [], 2: []})
+    to_rent(st)
+    assert st.phase == "auction" and len(st.lots) == 5
+
+
+def test_auction_short_supply() -> None:
+    """Note 10: not enough deeds in the supply: auction what there is."""
+    st = scenario("lllmmmm", districts={0: [], 1: [], 2: []})
+    st.supply = ["r1", "y1"]
+    to_rent(st)
+    assert sorted(st.lots) == ["r1", "y1"] and st.supply == []
+
+
+def test_open_auction_highest_bid_and_no_bid_removes_deed() -> None:
+    st = scenario(districts={0: [], 1: []})
+    st.supply = ["r1", "y1", "g1"]
+    to_rent(st)
+    lot = st.lots[0]
+    assert st.to_act() == {0, 1}
+    play(st, 0, "bid 7000")
+    assert st.to_act() == {1}
+    with pytest.raises(IllegalMove, match="beat the high bid"):
+        play(st, 1, "bid 7000")
+    d = st.deadline()
+    assert d is not None and d.seconds == 20
+    play(st, 1, "bid 8000")
+    assert st.deadline() is not None and st.deadline().key != d.key  # type: ignore[union-attr]
+    play(st, 0, "pass")  # everyone else passed: sold
+    assert lot in st.district[1] and st.money[1] == 112_000
+    lot2 = st.lots[1]
+    st.expire_deadline()  # quiet period with no bid: removed from the game
+    assert lot2 in st.removed
+    lot3 = st.lots[2]
+    play(st, 0, "bid 1")
+    st.expire_deadline()  # quiet period after a bid: sold
+    assert lot3 in st.district[0] and st.money[0] == 119_999
+    assert st.year == 2 and st.phase == "negotiation"
+
+
+def test_sealed_auction_tie_by_seat_order_and_privacy() -> None:
+    st = scenario(districts={0: [], 1: []}, auction="sealed")
+    st.supply = ["r1", "y1", "g1"]
+    to_rent(st)
+    play(st, 1, "bid 9000")
+    v0, v1, pub = st.view(0), st.view(1), st.view(None)
+    assert v1.players[1].sealed_bid == 9000
+    assert v0.players[1].sealed_bid is None and pub.players[1].sealed_bid is None
+    assert pub.auction is not None and pub.auction.bidders == (1,)
+    play(st, 0, "bid 9000")
+    assert st.lots[0] in st.district[0]  # tie: seat order
+    play(st, 0, "pass")
+    play(st, 1, "pass")
+    assert st.lots[1] in st.removed
+
+
+def test_no_auction_in_year_five() -> None:
+    st = scenario(districts={0: [], 1: []})
+    st.year = 5
+    to_rent(st)
+    assert st.is_over()
+
+
+# -- end of the game -----------------------------------------------------------------------------
+
+
+def test_richest_landlord_and_richest_merchant_both_win() -> None:
+    st = scenario(districts={0: [], 1: []}, money={0: 5, 1: 7, 2: 9, 3: 3, 4: 9})
+    st.year = 5
+    to_rent(st)
+    out = st.outcome()
+    assert out is not None
+    assert out.winners == {1, 2, 4}
+    assert out.ranks == {0: 2, 1: 1, 2: 1, 3: 3, 4: 1}
+    assert out.scores[2] == 9 and out.details[2]["merchant"] == 1
+
+
+def test_variant_richest_player_wins() -> None:
+    st = scenario("", seats=4, districts={0: [], 1: [], 2: [], 3: []}, money={2: 130_000})
+    st.year = 5
+    to_rent(st)
+    out = st.outcome()
+    assert out is not None and out.winners == {2} and out.ranks[2] == 1
+
+
+# -- private information -------------------------------------------------------------------------
+
+
+def test_offers_are_private_to_merchant_and_landlord() -> None:
+    st = scenario(districts={0: ["r1"], 1: ["g1"]})
+    play(st, 2, "offer r1 20000 note secret")
+    pub = view_as_dict(st.view(None))
+    assert "secret" not in str(pub)
+    v2 = st.view(2)
+    assert v2.players[2].offers_made and v2.players[2].offers_made[0].amount == 20000
+    v0 = st.view(0)
+    assert v0.players[0].offers_received and v0.players[0].offers_received[0].merchant == 2
+    for viewer in (1, 3, 4):
+        assert "secret" not in str(view_as_dict(st.view(viewer)))
+    # secrets(): each path is seen by exactly one seat
+    for seat in range(5):
+        for path in st.secrets(seat):
+            for other in [None, *range(5)]:
+                if other == seat:
+                    continue
+                node: Any = view_as_dict(st.view(other))
+                for key in path:
+                    node = node[key]
+                assert node is None
+
+
+def test_not_your_turn() -> None:
+    st = scenario(districts={0: ["r1"], 1: []}, contracts={"r1": (2, 1000)})
+    to_rent(st)
+    with pytest.raises(NotYourTurn):
+        st.apply(3, PayAll())
+    with pytest.raises(IllegalMove, match="owe no rent"):
+        play(st, 3, "pay all")
