@@ -129,6 +129,7 @@ def test_red_die_highest_rollers_are_landlords_with_tie_rerolls() -> None:
 
 
 def test_roles_option_sets_landlords_and_is_checked() -> None:
+    """プレーヤー割り当て: the host may set roles instead of the roll; the chart still holds."""
     st = new_game(SPEC.resolve_options({"roles": "mlmlm"}), 5, 1)
     assert [s for s in range(5) if st.landlord[s]] == [1, 3]
     with pytest.raises(InvalidOptions, match="2 landlords"):
@@ -142,6 +143,7 @@ def test_roles_option_sets_landlords_and_is_checked() -> None:
 
 
 def test_auction_default_depends_on_timer() -> None:
+    """Options: open auction by default, sealed for long (asynchronous) timers."""
     assert SPEC.resolve_options({})["auction"] == "open"
     assert SPEC.resolve_options({"timer": 3600})["auction"] == "sealed"
     assert SPEC.resolve_options({"timer": 3600, "auction": "open"})["auction"] == "open"
@@ -163,6 +165,7 @@ def test_setup_x2_deed_dealt_is_redrawn() -> None:
 
 
 def test_setup_deals_three_plain_deeds_per_landlord() -> None:
+    """ゲーム準備: three deeds per landlord, never an x2; the rest is the supply."""
     for seed in range(30):
         st = new_game(SPEC.resolve_options({}), 3 + seed % 9, seed)
         for s in range(st.n_seats):
@@ -199,6 +202,7 @@ def test_offer_accept_replace_withdraw() -> None:
 
 
 def test_offer_errors_name_the_reason() -> None:
+    """フェーズ1 交渉: only merchants offer, within their money, on deeds in play."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]}, money={2: 5000})
     with pytest.raises(IllegalMove, match="only \\$5,000"):
         play(st, 2, "offer r1 6000")
@@ -216,6 +220,7 @@ def test_offer_errors_name_the_reason() -> None:
 
 
 def test_any_whole_dollar_amount_parses_and_round_trips() -> None:
+    """フェーズ1 交渉: the rent is any amount the two agree; notes (Note 1) keep their case."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]})
     for text, amount in [("offer r1 12345", 12345), ("offer r1 $12,345", 12345), ("OFFER R1 0", 0)]:
         move = st.parse_move(2, text)
@@ -244,6 +249,7 @@ def test_offers_after_the_negotiation_are_refused() -> None:
 
 
 def test_expire_only_from_the_timer() -> None:
+    """フェーズ1 交渉: the 2-minute timer, not a player, ends the negotiation."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]})
     d = st.deadline()
     assert d is not None
@@ -255,6 +261,7 @@ def test_expire_only_from_the_timer() -> None:
 
 
 def test_done_by_everyone_ends_negotiation_and_undo_once() -> None:
+    """フェーズ1 交渉: everyone done ends the negotiation early (an engine convenience)."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]})
     play(st, 0, "done")
     assert notations(st, 0) == ["undo done"]
@@ -287,6 +294,7 @@ def test_closed_contract_cannot_be_withdrawn_or_replaced_then_reopens() -> None:
 
 
 def test_also_accepts_closed_after_amount() -> None:
+    """CLOSED variant: `offer r3 25000 closed` is read as a closed offer, not a note."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]}, expert=True)
     move = st.parse_move(2, "offer r1 15000 closed")
     assert move.notation == "offer r1 closed 15000"
@@ -332,6 +340,7 @@ def test_income_moves_indicators_and_x2_doubles_losses() -> None:
 
 
 def test_indicator_stops_at_track_end_and_loss_floors_at_zero() -> None:
+    """フェーズ2: the indicator stops at the end of its track; a loss takes at most all money."""
     st = scenario(districts={0: ["x2r1"], 1: []}, contracts={"x2r1": (2, 0)}, money={2: 3000})
     st.position["red"] = 0
     to_rent(st, (-3, 1, 0, 0))
@@ -375,6 +384,7 @@ def test_default_places_lien_and_second_lien_bankrupts() -> None:
 
 
 def test_two_defaults_to_one_landlord_in_a_year_are_one_lien() -> None:
+    """債務超過: the unpaid landlord places one lien token, however many contracts went unpaid."""
     st = scenario(
         districts={0: ["r1", "y1"], 1: []}, contracts={"r1": (2, 1_000), "y1": (2, 1_000)}
     )
@@ -385,6 +395,7 @@ def test_two_defaults_to_one_landlord_in_a_year_are_one_lien() -> None:
 
 
 def test_cannot_pay_more_than_you_have_before_year_five() -> None:
+    """債務超過: a merchant who cannot pay in full defaults."""
     st = scenario(districts={0: ["g1"], 1: []}, contracts={"g1": (2, 50_000)}, money={2: 0})
     to_rent(st)  # green 15,000
     assert notations(st, 2) == ["default g1"]
@@ -412,6 +423,7 @@ def test_year_five_forced_payment() -> None:
 
 
 def test_year_five_affordable_rent_is_paid_automatically() -> None:
+    """Note 12: in year 5 a merchant who can pay everything pays everything."""
     st = scenario(districts={0: ["g1"], 1: []}, contracts={"g1": (2, 10_000)})
     st.year = 5
     to_rent(st)
@@ -422,6 +434,7 @@ def test_year_five_affordable_rent_is_paid_automatically() -> None:
 
 
 def test_tax_per_deed() -> None:
+    """フェーズ4: $10,000 tax for every deed in the district."""
     st = scenario(districts={0: ["r1", "y1", "g1"], 1: ["b1"]})
     to_rent(st)
     assert st.money[0] == 90_000 and st.money[1] == 110_000
@@ -481,6 +494,7 @@ def test_exclusive_majority_tie_payer_and_nobody() -> None:
 
 
 def test_exclusive_choice_and_move() -> None:
+    """フェーズ5 / Note 8: the leading merchant chooses which of their deeds holds the token."""
     st = scenario(
         "llmmm",
         districts={0: ["r1", "y1", "g1"], 1: []},
@@ -500,6 +514,7 @@ def test_exclusive_choice_and_move() -> None:
 
 
 def test_auction_draws_two_per_landlord_minus_one() -> None:
+    """フェーズ6: 2 × landlords − 1 deeds are drawn (3 landlords: 5)."""
     st = scenario("lllmmmm", districts={0: [], 1: [], 2: []})
     to_rent(st)
     assert st.phase == "auction" and len(st.lots) == 5
@@ -514,6 +529,7 @@ def test_auction_short_supply() -> None:
 
 
 def test_open_auction_highest_bid_and_no_bid_removes_deed() -> None:
+    """フェーズ6: the highest bidder pays the bank; a deed nobody bids on leaves the game."""
     st = scenario(districts={0: [], 1: []})
     st.supply = ["r1", "y1", "g1"]
     to_rent(st)
@@ -540,6 +556,7 @@ def test_open_auction_highest_bid_and_no_bid_removes_deed() -> None:
 
 
 def test_sealed_auction_tie_by_seat_order_and_privacy() -> None:
+    """フェーズ6, sealed option: one private bid each; ties go to seat order."""
     st = scenario(districts={0: [], 1: []}, auction="sealed")
     st.supply = ["r1", "y1", "g1"]
     to_rent(st)
@@ -556,6 +573,7 @@ def test_sealed_auction_tie_by_seat_order_and_privacy() -> None:
 
 
 def test_no_auction_in_year_five() -> None:
+    """Note 9 / ゲーム終了: no auction in year 5; the game ends after its tax phase."""
     st = scenario(districts={0: [], 1: []})
     st.year = 5
     to_rent(st)
@@ -566,6 +584,7 @@ def test_no_auction_in_year_five() -> None:
 
 
 def test_richest_landlord_and_richest_merchant_both_win() -> None:
+    """ゲーム終了: the richest landlord and the richest merchant are both winners."""
     st = scenario(districts={0: [], 1: []}, money={0: 5, 1: 7, 2: 9, 3: 3, 4: 9})
     st.year = 5
     to_rent(st)
@@ -577,6 +596,7 @@ def test_richest_landlord_and_richest_merchant_both_win() -> None:
 
 
 def test_variant_richest_player_wins() -> None:
+    """3–4 player variant: the richest player wins; there are not two winners."""
     st = scenario("", seats=4, districts={0: [], 1: [], 2: [], 3: []}, money={2: 130_000})
     st.year = 5
     to_rent(st)
@@ -588,6 +608,7 @@ def test_variant_richest_player_wins() -> None:
 
 
 def test_offers_are_private_to_merchant_and_landlord() -> None:
+    """フェーズ1: an offer is between a merchant and a landlord; contracts are public."""
     st = scenario(districts={0: ["r1"], 1: ["g1"]})
     play(st, 2, "offer r1 20000 note secret")
     pub = view_as_dict(st.view(None))
@@ -611,6 +632,7 @@ def test_offers_are_private_to_merchant_and_landlord() -> None:
 
 
 def test_not_your_turn() -> None:
+    """Only seats that owe a decision may act."""
     st = scenario(districts={0: ["r1"], 1: []}, contracts={"r1": (2, 1000)})
     to_rent(st)
     with pytest.raises(NotYourTurn):
