@@ -81,8 +81,9 @@ def seat_token(
     x, y = centre
     colour = player_colour(seat)
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK)
-    centered_text(draw, (x, y), seat_letter(seat), font(max(8, int(radius * 1.2)), bold=True),
-                  text_on(colour))
+    centered_text(
+        draw, (x, y), seat_letter(seat), font(max(8, int(radius * 1.2)), bold=True), text_on(colour)
+    )
 
 
 def to_png(image: Image.Image) -> bytes:

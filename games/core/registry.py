@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,28 +32,30 @@ class OptionSpec:
         """Validate and convert a user value; raise ``InvalidOptions`` with a sentence."""
         if self.kind == "int":
             try:
-                v = int(value)
+                number = int(value)
             except (TypeError, ValueError):
                 raise InvalidOptions(f"Option `{self.name}` must be a whole number.") from None
-            if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+            if (self.lo is not None and number < self.lo) or (
+                self.hi is not None and number > self.hi
+            ):
                 raise InvalidOptions(
-                    f"Option `{self.name}` must be between {self.lo} and {self.hi}; got {v}."
+                    f"Option `{self.name}` must be between {self.lo} and {self.hi}; got {number}."
                 )
-            return v
+            return number
         if self.kind == "choice":
-            v = str(value).strip().lower()
-            if v not in self.choices:
+            word = str(value).strip().lower()
+            if word not in self.choices:
                 raise InvalidOptions(
-                    f"Option `{self.name}` must be one of {', '.join(self.choices)}; got `{v}`."
+                    f"Option `{self.name}` must be one of {', '.join(self.choices)}; got `{word}`."
                 )
-            return v
+            return word
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            v = str(value).strip().lower()
-            if v in ("1", "true", "yes", "on"):
+            flag = str(value).strip().lower()
+            if flag in ("1", "true", "yes", "on"):
                 return True
-            if v in ("0", "false", "no", "off"):
+            if flag in ("0", "false", "no", "off"):
                 return False
             raise InvalidOptions(f"Option `{self.name}` must be yes or no; got `{value}`.")
         raise InvalidOptions(f"Option `{self.name}` has an unknown kind {self.kind!r}.")
@@ -126,14 +131,15 @@ def all_games() -> list[GameSpec]:
     return sorted(_REGISTRY.values(), key=lambda s: s.title)
 
 
-def _load_builtin() -> None:
-    # Importing the game packages registers them; done lazily to avoid import cycles.
-    import games.kenchiku  # noqa: F401
+BUILTIN_GAMES = ("kenchiku", "masters_of_commerce")
 
-    try:
-        import games.masters_of_commerce  # noqa: F401
-    except ImportError:  # pragma: no cover - package not present yet
-        pass
+
+def _load_builtin() -> None:
+    # Importing a game package registers it; done lazily to avoid import cycles.
+    for name in BUILTIN_GAMES:
+        module = f"games.{name}"
+        if module not in sys.modules and importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
 
 
 @dataclass
@@ -182,9 +188,9 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     return state
 
 
-def start(spec: GameSpec, options: Mapping[str, Any], seats: int, seed: int) -> tuple[
-    GameRecord, GameState
-]:
+def start(
+    spec: GameSpec, options: Mapping[str, Any], seats: int, seed: int
+) -> tuple[GameRecord, GameState]:
     """Create a new game and its record (options resolved, players checked)."""
     resolved = spec.resolve_options(options)
     spec.check_players(seats)

@@ -1,0 +1,42 @@
+"""Bot plumbing with a tiny test game: lobby, /move, panel, stale buttons, restart, timers."""
+
+from __future__ import annotations
+
+from bot import create_bot
+
+
+async def test_lobby_and_moves(simcord_env, table, db_path):
+    _guild, channel, (alice, bob, *_rest) = table
+    res = await alice.slash(channel, "game new", game="toy")
+    assert not res.ephemeral
+    lobby = res.response.message
+    r = await bob.click(lobby, label="Join")
+    r = await bob.click(lobby, label="Start")
+    assert (
+        r.ephemeral and "Only the host" in r.followups[0].content
+        if r.followups
+        else r.response.content
+    )
+    r = await alice.click(lobby, label="Start")
+    print(channel.last_message.content)
+    choices = await alice.autocomplete(channel, "move", "notation", "ad")
+    assert [c["value"] for c in choices] == ["add 1", "add 2"]
+    assert await bob.autocomplete(channel, "move", "notation", "") == []
+    r = await bob.slash(channel, "move", notation="add 1")
+    assert r.ephemeral and "not your turn" in r.response.content.lower()
+    r = await alice.slash(channel, "move", notation="add 2")
+    assert not r.ephemeral
+    board = channel.last_message
+    assert "Bob" in board.content or str(bob.id) in board.content
+    r = await bob.click(board, label="Play")
+    assert r.ephemeral
+    panel = r.response.message
+    r = await bob.click(panel, label="add 2")
+    assert "Played" in r.response.content
+    # stale board
+    r = await alice.click(board, label="Play")
+    assert "out of date" in r.response.content
+    await simcord_env.restart_bot(create_bot(db_path))
+    r = await alice.slash(channel, "move", notation="add 2")
+    assert not r.ephemeral
+    print(channel.last_message.content)
