@@ -91,3 +91,196 @@ def to_png(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing in layout units (added for Masters of Commerce; any renderer may use it)
+# ---------------------------------------------------------------------------------------------
+
+RGB = tuple[int, int, int]
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+@lru_cache(maxsize=512)
+def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -> Image.Image:
+    """An anti-aliased RGBA disc (drawn 4x and reduced), cached so chips are cheap to repeat."""
+    ss = 4
+    big = Image.new("RGBA", (diameter * ss, diameter * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    full = (0, 0, diameter * ss - 1, diameter * ss - 1)
+    if outline is not None and outline_w > 0:
+        d.ellipse(full, fill=outline)
+        i = outline_w * ss
+        d.ellipse((i, i, diameter * ss - 1 - i, diameter * ss - 1 - i), fill=fill)
+    else:
+        d.ellipse(full, fill=fill)
+    return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+class Pen:
+    """Draws on ``image`` in layout units (pixels at scale 1.0), converting for ``scale``.
+
+    ``ink`` is the default text colour. Text sizes are layout pixels too, so a layout that
+    keeps its text at 14 or more stays readable at scale 1.0.
+    """
+
+    def __init__(self, image: Image.Image, scale: float, ink: RGB = INK) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.k = scale
+        self.ink = ink
+
+    def px(self, v: float) -> int:
+        return round(v * self.k)
+
+    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
+        return font(max(6, round(size * self.k)), bold=bold)
+
+    def width(self, w: float) -> int:
+        return max(1, round(w * self.k))
+
+    def rect(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        *,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: float = 1,
+        radius: float = 0,
+    ) -> None:
+        box = (self.px(x0), self.px(y0), self.px(x1) - 1, self.px(y1) - 1)
+        if box[2] < box[0] or box[3] < box[1]:
+            return
+        self.draw.rounded_rectangle(
+            box, radius=self.px(radius), fill=fill, outline=outline, width=self.width(width)
+        )
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        bold: bool = False,
+        fill: RGB | None = None,
+        anchor: str = "la",
+    ) -> None:
+        self.draw.text(
+            (x * self.k, y * self.k),
+            s,
+            font=self.font(size, bold),
+            fill=fill if fill is not None else self.ink,
+            anchor=anchor,
+        )
+
+    def length(self, s: str, size: float, bold: bool = False) -> float:
+        """Advance width of ``s`` in layout units."""
+        return self.font(size, bold).getlength(s) / self.k
+
+    def line(self, points: list[tuple[float, float]], *, fill: RGB, width: float = 1) -> None:
+        self.draw.line(
+            [(x * self.k, y * self.k) for x, y in points], fill=fill, width=self.width(width)
+        )
+
+    def polygon(
+        self,
+        points: list[tuple[float, float]],
+        *,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+    ) -> None:
+        self.draw.polygon(
+            [(round(x * self.k), round(y * self.k)) for x, y in points],
+            fill=fill,
+            outline=outline,
+        )
+
+    def disc(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: RGB,
+        outline: RGB | None = None,
+        outline_w: float = 1.5,
+    ) -> None:
+        d = max(3, round(2 * r * self.k))
+        sprite = disc_sprite(d, fill, outline, self.width(outline_w) if outline else 0)
+        self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
+
+    def chip(self, cx: float, cy: float, r: float, seat: int) -> None:
+        """A seat's round chip: its colour plus its letter (the colour-blind second cue)."""
+        colour = player_colour(seat)
+        self.disc(cx, cy, r, fill=colour, outline=mix(colour, (0, 0, 0), 0.55), outline_w=1.5)
+        self.text(
+            cx,
+            cy + r * 0.06,
+            seat_letter(seat),
+            r * 1.25,
+            bold=True,
+            fill=text_on(colour),
+            anchor="mm",
+        )
+
+    def pill(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        fill: RGB,
+        ink: RGB | None = None,
+        size: float = 14,
+        bold: bool = True,
+        h: float = 22,
+        outline: RGB | None = None,
+    ) -> float:
+        """A rounded label: left edge ``x``, centred on ``y``; returns its width."""
+        w = self.length(s, size, bold) + 14
+        self.rect(x, y - h / 2, x + w, y + h / 2, fill=fill, outline=outline, radius=h / 2)
+        self.text(
+            x + w / 2,
+            y + 1,
+            s,
+            size,
+            bold=bold,
+            fill=ink if ink is not None else text_on(fill),
+            anchor="mm",
+        )
+        return w
+
+    def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
+        """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
+        lines: list[str] = []
+        for para in s.split("\n"):
+            current = ""
+            for word in para.split():
+                trial = f"{current} {word}" if current else word
+                if current and self.length(trial, size, bold) > width:
+                    lines.append(current)
+                    current = word
+                else:
+                    current = trial
+            lines.append(current)
+        return lines
+
+    def fit(self, s: str, size: float, width: float, bold: bool = False) -> str:
+        """``s`` shortened with an ellipsis to fit ``width``."""
+        if self.length(s, size, bold) <= width:
+            return s
+        while s and self.length(s + "…", size, bold) > width:
+            s = s[:-1]
+        return s.rstrip() + "…"
