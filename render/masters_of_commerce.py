@@ -13,6 +13,7 @@ Offers and sealed bids are private: the image shows them only for ``view.viewer`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -66,6 +67,7 @@ MAX_OFFER_ROWS = 8
 LEGEND_ROW_H = 28
 RESULT_ROW_H = 30
 CHIP_R = 13  # merchant chip on a deed
+SMALL_CHIP_R = 11.2  # the smallest chip: its letter is still 14 px
 TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14  # the smallest text anywhere (readable at scale 1.0)
@@ -195,12 +197,11 @@ def _money(amount: int) -> str:
     return f"{_MINUS if amount < 0 else ''}${abs(amount):,}"
 
 
-def _thousands(amount: int, *, plus: bool = False) -> str:
-    """``25`` for $25,000 (``2.5`` for $2,500); with ``plus`` a sign on gains too."""
+def _thousands(amount: int) -> str:
+    """``25`` for $25,000 (``2.5`` for $2,500, ``−10`` for a loss): a market value."""
     value = abs(amount) / 1000
     text = f"{value:g}" if value < 1000 else f"{value:,.0f}"
-    sign = _MINUS if amount < 0 else ("+" if plus and amount > 0 else "")
-    return sign + text
+    return (_MINUS if amount < 0 else "") + text
 
 
 def _tag(seat: int) -> str:
@@ -308,8 +309,6 @@ def _lock(pen: _Pen, cx: float, cy: float, s: float, colour: RGB) -> None:
 
 def _star(pen: _Pen, cx: float, cy: float, r: float, fill: RGB, outline: RGB) -> None:
     """A five-pointed star of outer radius ``r``: the exclusive token."""
-    import math
-
     pts: list[tuple[float, float]] = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.45
@@ -326,11 +325,11 @@ def _x2_badge(pen: _Pen, x: float, cy: float, *, fill: RGB, ink: RGB) -> float:
     return w
 
 
-def _chips_width(n: int, r: float = 10) -> float:
+def _chips_width(n: int, r: float = SMALL_CHIP_R) -> float:
     return n * (2 * r + 4) - (4 if n else 0)
 
 
-def _chips(pen: _Pen, x: float, cy: float, seats: Sequence[int], r: float = 10) -> float:
+def _chips(pen: _Pen, x: float, cy: float, seats: Sequence[int], r: float = SMALL_CHIP_R) -> float:
     """A row of seat chips from ``x``; returns the width used."""
     step = 2 * r + 4
     for i, s in enumerate(seats):
@@ -408,7 +407,7 @@ def _draw_deed(
     if d.merchant is None:
         pen.text(
             x + TILE_W / 2,
-            body_y + (TILE_H - TILE_BAND_H) / 2 + (10 if d.x2 else 0),
+            body_y + (TILE_H - TILE_BAND_H) / 2,
             caption or "vacant",
             SMALL_SIZE,
             fill=t.faint,
@@ -664,14 +663,14 @@ def _draw_district(
         pen.pill(rx - bw, hy, text, fill=t.warn)
         rx -= bw + 10
     if liens:
-        cw = _chips_width(len(liens), 10)
-        _chips(pen, rx - cw, hy, liens, 10)
+        cw = _chips_width(len(liens), SMALL_CHIP_R)
+        _chips(pen, rx - cw, hy, liens, SMALL_CHIP_R)
         rx -= cw + 6
         pen.text(rx, hy + 1, "lien on", SMALL_SIZE, bold=True, fill=t.danger, anchor="rm")
         rx -= pen.length("lien on", SMALL_SIZE, True) + 12
     if d.exclusive_holder is not None and d.exclusive_deed is None:
-        pen.chip(rx - 10, hy, 10, d.exclusive_holder)
-        rx -= 26
+        pen.chip(rx - SMALL_CHIP_R, hy, SMALL_CHIP_R, d.exclusive_holder)
+        rx -= 2 * SMALL_CHIP_R + 6
         _star(pen, rx - 8, hy, 9, t.gold, mix(t.gold, _BLACK, 0.5))
         rx -= 22
         pen.text(rx, hy + 1, "to place", SMALL_SIZE, fill=t.muted, anchor="rm")
@@ -913,12 +912,12 @@ def _draw_player(
             lx += pen.pill(lx, l2, text, fill=fill, h=19) + 6
         elif kind == "chips":
             text, colour, bold, seats = data
-            need = pen.length(text, SMALL_SIZE, bold) + 5 + _chips_width(len(seats), 9)
+            need = pen.length(text, SMALL_SIZE, bold) + 5 + _chips_width(len(seats), SMALL_CHIP_R)
             if lx + need > right:
                 break
             pen.text(lx, l2 + 1, text, SMALL_SIZE, bold=bold, fill=colour, anchor="lm")
             lx += pen.length(text, SMALL_SIZE, bold) + 5
-            lx += _chips(pen, lx, l2, seats, 9) + 10
+            lx += _chips(pen, lx, l2, seats, SMALL_CHIP_R) + 10
         else:
             text, colour = data
             pen.text(
@@ -1003,7 +1002,7 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
     for label, seats in rows:
         pen.text(tx, ry, label, SMALL_SIZE, fill=t.muted, anchor="lm")
         if seats:
-            _chips(pen, tx + 64, ry, seats, 10)
+            _chips(pen, tx + 64, ry, seats, SMALL_CHIP_R)
         else:
             pen.text(tx + 64, ry, "—", SMALL_SIZE, fill=t.faint, anchor="lm")
         ry += 26
@@ -1027,8 +1026,15 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
             if winner is None:
                 pen.text(rx, cy + 1, "unsold", SMALL_SIZE, fill=t.faint, anchor="lm")
             else:
-                pen.chip(rx + 9, cy, 9, winner)
-                pen.text(rx + 24, cy + 1, _money(price), SMALL_SIZE, fill=t.ink, anchor="lm")
+                pen.chip(rx + SMALL_CHIP_R, cy, SMALL_CHIP_R, winner)
+                pen.text(
+                    rx + 2 * SMALL_CHIP_R + 6,
+                    cy + 1,
+                    _money(price),
+                    SMALL_SIZE,
+                    fill=t.ink,
+                    anchor="lm",
+                )
         elif now:
             pen.pill(rx, cy, "now", fill=t.strip_now, h=19)
         else:
@@ -1163,7 +1169,7 @@ def _draw_results(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
                 )
             rank = ranks.get(str(s), r + 1)
             pen.text(gx + 8, cy + 1, f"{rank}.", TEXT_SIZE, bold=True, fill=t.ink, anchor="lm")
-            pen.chip(gx + 44, cy, 11, s)
+            pen.chip(gx + 44, cy, SMALL_CHIP_R, s)
             pen.text(gx + 60, cy + 1, _tag(s), TEXT_SIZE, bold=True, fill=t.ink, anchor="lm")
             score = scores.get(str(s), p.money)
             right = gx + col_w - 16
@@ -1214,7 +1220,7 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.rect(ix, cy - 12, ix + 62, cy + 12, fill=c, radius=5)
             _deed_id(pen, "x2g1", ix + 4, cy, c, 58)
         elif kind == "chip":
-            pen.chip(ix + 12, cy, 11, 2)
+            pen.chip(ix + 12, cy, SMALL_CHIP_R, 2)
         elif kind == "rent":
             pen.text(ix, cy + 1, "$12,000", SMALL_SIZE, bold=True, fill=t.ink, anchor="lm")
         elif kind == "closed":
@@ -1231,7 +1237,7 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.polygon([(ix + 34, cy + 6), (ix + 42, cy + 6), (ix + 38, cy - 1)], fill=t.muted)
         elif kind == "lien":
             pen.text(ix, cy + 1, "lien", SMALL_SIZE, bold=True, fill=t.danger, anchor="lm")
-            pen.chip(ix + 46, cy, 9, 0)
+            pen.chip(ix + 46, cy, SMALL_CHIP_R, 0)
         elif kind == "act":
             pen.pill(ix, cy, "to act", fill=t.strip_now, h=19)
         pen.text(
@@ -1383,6 +1389,20 @@ def hand_text(view: MocView, seat: int) -> str:
     letter = seat_letter(seat)
     lines = [f"**{_tag(seat)}** ({letter}) — {view.phase_label}"]
     lines.append(f"Money: **{_money(p.money)}** · {_role_text(view, p)}")
+    gone = [
+        role
+        for role, held, out in (
+            ("landlord", p.is_landlord, p.landlord_bankrupt),
+            ("merchant", p.is_merchant, p.merchant_bankrupt),
+        )
+        if held and out
+    ]
+    if gone:
+        lines.append(f"**Bankrupt** as {' and '.join(gone)}.")
+    if view.outcome is not None:
+        rank = dict(view.outcome.get("ranks", {})).get(str(seat))
+        won = seat in {int(s) for s in view.outcome.get("winners", [])}
+        lines.append("**You win!**" if won else f"Final rank: {rank}" if rank else "")
     if p.liens_on:
         text = "Liens on you: " + ", ".join(_tag(s) for s in p.liens_on)
         if p.lien_income_to is not None:
@@ -1394,7 +1414,7 @@ def hand_text(view: MocView, seat: int) -> str:
     rented = [
         f"`{d.id}` of {_tag(d.landlord)} {_money(d.rent or 0)}"
         + (" closed" if d.closed else "")
-        + (" ★" if d.exclusive else "")
+        + (" exclusive" if d.exclusive else "")
         + (f" ({d.rent_status})" if d.rent_status else "")
         for dist in view.districts
         for d in dist.deeds
@@ -1429,7 +1449,7 @@ def hand_text(view: MocView, seat: int) -> str:
             lot += f", high bid {_money(a.high_bid)} by {_tag(a.high_bidder)}"
         lines.append(lot)
     lines.append(f"*{_can_do(view, p)}*")
-    text = "\n".join(lines)
+    text = "\n".join(line for line in lines if line)
     if len(text) > 1500:
         text = text[:1499] + "…"
     return text
