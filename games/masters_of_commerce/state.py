@@ -81,14 +81,8 @@ class OfferRec:
 class MocState(GameState):
     """A game of Masters of Commerce. Build with ``new_game``; drive with ``apply``."""
 
-    def __init__(
-        self,
-        options: Mapping[str, Any],
-        n_seats: int,
-        seed: int,
-        comps: Components | None = None,
-    ) -> None:
-        self.c = comps or components()
+    def __init__(self, options: Mapping[str, Any], n_seats: int, seed: int) -> None:
+        self.c: Components = components()
         self.n_seats = n_seats
         self.timer = int(options.get("timer", 120))
         self.quiet = int(options.get("auction_quiet", 20))
@@ -222,17 +216,13 @@ class MocState(GameState):
         return [s for s in range(self.n_seats) if self.is_landlord(s)]
 
     def _record(self, events: list[str]) -> None:
-        public = [e for e in events if e]
-        if public:
-            self.log.extend(public)
-            self.last_event = public[-1]
+        if events:
+            self.log.extend(events)
+            self.last_event = events[-1]
 
     def _deed_name(self, deed: str) -> str:
         d = self.c.deed(deed)
         return f"{deed} ({self.c.colour(d.colour).name}{' x2' if d.x2 else ''})"
-
-    def _end_contract(self, deed: str) -> None:
-        self.contracts.pop(deed, None)
 
     # -- protocol -----------------------------------------------------------------------
 
@@ -685,7 +675,7 @@ class MocState(GameState):
             # offers are private: no public event
         elif isinstance(move, Withdraw):
             if move.contract:
-                self._end_contract(move.deed)
+                del self.contracts[move.deed]
                 events.append(f"{who} withdrew from the contract on {move.deed}.")
             else:
                 del self.offers[(move.deed, seat)]
@@ -869,7 +859,7 @@ class MocState(GameState):
         """Second lien: the merchant's tokens (and money, except in the variant) leave."""
         self.merchant_out[seat] = True
         for d in [d for d, c in self.contracts.items() if c.merchant == seat]:
-            self._end_contract(d)
+            del self.contracts[d]
             if self.rent_status.get(d) == "due":
                 self.rent_status[d] = "defaulted"
                 self.rent_paid[d] = 0
