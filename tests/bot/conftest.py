@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
 
 from tests.toy import ensure_registered
 
@@ -10,15 +11,37 @@ ensure_registered()
 
 from bot import create_bot  # noqa: E402
 
+MEMBERS = ("alice", "bob", "carol", "dave")
+
 
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "boardroom.sqlite3"
 
 
+@pytest_asyncio.fixture
+async def bots(db_path):
+    """``bots()`` builds a bot on the test database; all are closed at the end.
+
+    SimCord detaches a bot without calling ``close()``, so the storage (a worker thread)
+    is closed here.
+    """
+    made = []
+
+    def make():
+        bot = create_bot(db_path)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        bot.router.cancel_all()
+        await bot.storage.close()
+
+
 @pytest.fixture
-def simcord_bot(db_path):
-    return create_bot(db_path)
+def simcord_bot(bots):
+    return bots()
 
 
 @pytest.fixture
@@ -26,7 +49,5 @@ def table(simcord_env):
     """A guild with a #games channel and four members."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
-    members = [
-        guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol", "dave")
-    ]
+    members = [guild.add_member(simcord_env.create_user(n)) for n in MEMBERS]
     return guild, channel, members

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from bot import create_bot
 
-
-async def test_lobby_and_moves(simcord_env, table, db_path):
+async def test_lobby_and_moves(simcord_env, table, bots):
     _guild, channel, (alice, bob, *_rest) = table
     res = await alice.slash(channel, "game new", game="toy")
     assert not res.ephemeral
@@ -36,7 +34,7 @@ async def test_lobby_and_moves(simcord_env, table, db_path):
     # stale board
     r = await alice.click(board, label="Play")
     assert "out of date" in r.response.content
-    await simcord_env.restart_bot(create_bot(db_path))
+    await simcord_env.restart_bot(bots())
     r = await alice.slash(channel, "move", notation="add 2")
     assert not r.ephemeral
     print(channel.last_message.content)

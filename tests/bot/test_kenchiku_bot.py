@@ -1,0 +1,134 @@
+"""Kenchiku through the bot as players use it (issue #2, part 6): SimCord members create the
+table, join and start with buttons, and play whole games with `/move` and its autocomplete.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "games" / "fixtures"
+
+
+def load_fixture(name: str) -> dict:
+    return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+async def open_table(env, channel, members, seed: int):
+    host, *others = members
+    res = await host.slash(channel, "game new", game="kenchiku", seed=seed)
+    assert not res.ephemeral
+    lobby = res.response.message
+    for m in others:
+        r = await m.click(lobby, label="Join")
+        assert not r.ephemeral
+    r = await host.click(lobby, label="Start")
+    start = channel.last_message
+    assert "has started" in start.content
+    assert start.attachments and start.attachments[0].filename.endswith(".png")
+    return lobby
+
+
+async def play_moves(channel, members, moves):
+    for seat, notation in moves:
+        member = members[seat]
+        choices = await member.autocomplete(channel, "move", "notation", notation)
+        values = [c["value"] for c in choices]
+        assert notation in values, f"{notation!r} not offered to seat {seat}: {values}"
+        others = [m for i, m in enumerate(members) if i != seat]
+        assert await others[0].autocomplete(channel, "move", "notation", notation) in ([], choices)
+        r = await member.slash(channel, "move", notation=notation)
+        if r.ephemeral:
+            # a move that keeps the turn (a loan) is confirmed privately and told later
+            assert notation.startswith("loan"), r.response.content
+            assert "✅" in r.response.content
+        else:
+            assert f"`{notation}`" in r.response.content
+
+
+@pytest.mark.parametrize("fixture,players", [("kenchiku_2p.json", 2), ("kenchiku_4p.json", 4)])
+async def test_full_game_with_move_and_autocomplete(simcord_env, table, fixture, players):
+    _guild, channel, members = table
+    data = load_fixture(fixture)
+    seated = members[:players]
+    await open_table(simcord_env, channel, seated, data["record"]["seed"])
+    await play_moves(channel, seated, data["record"]["moves"])
+    final = channel.last_message
+    assert "Game over" in final.content
+    winners = data["outcome"]["winners"]
+    for seat, score in data["outcome"]["scores"].items():
+        line = next(x for x in final.content.splitlines() if f"<@{seated[int(seat)].id}>" in x)
+        assert f"**{score}**" in line
+        assert ("👑" in line) == (int(seat) in winners)
+    r = await seated[0].slash(channel, "game status")
+    assert r.ephemeral and "Game over" in r.response.content
+    r = await seated[0].slash(channel, "move", notation="rest")
+    assert r.ephemeral and "over" in r.response.content
+
+
+async def test_restart_mid_game_resumes(simcord_env, table, bots):
+    _guild, channel, members = table
+    data = load_fixture("kenchiku_2p.json")
+    seated = members[:2]
+    moves = data["record"]["moves"]
+    await open_table(simcord_env, channel, seated, data["record"]["seed"])
+    half = len(moves) // 2
+    await play_moves(channel, seated, moves[:half])
+    board_before = channel.last_message
+    await simcord_env.restart_bot(bots())
+    # the old board's buttons still answer after the restart (DynamicItem), and know the seq
+    seat = moves[half][0]
+    r = await seated[seat].click(board_before, label="Play")
+    assert r.ephemeral and "Choose" in r.response.content
+    await play_moves(channel, seated, moves[half:])
+    assert "Game over" in channel.last_message.content
+
+
+async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, table, db_path):
+    _guild, channel, members = table
+    alice, bob, carol, _dave = members
+    res = await alice.slash(channel, "game new", game="kenchiku", seed=48)
+    lobby = res.response.message
+    r = await bob.slash(channel, "game new", game="kenchiku")
+    assert r.ephemeral and "already has a lobby" in r.response.content
+    await bob.click(lobby, label="Join")
+    r = await bob.slash(channel, "game start")
+    assert r.ephemeral and "Only the host" in r.response.content
+    r = await carol.slash(channel, "game new", game="kenchiku", options="colour=red")
+    assert r.ephemeral and r.response.content == "Kenchiku has no option `colour`."
+    await alice.click(lobby, label="Start")
+    board = channel.last_message
+    before = len(channel.history())
+    # wrong player
+    r = await bob.slash(channel, "move", notation="buy structure")
+    assert r.ephemeral and r.response.content == "It is not your turn."
+    # a spectator
+    r = await carol.slash(channel, "move", notation="buy structure")
+    assert r.ephemeral and "not playing" in r.response.content
+    r = await carol.click(board, label="Play")
+    assert r.ephemeral and "not playing" in r.response.content
+    # malformed notation
+    r = await alice.slash(channel, "move", notation="bulid zz9 gold")
+    assert r.ephemeral and "is not a Kenchiku move" in r.response.content
+    # a well-formed but illegal move gets the specific reason
+    r = await alice.slash(channel, "move", notation="build a1 money")
+    assert r.ephemeral and "land value" in r.response.content.lower()
+    assert len(channel.history()) == before
+    # a real move, then the old board is stale
+    r = await alice.slash(channel, "move", notation="buy structure")
+    assert not r.ephemeral
+    r = await bob.click(board, label="Play")
+    assert r.ephemeral and "out of date" in r.response.content
+    # nothing else was recorded
+    from bot.storage import Storage
+
+    storage = Storage(db_path)
+    await storage.open()
+    try:
+        game = await storage.active_game_in_channel(channel.id)
+        assert [m.notation for m in await storage.moves(game.id)] == ["buy structure"]
+    finally:
+        await storage.close()
