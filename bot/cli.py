@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import sys
@@ -56,10 +57,8 @@ def cmd_preview(args: argparse.Namespace) -> int:
         level=getattr(logging, args.log_level),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_preview(args.database, port=args.port, members=args.members))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -98,8 +98,9 @@ def final_scores(live: LiveGame) -> str:
         crown = "👑 " if seat in outcome.winners else ""
         detail = outcome.details.get(seat, {})
         bits = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in detail.items())
+        who = f"<@{live.row.user_of(seat)}>"
         lines.append(
-            f"{outcome.ranks[seat]}. {crown}<@{live.row.user_of(seat)}> — **{outcome.scores[seat]}**"
+            f"{outcome.ranks[seat]}. {crown}{who} — **{outcome.scores[seat]}**"
             + (f" ({bits})" if bits else "")
         )
     return "\n".join(lines)

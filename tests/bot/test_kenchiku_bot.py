@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-
 FIXTURES = Path(__file__).resolve().parents[1] / "games" / "fixtures"
 
 
