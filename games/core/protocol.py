@@ -44,8 +44,8 @@ class MoveTemplate:
     """A move with a free whole-number parameter, e.g. an offer amount or a bid.
 
     The UI asks for ``param`` in a modal (``lo`` .. ``hi`` inclusive, in ``unit``) and sends
-    the notation ``f"{prefix} {value}"`` (plus `` {text}`` when ``text_param`` is set);
-    the engine validates the value.
+    the notation ``f"{prefix} {value}"``, plus ``f" {text_param} {text}"`` when
+    ``text_param`` is set and the player typed a text; the engine validates the value.
     """
 
     prefix: str
@@ -56,6 +56,19 @@ class MoveTemplate:
     unit: str = ""
     suggestions: tuple[int, ...] = ()
     text_param: str | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something one seat must be told privately after another seat's move.
+
+    ``text`` is a player-facing sentence; ``moves`` are notations the recipient can answer
+    with in one click (e.g. ``accept r3 p2`` after an offer). The bot delivers it by DM, or
+    ephemerally when DMs are closed.
+    """
+
+    text: str
+    moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +141,10 @@ class GameState(ABC):
     def deadline(self) -> Deadline | None:
         """The running timed phase, if any. The engine never reads a clock."""
         return None
+
+    def notices(self, seat: Seat, move: Move) -> Mapping[Seat, Notice]:
+        """Private notices caused by ``seat``'s just-applied ``move`` (default: none)."""
+        return {}
 
     def move_templates(self, seat: Seat) -> Sequence[MoveTemplate]:
         """Moves with a free number parameter available to ``seat`` now."""

@@ -20,6 +20,7 @@ from games.core import (
     InvalidOptions,
     Move,
     MoveTemplate,
+    Notice,
     NotYourTurn,
     Outcome,
     Rng,
@@ -274,7 +275,9 @@ class MocState(GameState):
             seconds = float(self.quiet)
         else:
             return None
-        warn = tuple(w for w in (3600.0, 600.0, 60.0, 10.0) if w < seconds)[:2]
+        # A notice at 30 s left (issue #3), and an hour ahead for asynchronous games.
+        timed = self.phase == "negotiation"
+        warn = tuple(w for w in (3600.0, 30.0) if w < seconds) if timed else ()
         return Deadline(key, seconds, self._timer_seat(), Expire(key), warn)
 
     def _timer_seat(self) -> int:
@@ -710,6 +713,28 @@ class MocState(GameState):
         return events
 
     # phase 1: negotiation -------------------------------------------------------------------
+
+    def notices(self, seat: int, move: Move) -> Mapping[int, Notice]:
+        """Tell the landlord privately about an offer or its withdrawal (seed phase 1).
+
+        Offers are private to the two parties; the landlord can accept in one click.
+        """
+        if isinstance(move, Offer):
+            landlord = self.owner[move.deed]
+            closed = " as a **closed** contract" if move.closed else ""
+            note = f' Note (not binding): "{move.note}"' if move.note else ""
+            return {
+                landlord: Notice(
+                    f"{seat_tag(seat)} offers {money(move.amount)} rent for "
+                    f"{self._deed_name(move.deed)}{closed}.{note}",
+                    (f"accept {move.deed} {seat_tag(seat)}",),
+                )
+            }
+        if isinstance(move, Withdraw) and not move.contract:
+            landlord = self.owner[move.deed]
+            return {landlord: Notice(f"{seat_tag(seat)} withdrew their offer on "
+                                     f"{self._deed_name(move.deed)}.")}
+        return {}
 
     def _accept(self, seat: int, move: Accept) -> str:
         """The landlord writes the amount and places the merchant's token (seed phase 1 A/B)."""
