@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, NotYourTurn, all_games, get_game
+from games.core import GameError, NotYourTurn, all_games, get_game, normalize_notation
 
 from . import messages as msg
 from .components import GameButton
@@ -154,27 +154,15 @@ class GameCog(
             await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
         else:
             await interaction.response.defer(thinking=True)
-        order = ", ".join(f"{s.seat + 1}. <@{s.user_id}>" for s in live.row.seats)
-        text = (
-            f"{msg.header(live)} has started! Seat order: {order}.\n"
-            f"{msg.whose_turn(live)}\nPrivate info: `/hand`. All moves: `/move` "
-            "(type to filter)."
+        order = ", ".join(f"p{s.seat + 1} <@{s.user_id}>" for s in live.row.seats)
+        await router.publish(
+            live,
+            [
+                f"{msg.header(live)} has started! Seats: {order}.",
+                "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
+            ],
+            interaction,
         )
-        file = await router.board_file(live)
-        kwargs: dict[str, Any] = {
-            "content": msg.clip(text),
-            "allowed_mentions": discord.AllowedMentions(users=True),
-        }
-        if file is not None:
-            kwargs["file"] = file
-        view = router.board_view(live)
-        if view is not None:
-            kwargs["view"] = view
-        if interaction.type == discord.InteractionType.component:
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.followup.send(**kwargs)
-        router.sync_timer(live)
 
     async def on_lobby_button(
         self, interaction: discord.Interaction, game_id: int, kind: str
@@ -311,8 +299,17 @@ class PlayCog(commands.Cog, name="PlayCog"):
         seat = live.row.seat_of(interaction.user.id)
         if seat is None or live.state.is_over() or seat not in live.state.to_act():
             return []
-        moves = filter_notations(live.state.legal_moves(seat), current)
-        return [app_commands.Choice(name=m.notation[:100], value=m.notation[:100]) for m in moves]
+        notations = [m.notation for m in filter_notations(live.state.legal_moves(seat), current)]
+        typed = normalize_notation(current)
+        if typed and typed not in notations:
+            # A free amount (an offer, a bid) is valid even if it is not one of the suggestions.
+            try:
+                move = live.state.parse_move(seat, current)
+                live.state.validate(seat, move)
+                notations.insert(0, move.notation)
+            except GameError:
+                pass
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in notations[:25]]
 
     @app_commands.command(name="play", description="Open your private turn panel with buttons")
     @friendly

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -20,8 +20,11 @@ from games.core import (
     GameRecord,
     GameSpec,
     GameState,
+    InvalidMove,
+    Notice,
     NotYourTurn,
     get_game,
+    normalize_notation,
     replay,
 )
 
@@ -63,6 +66,7 @@ class MoveResult:
     events: list[str]
     seq: int  # sequence number of this move
     by_timer: bool = False
+    notices: Mapping[int, Notice] = field(default_factory=dict)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -283,6 +287,9 @@ class GameManager:
                     "This board is out of date: moves were made since. Use the latest board "
                     "message or `/play`."
                 )
+            dl = live.deadline()
+            if dl is not None and normalize_notation(notation) == dl.move.notation:
+                raise InvalidMove("That happens by itself when the time runs out.")
             move = live.state.parse_move(seat, notation)
             return await self._commit(live, seat, move, user_id, by_timer=False)
 
@@ -300,6 +307,7 @@ class GameManager:
     ) -> MoveResult:
         before = live.deadline()
         events = live.state.apply(seat, move)
+        notices = live.state.notices(seat, move)
         notation = move.notation
         seq = live.seq
         after = live.deadline()
@@ -333,7 +341,7 @@ class GameManager:
         if outcome is not None:
             live.row.status = "finished"
             live.row.outcome = outcome.to_dict()
-        return MoveResult(live, seat, notation, events, seq, by_timer)
+        return MoveResult(live, seat, notation, events, seq, by_timer, notices)
 
     async def running_with_deadlines(self) -> list[LiveGame]:
         """Every running game whose state has a deadline (for timer resume at start-up)."""

@@ -116,6 +116,11 @@ def move_line(
     return text
 
 
+def seat_legend(live: LiveGame) -> str:
+    """``p1 alice · p2 bob …``: how notation names seats."""
+    return " · ".join(f"p{s.seat + 1} {s.display_name}" for s in live.row.seats)
+
+
 def header(live: LiveGame) -> str:
     phase = live.state.phase_name()
     return f"**{live.spec.title}** · game #{live.row.id}" + (f" · {phase}" if phase else "")

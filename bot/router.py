@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import GameError, Move, MoveTemplate, NotYourTurn
+from games.core import GameError, Move, MoveTemplate, Notice, NotYourTurn
 from render.common import to_png
 
 from . import messages as msg
@@ -36,6 +36,11 @@ class Router:
         # Events of moves that were not announced on their own (e.g. a loan taken before
         # the action); they are told with the next public board of that game.
         self._pending: dict[int, list[str]] = {}
+        # The public table message of a running timed phase: game id -> (table key, message).
+        # Public changes during that phase edit it instead of posting new messages.
+        self._tables: dict[int, tuple[str, discord.Message]] = {}
+        # Notices that could not be sent by DM, waiting for an ephemeral read.
+        self._inbox: dict[tuple[int, int], list[Notice]] = {}
 
     @property
     def manager(self) -> Any:
@@ -78,19 +83,49 @@ class Router:
     # -- announcing ---------------------------------------------------------------------
 
     def _should_announce(self, result: MoveResult, before: frozenset[int]) -> bool:
-        """A move that leaves the same single seat to act (e.g. taking a loan) is told later."""
+        """Whether a move changes the public board now.
+
+        A move with no public event (a private offer, a sealed bid) is not announced; a move
+        that leaves the same single seat to act (e.g. taking a loan) is told with the next one.
+        """
         state = result.live.state
         if state.is_over() or result.by_timer:
             return True
+        if not result.events:
+            return False
         return not (before == frozenset({result.seat}) == state.to_act())
 
-    def announcement(self, result: MoveResult) -> str:
+    def announcement(self, result: MoveResult) -> list[str]:
         live = result.live
         lines = [msg.header(live)]
         lines += self._pending.pop(live.row.id, [])
         lines.append(
             msg.move_line(live, result.seat, result.notation, result.events, result.by_timer)
         )
+        return lines
+
+    async def announce(
+        self, result: MoveResult, interaction: discord.Interaction | None = None
+    ) -> None:
+        """Post the new public board after a move (as the interaction's reply if given)."""
+        await self.publish(
+            result.live, self.announcement(result), interaction, notation=result.notation
+        )
+
+    async def publish(
+        self,
+        live: LiveGame,
+        lines: list[str],
+        interaction: discord.Interaction | None = None,
+        *,
+        notation: str = "",
+    ) -> None:
+        """Show the board with ``lines`` and whose turn it is; edit the running phase's table.
+
+        With an interaction that was already answered or deferred, the board is its
+        follow-up.
+        """
+        lines = list(lines)
         if live.state.is_over():
             lines.append(msg.final_scores(live))
         else:
@@ -101,14 +136,7 @@ class Router:
                     seconds=dl.seconds
                 )
                 lines.append(f"⏳ Ends <t:{int(due.timestamp())}:R>.")
-        return msg.clip("\n".join(lines))
-
-    async def announce(
-        self, result: MoveResult, interaction: discord.Interaction | None = None
-    ) -> None:
-        """Post the new public board (as the interaction's reply when one is given)."""
-        live = result.live
-        text = self.announcement(result)
+        text = msg.clip("\n".join(lines))
         file = await self.board_file(live)
         view = self.board_view(live)
         kwargs: dict[str, Any] = {
@@ -119,12 +147,40 @@ class Router:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
+        dl = live.deadline()
+        table = self.table_of(live)
+        if dl is not None and table is not None:
+            # Same timed phase: update its one public table instead of posting again.
+            edit = {k: v for k, v in kwargs.items() if k != "allowed_mentions"}
+            if "file" in edit:
+                edit["attachments"] = [edit.pop("file")]
+            edit.setdefault("view", None)
+            try:
+                self._tables[live.row.id] = (dl.table_key, await table.edit(**edit))
+                if interaction is not None:
+                    await interaction.followup.send(
+                        f"✅ `{notation}` — the table above is updated.", ephemeral=True
+                    )
+                self.sync_timer(live)
+                return
+            except discord.HTTPException:
+                log.info("table message of game %s is gone; posting a new one", live.row.id)
+                if interaction is not None:  # its reply was deferred privately
+                    await interaction.followup.send(f"✅ `{notation}`", ephemeral=True)
+                    interaction = None
+                if file is not None:
+                    kwargs["file"] = await self.board_file(live)
+        message: discord.Message | None = None
         if interaction is not None:
-            await interaction.followup.send(**kwargs)
+            message = await interaction.followup.send(wait=True, **kwargs)
         else:
             channel = await self.channel(live.row.channel_id)
             if channel is not None:
-                await channel.send(**kwargs)
+                message = await channel.send(**kwargs)
+        if dl is not None and message is not None:
+            self._tables[live.row.id] = (dl.table_key, message)
+        else:
+            self._tables.pop(live.row.id, None)
         self.sync_timer(live)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -155,6 +211,18 @@ class Router:
             game_id, interaction.user.id, notation, expected_seq=expected_seq
         )
         public = self._should_announce(result, before)
+        if not public and not result.events:
+            told = await self.deliver_notices(result)
+            note = f"✅ `{result.notation}` — done privately."
+            if told:
+                note += " Sent to " + ", ".join(told) + "."
+            if from_panel:
+                await interaction.response.edit_message(content=note, view=None)
+            else:
+                await interaction.response.send_message(note, ephemeral=True)
+            self.sync_timer(result.live)
+            return
+        await self.deliver_notices(result)
         if not public:
             self._pending.setdefault(game_id, []).append(
                 msg.move_line(result.live, result.seat, result.notation, result.events)
@@ -179,8 +247,19 @@ class Router:
             )
             await self.announce(result)
         else:
-            await interaction.response.defer(thinking=True)
+            # A change inside a running timed phase edits its table; the reply stays private.
+            await interaction.response.defer(
+                thinking=True, ephemeral=self.table_of(result.live) is not None
+            )
             await self.announce(result, interaction)
+
+    def table_of(self, live: LiveGame) -> discord.Message | None:
+        """The public table message to edit for this game's running timed phase, if any."""
+        dl = live.deadline()
+        table = self._tables.get(live.row.id)
+        if dl is None or table is None or table[0] != dl.table_key:
+            return None
+        return table[1]
 
     async def on_amount(
         self,
@@ -201,6 +280,86 @@ class Router:
         if note.strip() and template.text_param:
             notation += f" {template.text_param} {note.strip()}"
         await self.play_notation(interaction, game_id, notation, seq, from_panel=True)
+
+    # -- private notices ------------------------------------------------------------------
+
+    async def deliver_notices(self, result: MoveResult) -> list[str]:
+        """DM each notice (with one-click answers); fall back to an ephemeral inbox.
+
+        Returns the mentions of the players who were told.
+        """
+        live = result.live
+        told = []
+        for seat, notice in sorted(result.notices.items()):
+            user_id = live.row.user_of(seat)
+            told.append(f"<@{user_id}>")
+            text = msg.clip(
+                f"🔒 **{live.spec.title}** game #{live.row.id} in <#{live.row.channel_id}> — "
+                f"{notice.text}\n-# {msg.seat_legend(live)}"
+            )
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text, view=self.notice_view(live, notice))
+            except discord.HTTPException as exc:
+                if getattr(exc, "code", None) != 50007:
+                    log.warning("DM to %s failed: %s", user_id, exc)
+                self._inbox.setdefault((live.row.id, user_id), []).append(notice)
+                channel = await self.channel(live.row.channel_id)
+                if channel is not None:
+                    view = discord.ui.View(timeout=None)
+                    view.add_item(
+                        GameButton(
+                            live.row.id,
+                            0,
+                            "inbox",
+                            label="Read privately",
+                            emoji="🔒",
+                            style=discord.ButtonStyle.primary,
+                        )
+                    )
+                    await channel.send(
+                        f"<@{user_id}>, you have a private update in this game, but I can't DM "
+                        "you (your DMs are closed). Press the button to read it here; only you "
+                        "will see it.",
+                        view=view,
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
+        return told
+
+    def notice_view(self, live: LiveGame, notice: Notice) -> discord.ui.View | None:
+        if not notice.moves:
+            return None
+        view = discord.ui.View(timeout=None)
+        for notation in notice.moves[:5]:
+            view.add_item(
+                GameButton(
+                    live.row.id,
+                    0,
+                    "do",
+                    encode_prefix(notation),
+                    label=notation.capitalize(),
+                    style=discord.ButtonStyle.success,
+                )
+            )
+        return view
+
+    async def show_inbox(self, interaction: discord.Interaction, game_id: int) -> None:
+        live = await self.manager.load(game_id)
+        notices = self._inbox.pop((game_id, interaction.user.id), [])
+        if not notices:
+            await interaction.response.send_message(
+                "Nothing waiting for you. `/hand` shows everything private in this game.",
+                ephemeral=True,
+            )
+            return
+        view = discord.ui.View(timeout=None)
+        for notice in notices:
+            for item in (self.notice_view(live, notice) or discord.ui.View()).children:
+                if len(view.children) < 25:
+                    view.add_item(item)
+        await interaction.response.send_message(
+            msg.clip("\n".join(f"🔒 {n.text}" for n in notices)), view=view, ephemeral=True
+        )
 
     # -- the /play panel ----------------------------------------------------------------
 
@@ -323,6 +482,14 @@ class Router:
             if seat is None:
                 raise NotYourTurn("You are not playing in this game, so you have no hand.")
             await interaction.response.send_message(self.hand_text(live, seat), ephemeral=True)
+            return
+        if kind == "inbox":
+            await self.show_inbox(interaction, game_id)
+            return
+        if kind == "do":
+            # A one-click answer to a private notice: not tied to one board, the engine
+            # decides whether it is still possible.
+            await self.play_notation(interaction, game_id, decode_prefix(arg), from_panel=True)
             return
         live = await self._live_fresh(game_id, seq)
         if kind == "play":

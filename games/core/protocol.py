@@ -79,6 +79,8 @@ class Deadline:
     stale timer can be told apart); ``seconds`` is measured from the moment the phase began
     (the bot records that wall time); ``seat`` and ``move`` are what the bot applies on
     expiry. ``warn_at`` lists seconds-before-expiry at which the bot posts a notice.
+    ``table`` names the public table message that successive deadlines share (e.g. one
+    auction lot whose quiet period restarts on every bid); by default each key has its own.
     """
 
     key: str
@@ -86,6 +88,11 @@ class Deadline:
     seat: Seat
     move: Move
     warn_at: tuple[float, ...] = ()
+    table: str = ""
+
+    @property
+    def table_key(self) -> str:
+        return self.table or self.key
 
 
 @dataclass(frozen=True)

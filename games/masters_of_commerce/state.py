@@ -278,7 +278,8 @@ class MocState(GameState):
         # A notice at 30 s left (issue #3), and an hour ahead for asynchronous games.
         timed = self.phase == "negotiation"
         warn = tuple(w for w in (3600.0, 30.0) if w < seconds) if timed else ()
-        return Deadline(key, seconds, self._timer_seat(), Expire(key), warn)
+        table = key.rsplit("-bid", 1)[0]  # one public message per auction lot
+        return Deadline(key, seconds, self._timer_seat(), Expire(key), warn, table)
 
     def _timer_seat(self) -> int:
         return next((s for s in range(self.n_seats) if self.is_active(s)), 0)

@@ -1,0 +1,172 @@
+"""``boardroom bench``: performance figures, one JSON object per line.
+
+Each line is ``{"metric", "unit", "p50", "p95", "n"}`` (plus ``"target"`` where the issue sets
+one). Wall-clock times use ``time.perf_counter``; nothing here asserts, it only measures.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from games.core import get_game
+from render.common import to_png
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def emit(metric: str, unit: str, samples: Sequence[float], target: str | None = None) -> None:
+    line: dict[str, Any] = {
+        "metric": metric,
+        "unit": unit,
+        "p50": round(percentile(samples, 0.50), 3),
+        "p95": round(percentile(samples, 0.95), 3),
+        "n": len(samples),
+    }
+    if target:
+        line["target"] = target
+    print(json.dumps(line), flush=True)
+
+
+def random_game(
+    key: str,
+    seats: int,
+    seed: int,
+    on_apply: Callable[[float], None] | None = None,
+    snapshot_every: int = 0,
+) -> tuple[Any, list[Any]]:
+    """Play one uniformly random game; returns the final state and some mid-game views."""
+    spec = get_game(key)
+    state = spec.new_game(spec.resolve_options({}), seats, seed)
+    rnd = random.Random(seed)
+    views = []
+    steps = 0
+    while not state.is_over():
+        movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
+        if not movers:
+            dl = state.deadline()
+            assert dl is not None
+            state.apply(dl.seat, dl.move)
+            continue
+        seat = rnd.choice(movers)
+        move = rnd.choice(list(state.legal_moves(seat)))
+        t0 = time.perf_counter()
+        state.apply(seat, move)
+        if on_apply is not None:
+            on_apply((time.perf_counter() - t0) * 1000)
+        steps += 1
+        if snapshot_every and steps % snapshot_every == 0:
+            views.append(state.view(None))
+    views.append(state.view(None))
+    return state, views
+
+
+def bench_engine(key: str, seats: Sequence[int], games: int, batches: int) -> list[Any]:
+    apply_ms: list[float] = []
+    views: list[Any] = []
+    seed = 0
+    for _ in range(games):
+        _, v = random_game(key, seats[seed % len(seats)], seed, apply_ms.append, 15)
+        views.extend(v)
+        seed += 1
+    emit(f"{key}.engine.apply", "ms", apply_ms)
+    rates = []
+    per_batch = 20
+    for _ in range(batches):
+        t0 = time.perf_counter()
+        for _ in range(per_batch):
+            random_game(key, seats[seed % len(seats)], seed)
+            seed += 1
+        rates.append(per_batch / (time.perf_counter() - t0))
+    emit(
+        f"{key}.engine.random_games_per_second",
+        "games/s",
+        rates,
+        ">= 50" if key == "kenchiku" else None,
+    )
+    return views
+
+
+def bench_render(key: str, views: Sequence[Any], target: str) -> None:
+    import importlib
+
+    mod = importlib.import_module(f"render.{key}")
+    mod.render_board(views[0])  # warm the static-layer caches, as a running bot has them
+    times = []
+    for view in views:
+        t0 = time.perf_counter()
+        to_png(mod.render_board(view))
+        times.append((time.perf_counter() - t0) * 1000)
+    emit(f"{key}.render.board_png", "ms", times, target)
+
+
+async def bench_move_e2e(games: int, moves: int) -> None:
+    """``/move`` through SimCord: interaction in -> response with the board sent."""
+    import simcord
+
+    from .app import create_bot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(Path(tmp) / "bench.sqlite3")
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                guild = env.create_guild("bench")
+                members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
+                tables = []
+                for g in range(games):
+                    channel = guild.create_text_channel(f"t{g}")
+                    await members[0].slash(channel, "game new", game="kenchiku", seed=g)
+                    await members[1].slash(channel, "game join")
+                    await members[0].slash(channel, "game start")
+                    tables.append(channel)
+                rnd = random.Random(1)
+                times: list[float] = []
+                while len(times) < moves:
+                    progressed = False
+                    for channel in tables:
+                        live = await bot.manager.live_in_channel(channel.id)
+                        if live.state.is_over():
+                            continue
+                        seat = min(live.state.to_act())
+                        notation = rnd.choice(list(live.state.legal_moves(seat))).notation
+                        t0 = time.perf_counter()
+                        await members[seat].slash(channel, "move", notation=notation)
+                        times.append((time.perf_counter() - t0) * 1000)
+                        progressed = True
+                        if len(times) >= moves:
+                            break
+                    if not progressed:
+                        break
+                emit(f"kenchiku.bot.move_end_to_end.{games}_games", "ms", times, "p95 < 250")
+        finally:
+            bot.router.cancel_all()
+            await bot.storage.close()
+
+
+async def run_bench(*, quick: bool = False, only: str = "") -> None:
+    wanted = [w.strip() for w in only.split(",") if w.strip()]
+
+    def on(name: str) -> bool:
+        return not wanted or any(name.startswith(w) for w in wanted)
+
+    if on("kenchiku"):
+        views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)
+        step = max(1, len(views) // (20 if quick else 100))
+        bench_render("kenchiku", views[::step], "p95 < 150")
+        await bench_move_e2e(10 if quick else 50, 60 if quick else 400)
+    if on("masters_of_commerce"):
+        views = bench_engine("masters_of_commerce", (11,), 5 if quick else 20, 1 if quick else 3)
+        step = max(1, len(views) // (20 if quick else 60))
+        bench_render("masters_of_commerce", views[::step], "p95 < 200")

@@ -1,0 +1,171 @@
+"""Masters of Commerce through the bot (issue #3): whole games driven by simulated members,
+private offers by DM with one-click accept, timers that survive a restart, and bad input.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.test_moc_replay import FINAL, GAME_3P, GAME_7P
+
+EXTRA = ("erin", "frank", "grace", "heidi", "ivan", "judy", "mallory")
+
+
+def seat_members(env, guild, members, n):
+    out = list(members)
+    for name in EXTRA[: max(0, n - len(out))]:
+        out.append(guild.add_member(env.create_user(name)))
+    return out[:n]
+
+
+async def open_moc(env, channel, seated, *, seed, options):
+    host = seated[0]
+    text = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in options.items() if v != "")
+    res = await host.slash(channel, "game new", game="masters_of_commerce", seed=seed,
+                           options=text)
+    assert not res.ephemeral, res.response.content
+    lobby = res.response.message
+    for m in seated[1:]:
+        await m.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    assert "has started" in channel.last_message.content
+    return lobby
+
+
+def moves_recorded(env, channel_id) -> int:
+    manager = env.bot.manager
+    return next(len(live.record.moves) for live in manager._cache.values()
+                if live.row.channel_id == channel_id)
+
+
+async def drive(env, channel, seated, moves, *, autocomplete_every=7):
+    for i, (seat, notation) in enumerate(moves):
+        before = moves_recorded(env, channel.id)
+        if notation.startswith("expire "):
+            live = next(iter(env.bot.manager._cache.values()))
+            dl = live.deadline()
+            assert dl is not None and notation == f"expire {dl.key}"
+            await env.advance_time(dl.seconds + 1)
+        else:
+            member = seated[seat]
+            if i % autocomplete_every == 0:
+                choices = await member.autocomplete(channel, "move", "notation", notation)
+                assert notation in [c["value"] for c in choices], (notation, choices)
+            r = await member.slash(channel, "move", notation=notation)
+            text = (r.response.content if r.response else "") + " ".join(
+                f.content for f in r.followups)
+            assert "✅" in text or f"`{notation}`" in text, (notation, text)
+        assert moves_recorded(env, channel.id) == before + 1, (i, notation)
+
+
+@pytest.mark.parametrize("record", [GAME_3P, GAME_7P], ids=["3p_variant_sealed", "7p_expert_open"])
+async def test_full_game_through_the_bot(simcord_env, table, record):
+    guild, channel, members = table
+    seated = seat_members(simcord_env, guild, members, record.seats)
+    await open_moc(simcord_env, channel, seated, seed=record.seed, options=record.options)
+    await drive(simcord_env, channel, seated, record.moves)
+    final = channel.history()[-1].content if channel.history() else ""
+    text = "\n".join(m.content for m in channel.history()[-3:])
+    assert "Game over" in text, final
+    scores, winners = FINAL["GAME_3P" if record is GAME_3P else "GAME_7P"]
+    for seat, score in scores.items():
+        line = next(x for x in text.splitlines() if f"<@{seated[seat].id}>" in x and "**" in x)
+        assert f"**{score}**" in line
+        assert ("👑" in line) == (seat in winners)
+
+
+async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, table):
+    guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024,
+                   options={"timer": 600})
+    live = next(iter(simcord_env.bot.manager._cache.values()))
+    view = live.state.view(None)
+    bobs_deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+    public_before = len(channel.history())
+    r = await alice.slash(channel, "move", notation=f"offer {bobs_deed} 23500 note Free apples")
+    assert r.ephemeral and "privately" in r.response.content
+    assert len(channel.history()) == public_before  # offers are private
+    dms = bob.user.dm_channel.history()
+    assert dms and "offers $23,500" in dms[-1].content and "Free apples" in dms[-1].content
+    # the same offer is invisible to carol's hand and the public board
+    r = await carol.slash(channel, "hand")
+    assert "23,500" not in r.response.content
+    r = await bob.user.click(dms[-1], label=f"Accept {bobs_deed} p1")
+    assert "Played" in r.response.content
+    table_msg = channel.last_message
+    assert f"rented {bobs_deed}".lower() in table_msg.content.lower() or "rented" in table_msg.content
+    # a counter-offer by carol and bob replaces the contract: the table is edited, not reposted
+    count = len(channel.history())
+    r = await carol.slash(channel, "move", notation=f"offer {bobs_deed} 30000")
+    assert r.ephemeral
+    r = await bob.slash(channel, "move", notation=f"accept {bobs_deed} p3")
+    assert r.response is not None
+    assert len(channel.history()) == count
+    assert "replacing p1" in channel.last_message.content
+    # alice may not offer more than she has, nor act as a landlord
+    r = await alice.slash(channel, "move", notation=f"offer {bobs_deed} 999999")
+    assert r.ephemeral and "$" in r.response.content
+    r = await alice.slash(channel, "move", notation=f"accept {bobs_deed} p2")
+    assert r.ephemeral
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_inbox(simcord_env, table):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={})
+    # Discord answers 50007 when the member's DMs are closed
+    simcord_env.inject_error("POST", "/channels/*/messages", code=50007, status=403,
+                             message="Cannot send messages to this user")
+    live = next(iter(simcord_env.bot.manager._cache.values()))
+    view = live.state.view(None)
+    deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+    await alice.slash(channel, "move", notation=f"offer {deed} 12000")
+    notice = channel.last_message
+    assert f"<@{bob.id}>" in notice.content and "DMs are closed" in notice.content
+    r = await bob.click(notice, label="Read privately")
+    assert r.ephemeral and "offers $12,000" in r.response.content
+    r = await bob.click(r.response.message, label=f"Accept {deed} p1")
+    assert "Played" in r.response.content
+
+
+async def test_negotiation_timer_survives_restart_and_closes_on_time(simcord_env, table, bots):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 300})
+    start = channel.last_message.content
+    assert "<t:" in start and ":R>" in start
+    await simcord_env.advance_time(200)
+    await simcord_env.restart_bot(bots())
+    await simcord_env.advance_time(60)  # 260 s: 40 s left, no notice yet
+    assert "seconds left" not in channel.last_message.content
+    await simcord_env.advance_time(15)  # 275 s
+    assert "30 seconds left" in channel.last_message.content
+    before = len(channel.history())
+    await simcord_env.advance_time(24)  # 299 s
+    assert len(channel.history()) == before  # not yet
+    await simcord_env.advance_time(2)
+    assert "Time's up" in channel.last_message.content
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.record.moves[-1][1] == "expire y1-negotiation"
+
+
+async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 120})
+    live = next(iter(simcord_env.bot.manager._cache.values()))
+    view = live.state.view(None)
+    own = view.districts[[d.landlord for d in view.districts].index(0)].deeds[0].id
+    r = await alice.slash(channel, "move", notation=f"offer {own} 10000")
+    assert r.ephemeral and "own" in r.response.content.lower()
+    r = await alice.slash(channel, "move", notation="expire y1-negotiation")
+    assert r.ephemeral and "by itself" in r.response.content
+    r = await alice.slash(channel, "move", notation="offer zz9 10")
+    assert r.ephemeral
+    assert len(live.record.moves) == 0
+    await simcord_env.advance_time(121)
+    other = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+    r = await alice.slash(channel, "move", notation=f"offer {other} 10000")
+    assert r.ephemeral
