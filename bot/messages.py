@@ -97,7 +97,11 @@ def final_scores(live: LiveGame) -> str:
     for seat in sorted(outcome.ranks, key=lambda s: (outcome.ranks[s], s)):
         crown = "👑 " if seat in outcome.winners else ""
         detail = outcome.details.get(seat, {})
-        bits = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in detail.items())
+        bits = ", ".join(
+            f"{k.replace('_', ' ')} {v:,}" for k, v in detail.items() if v and k != "total"
+        )
+        if len(bits) > 110:
+            bits = bits[:109] + "…"
         who = f"<@{live.row.user_of(seat)}>"
         lines.append(
             f"{outcome.ranks[seat]}. {crown}{who} — **{outcome.scores[seat]}**"

@@ -127,7 +127,7 @@ class Router:
         """
         lines = list(lines)
         if live.state.is_over():
-            lines.append(msg.final_scores(live))
+            lines.insert(1, msg.final_scores(live))  # first, so clipping never hides it
         else:
             lines.append(msg.whose_turn(live))
             dl = live.deadline()
