@@ -155,6 +155,61 @@ async def bench_move_e2e(games: int, moves: int) -> None:
             await bot.storage.close()
 
 
+async def bench_moc_negotiation(offers: int) -> None:
+    """11 players, one negotiation: ``offers`` offers and accepts through SimCord."""
+    import simcord
+
+    from .app import create_bot
+
+    names = [f"m{i}" for i in range(11)]
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(Path(tmp) / "bench.sqlite3")
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                guild = env.create_guild("bench")
+                channel = guild.create_text_channel("moc")
+                members = [guild.add_member(env.create_user(n)) for n in names]
+                await members[0].slash(channel, "game new", game="masters_of_commerce", seed=11,
+                                       options="timer=259200")
+                for m in members[1:]:
+                    await m.slash(channel, "game join")
+                await members[0].slash(channel, "game start")
+                live = await bot.manager.live_in_channel(channel.id)
+                state = live.state
+                merchants = [s for s in range(11) if state.is_merchant(s)]
+                offer_ms: list[float] = []
+                accept_ms: list[float] = []
+                pair_ms: list[float] = []
+                i = 0
+                while len(offer_ms) < offers:
+                    seat = merchants[i % len(merchants)]
+                    i += 1
+                    legal = [m for m in state.legal_moves(seat)
+                             if m.notation.startswith("offer ") and " closed" not in m.notation]
+                    if not legal:
+                        continue
+                    move = legal[(i * 7) % len(legal)]
+                    deed = move.notation.split()[1]
+                    landlord = state.owner[deed]
+                    t0 = time.perf_counter()
+                    await members[seat].slash(channel, "move", notation=move.notation)
+                    t1 = time.perf_counter()
+                    await members[landlord].slash(channel, "move",
+                                                  notation=f"accept {deed} p{seat + 1}")
+                    t2 = time.perf_counter()
+                    offer_ms.append((t1 - t0) * 1000)
+                    accept_ms.append((t2 - t1) * 1000)
+                    pair_ms.append((t2 - t0) * 1000)
+                assert state.phase == "negotiation"
+                emit("masters_of_commerce.bot.offer_private_dm", "ms", offer_ms)
+                emit("masters_of_commerce.bot.accept_with_table_update", "ms", accept_ms,
+                     "p95 < 150")
+                emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms)
+        finally:
+            bot.router.cancel_all()
+            await bot.storage.close()
+
+
 async def run_bench(*, quick: bool = False, only: str = "") -> None:
     wanted = [w.strip() for w in only.split(",") if w.strip()]
 
@@ -170,3 +225,4 @@ async def run_bench(*, quick: bool = False, only: str = "") -> None:
         views = bench_engine("masters_of_commerce", (11,), 5 if quick else 20, 1 if quick else 3)
         step = max(1, len(views) // (20 if quick else 60))
         bench_render("masters_of_commerce", views[::step], "p95 < 200")
+        await bench_moc_negotiation(20 if quick else 200)
