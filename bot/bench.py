@@ -169,8 +169,9 @@ async def bench_moc_negotiation(offers: int) -> None:
                 guild = env.create_guild("bench")
                 channel = guild.create_text_channel("moc")
                 members = [guild.add_member(env.create_user(n)) for n in names]
-                await members[0].slash(channel, "game new", game="masters_of_commerce", seed=11,
-                                       options="timer=259200")
+                await members[0].slash(
+                    channel, "game new", game="masters_of_commerce", seed=11, options="timer=259200"
+                )
                 for m in members[1:]:
                     await m.slash(channel, "game join")
                 await members[0].slash(channel, "game start")
@@ -184,8 +185,11 @@ async def bench_moc_negotiation(offers: int) -> None:
                 while len(offer_ms) < offers:
                     seat = merchants[i % len(merchants)]
                     i += 1
-                    legal = [m for m in state.legal_moves(seat)
-                             if m.notation.startswith("offer ") and " closed" not in m.notation]
+                    legal = [
+                        m
+                        for m in state.legal_moves(seat)
+                        if m.notation.startswith("offer ") and " closed" not in m.notation
+                    ]
                     if not legal:
                         continue
                     move = legal[(i * 7) % len(legal)]
@@ -194,16 +198,18 @@ async def bench_moc_negotiation(offers: int) -> None:
                     t0 = time.perf_counter()
                     await members[seat].slash(channel, "move", notation=move.notation)
                     t1 = time.perf_counter()
-                    await members[landlord].slash(channel, "move",
-                                                  notation=f"accept {deed} p{seat + 1}")
+                    await members[landlord].slash(
+                        channel, "move", notation=f"accept {deed} p{seat + 1}"
+                    )
                     t2 = time.perf_counter()
                     offer_ms.append((t1 - t0) * 1000)
                     accept_ms.append((t2 - t1) * 1000)
                     pair_ms.append((t2 - t0) * 1000)
                 assert state.phase == "negotiation"
                 emit("masters_of_commerce.bot.offer_private_dm", "ms", offer_ms)
-                emit("masters_of_commerce.bot.accept_with_table_update", "ms", accept_ms,
-                     "p95 < 150")
+                emit(
+                    "masters_of_commerce.bot.accept_with_table_update", "ms", accept_ms, "p95 < 150"
+                )
                 emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms)
         finally:
             bot.router.cancel_all()

@@ -57,6 +57,9 @@ def cmd_preview(args: argparse.Namespace) -> int:
         level=getattr(logging, args.log_level),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # Voice-library and intent notices from discord.py are noise in the simulated server.
+    for name in ("discord.client", "discord.state"):
+        logging.getLogger(name).setLevel(logging.ERROR)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_preview(args.database, port=args.port, members=args.members))
     return 0

@@ -48,12 +48,12 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         "abandoned": "Abandoned",
     }[row.status]
     e = discord.Embed(
-        title=f"{spec.title} ({spec.title_ja}) — game #{row.id}",
+        title=f"{spec.title} · {spec.title_ja} — game #{row.id}",
         description=spec.summary,
         colour=ACCENT,
     )
     seats = "\n".join(
-        f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == row.host_id else "")
+        f"{s.seat + 1}. {s.display_name}" + (" (host)" if s.user_id == row.host_id else "")
         for s in row.seats
     )
     e.add_field(

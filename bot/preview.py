@@ -18,6 +18,15 @@ from typing import Any
 
 log = logging.getLogger("boardroom.preview")
 
+WELCOME = (
+    "👋 **Welcome to the Boardroom preview** — the real bot in a simulated Discord server. "
+    "Switch between members with **Viewing as** at the top.\n"
+    "1. Type `/game new` and pick a game (Kenchiku: 2–4 players; Masters of Commerce: 3–11).\n"
+    "2. Switch to another member and press **Join**; switch back and press **Start**.\n"
+    "3. Play with `/move` (start typing: it lists your legal moves) or the **Play** button. "
+    "`/hand` shows your private information, `/rules` the rules, `/board` the current board."
+)
+TICK = 2.0  # seconds between clock catch-ups while a timer runs
 NAMES = (
     "alice",
     "bob",
@@ -33,20 +42,27 @@ NAMES = (
 )
 
 
-async def _keep_clock(env: object, stop: asyncio.Event) -> None:
-    """Advance the virtual clock by the real time that passed, about once a second."""
+async def _keep_clock(env: Any, bot: Any, stop: asyncio.Event) -> None:
+    """While a game timer runs, advance the virtual clock by the real time that passed.
+
+    Only then: every advance republishes the page, and a browser click made at that instant
+    would be refused as stale, so an idle preview leaves the clock alone.
+    """
     from simcord import SetupError
 
     last = time.monotonic()
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=1.0)
+            await asyncio.wait_for(stop.wait(), timeout=TICK)
         now = time.monotonic()
+        if not bot.router.has_timers() or env._operation_task is not None:
+            last = now if not bot.router.has_timers() else last
+            continue
         try:
-            await env.advance_time(now - last)  # type: ignore[attr-defined]
+            await env.advance_time(now - last)
             last = now
         except SetupError:
-            continue  # a browser action is running; catch up on the next tick
+            continue  # a browser action started meanwhile; catch up on the next tick
         except Exception:
             log.exception("could not advance the preview clock")
 
@@ -73,6 +89,8 @@ async def _serve(simcord: Any, bot: Any, port: int, members: int, database: str 
         guild = env.create_guild("Boardroom preview")
         channel = guild.create_text_channel("games")
         people = [guild.add_member(env.create_user(n)) for n in NAMES[:members]]
+        await bot.get_channel(channel.id).send(WELCOME)
+        await env.settle()
         async with env.preview(
             channel, viewers=people, layout="channel", port=port, width=1280, height=900
         ) as page:
@@ -84,7 +102,7 @@ async def _serve(simcord: Any, bot: Any, port: int, members: int, database: str 
             print("Type /game new in the composer, switch members to join, then /game start.")
             print(f"Games are saved in {Path(database).resolve()}. Stop with Ctrl+C.\n", flush=True)
             stop = asyncio.Event()
-            clock = asyncio.create_task(_keep_clock(env, stop))
+            clock = asyncio.create_task(_keep_clock(env, bot, stop))
             try:
                 await page.wait_closed()
             finally:

@@ -625,6 +625,9 @@ class Router:
             count += 1
         return count
 
+    def has_timers(self) -> bool:
+        return any(not t.done() for t in self._timers.values())
+
     def sync_timer_cancel(self, game_id: int) -> None:
         task = self._timers.pop(game_id, None)
         if task is not None:
