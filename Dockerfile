@@ -3,7 +3,8 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    BOARDROOM_DATABASE=/data/boardroom.sqlite3
+    BOARDROOM_DATABASE=/data/boardroom.sqlite3 \
+    BOARDROOM_HEARTBEAT=/tmp/boardroom.alive
 
 # Fonts are bundled with the renderer (render/fonts), so no font packages are needed.
 RUN useradd --create-home --uid 10001 boardroom \
@@ -21,9 +22,9 @@ RUN pip install --no-cache-dir -e . \
 USER boardroom
 VOLUME ["/data"]
 
-# Healthy while the database opens and has the current schema.
-HEALTHCHECK --interval=60s --timeout=10s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import sqlite3,os; c=sqlite3.connect(os.environ['BOARDROOM_DATABASE']); assert c.execute('PRAGMA user_version').fetchone()[0] >= 1"]
+# Healthy while the bot is connected: it touches $BOARDROOM_HEARTBEAT every 30 s.
+HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import os,sys,time; p=os.environ['BOARDROOM_HEARTBEAT']; sys.exit(0 if os.path.exists(p) and time.time()-os.path.getmtime(p) < 120 else 1)"]
 
 ENTRYPOINT ["boardroom"]
 CMD ["run"]

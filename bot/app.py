@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from pathlib import Path
@@ -30,6 +31,7 @@ class Boardroom(commands.Bot):
         *,
         sync_commands: bool = True,
         dev_guild_id: int | None = None,
+        heartbeat: str | None = None,
         **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
@@ -43,6 +45,8 @@ class Boardroom(commands.Bot):
         self.manager = GameManager(self.storage, discord.utils.utcnow)
         self.router = Router(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.heartbeat = heartbeat
+        self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from .cogs import GameCog, InfoCog, PlayCog
@@ -59,10 +63,23 @@ class Boardroom(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        if self.heartbeat:
+            self._heartbeat_task = asyncio.create_task(self._beat(), name="heartbeat")
         resumed = await self.router.resume_timers()
         log.info("Boardroom ready: database %s, %d timer(s) resumed", self.database, resumed)
 
+    async def _beat(self) -> None:
+        """Touch the heartbeat file every 30 s while connected (Docker's health check)."""
+        await self.wait_until_ready()
+        path = Path(self.heartbeat or "")
+        while not self.is_closed():
+            if self.is_ready():
+                path.touch()
+            await asyncio.sleep(30)
+
     async def close(self) -> None:
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
         self.router.cancel_all()
         await super().close()
         await self.storage.close()
@@ -110,10 +127,18 @@ class Boardroom(commands.Bot):
 
 
 def create_bot(
-    database: str | Path, *, sync_commands: bool = True, dev_guild_id: int | None = None
+    database: str | Path,
+    *,
+    sync_commands: bool = True,
+    dev_guild_id: int | None = None,
+    heartbeat: str | None = None,
 ) -> Boardroom:
     """Build a ready ``commands.Bot`` for Boardroom on the SQLite file ``database``.
 
+    ``dev_guild_id`` syncs slash commands to that one server only (instant, for development);
+    ``heartbeat`` names a file touched every 30 s while connected (Docker's health check).
     A fresh bot on the same database resumes every game and timer.
     """
-    return Boardroom(database, sync_commands=sync_commands, dev_guild_id=dev_guild_id)
+    return Boardroom(
+        database, sync_commands=sync_commands, dev_guild_id=dev_guild_id, heartbeat=heartbeat
+    )

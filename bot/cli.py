@@ -36,7 +36,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    bot = create_bot(args.database, dev_guild_id=_env_int("BOARDROOM_DEV_GUILD"))
+    bot = create_bot(
+        args.database,
+        dev_guild_id=_env_int("BOARDROOM_DEV_GUILD"),
+        heartbeat=os.environ.get("BOARDROOM_HEARTBEAT") or None,
+    )
     discord.utils.setup_logging(level=getattr(logging, args.log_level))
     try:
         bot.run(token, log_handler=None)
