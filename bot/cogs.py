@@ -211,8 +211,14 @@ class GameCog(
         moves = await self.manager.storage.last_moves(row.id, count)
         names = {s.seat: s.display_name for s in row.seats}
         lines = [f"**Game #{row.id} — last {len(moves)} move(s)**"]
+        me = interaction.user.id
+
+        def shown(m: Any) -> str:
+            text = m.notation if m.user_id == me or m.public is None else m.public
+            return f"`{text}`" if text else "*a private move*"
+
         lines += [
-            f"`{m.seq + 1:>3}` {'⏰ timer' if m.user_id is None else names[m.seat]}: `{m.notation}`"
+            f"`{m.seq + 1:>3}` {'⏰ timer' if m.user_id is None else names[m.seat]}: {shown(m)}"
             for m in moves
         ] or ["No moves yet."]
         await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)

@@ -67,6 +67,7 @@ class MoveResult:
     seq: int  # sequence number of this move
     by_timer: bool = False
     notices: Mapping[int, Notice] = field(default_factory=dict)
+    public: str | None = None  # what others may see of the move; None = nothing
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -308,6 +309,7 @@ class GameManager:
         before = live.deadline()
         events = live.state.apply(seat, move)
         notices = live.state.notices(seat, move)
+        public = live.state.public_notation(seat, move)
         notation = move.notation
         seq = live.seq
         after = live.deadline()
@@ -327,6 +329,7 @@ class GameManager:
                 notation,
                 user_id,
                 now,
+                public="" if public is None else public,
                 phase_key=phase_key,
                 phase_started_at=started,
                 finished_outcome=outcome.to_dict() if outcome else None,
@@ -341,7 +344,7 @@ class GameManager:
         if outcome is not None:
             live.row.status = "finished"
             live.row.outcome = outcome.to_dict()
-        return MoveResult(live, seat, notation, events, seq, by_timer, notices)
+        return MoveResult(live, seat, notation, events, seq, by_timer, notices, public)
 
     async def running_with_deadlines(self) -> list[LiveGame]:
         """Every running game whose state has a deadline (for timer resume at start-up)."""

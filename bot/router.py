@@ -100,7 +100,7 @@ class Router:
         lines = [msg.header(live)]
         lines += self._pending.pop(live.row.id, [])
         lines.append(
-            msg.move_line(live, result.seat, result.notation, result.events, result.by_timer)
+            msg.move_line(live, result.seat, result.public or "…", result.events, result.by_timer)
         )
         return lines
 
@@ -225,7 +225,7 @@ class Router:
         await self.deliver_notices(result)
         if not public:
             self._pending.setdefault(game_id, []).append(
-                msg.move_line(result.live, result.seat, result.notation, result.events)
+                msg.move_line(result.live, result.seat, result.public or "…", result.events)
             )
             note = (
                 f"✅ `{result.notation}` — "

@@ -55,6 +55,11 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (game_id, seq)
     );
     """,
+    # 2: what each move shows in public logs ('' = a private move, e.g. an offer)
+    """
+    ALTER TABLE moves ADD COLUMN public TEXT;
+    UPDATE moves SET public = notation;
+    """,
 )
 
 
@@ -101,6 +106,7 @@ class MoveRow:
     notation: str
     user_id: int | None
     created_at: str
+    public: str | None = None  # '' for a private move
 
 
 _GAME_COLS = (
@@ -334,8 +340,8 @@ class Storage:
 
     async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
         async with self.db.execute(
-            "SELECT seq, seat, notation, user_id, created_at FROM moves WHERE game_id = ? "
-            "ORDER BY seq DESC LIMIT ?",
+            "SELECT seq, seat, notation, user_id, created_at, public FROM moves "
+            "WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
             (game_id, count),
         ) as c:
             rows = [MoveRow(*r) for r in await c.fetchall()]
@@ -350,6 +356,7 @@ class Storage:
         user_id: int | None,
         now: str,
         *,
+        public: str | None = None,
         phase_key: str | None,
         phase_started_at: str | None,
         finished_outcome: dict[str, Any] | None,
@@ -360,9 +367,17 @@ class Storage:
         """
         try:
             await self.db.execute(
-                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, notation, user_id, now),
+                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    seat,
+                    notation,
+                    user_id,
+                    now,
+                    notation if public is None else public,
+                ),
             )
             if finished_outcome is not None:
                 await self.db.execute(

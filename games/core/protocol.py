@@ -153,6 +153,11 @@ class GameState(ABC):
         """Private notices caused by ``seat``'s just-applied ``move`` (default: none)."""
         return {}
 
+    def public_notation(self, seat: Seat, move: Move) -> str | None:
+        """How ``move`` appears in public logs: ``None`` for a wholly private move (an offer),
+        a masked text for a secret one (``"bid (sealed)"``); by default the notation."""
+        return move.notation
+
     def move_templates(self, seat: Seat) -> Sequence[MoveTemplate]:
         """Moves with a free number parameter available to ``seat`` now."""
         return ()

@@ -715,6 +715,14 @@ class MocState(GameState):
 
     # phase 1: negotiation -------------------------------------------------------------------
 
+    def public_notation(self, seat: int, move: Move) -> str | None:
+        """Offers are private to the two parties; sealed bids (and sealed passes) are secret."""
+        if isinstance(move, Offer) or (isinstance(move, Withdraw) and not move.contract):
+            return None
+        if isinstance(move, (Bid, Pass)) and self.auction_mode == "sealed":
+            return "bid (sealed)"
+        return move.notation
+
     def notices(self, seat: int, move: Move) -> Mapping[int, Notice]:
         """Tell the landlord privately about an offer or its withdrawal (seed phase 1).
 

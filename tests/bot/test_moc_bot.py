@@ -59,7 +59,7 @@ async def drive(env, channel, seated, moves, *, autocomplete_every=7):
             text = (r.response.content if r.response else "") + " ".join(
                 f.content for f in r.followups
             )
-            assert "✅" in text or f"`{notation}`" in text, (notation, text)
+            assert "✅" in text or f"`{notation}`" in text or "(sealed)" in text, (notation, text)
         assert moves_recorded(env, channel.id) == before + 1, (i, notation)
 
 
@@ -79,7 +79,7 @@ async def test_full_game_through_the_bot(simcord_env, table, record):
 
 
 async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, table):
-    guild, channel, members = table
+    _guild, channel, members = table
     alice, bob, carol, _ = members
     await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 600})
     live = next(iter(simcord_env.bot.manager._cache.values()))
@@ -178,3 +178,29 @@ async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table
     other = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {other} 10000")
     assert r.ephemeral
+
+
+async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcord_env, table):
+    """A sealed bid or an offer never shows its amount to other players (seed phase 1, 6)."""
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(
+        simcord_env, channel, [alice, bob, carol], seed=2024, options={"auction": "sealed"}
+    )
+    seated = [alice, bob, carol]
+    # play the fixture's first year up to the first sealed bid
+    first_bid = next(i for i, (_s, n) in enumerate(GAME_3P.moves) if n.startswith("bid "))
+    await drive(simcord_env, channel, seated, GAME_3P.moves[: first_bid + 1])
+    seat, notation = GAME_3P.moves[first_bid]
+    amount = notation.split()[1]
+    public = "\n".join(m.content for m in channel.history())
+    assert "bid (sealed)" in public
+    assert f"bid {amount}`" not in public
+    other = seated[(seat + 1) % 3]
+    r = await other.slash(channel, "game log", count=50)
+    assert f"bid {amount}`" not in r.response.content and "bid (sealed)" in r.response.content
+    for line in r.response.content.splitlines():
+        if "offer " in line:  # only one's own offers are listed
+            assert f" {other.name}:" in line, line
+    r = await seated[seat].slash(channel, "game log", count=50)
+    assert f"`bid {amount}`" in r.response.content  # your own moves stay readable
