@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .panel import amount_range
+
 if TYPE_CHECKING:
     from .app import Boardroom
 
@@ -125,11 +127,12 @@ class AmountModal(discord.ui.Modal):
             title=template.label[:45], custom_id=f"bm:{game_id}:{seq}"[:100], timeout=900
         )
         self.bot, self.game_id, self.seq, self.template = bot, game_id, seq, template
-        hint = f"{template.lo:,}–{template.hi:,} {template.unit}".strip()
+        hint = amount_range(template)
         self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=f"{template.param.capitalize()} ({hint})"[:45],
             placeholder=(f"e.g. {template.suggestions[0]}" if template.suggestions else hint)[:100],
             max_length=12,
+            custom_id="amount",
         )
         self.add_item(self.amount)
         self.note: discord.ui.TextInput[Any] | None = None
@@ -139,18 +142,24 @@ class AmountModal(discord.ui.Modal):
                 style=discord.TextStyle.paragraph,
                 required=False,
                 max_length=60,
+                custom_id="note",
             )
             self.add_item(self.note)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self.bot.router.on_amount(
-            interaction,
-            self.game_id,
-            self.seq,
-            self.template,
-            self.amount.value,
-            self.note.value if self.note is not None else "",
-        )
+        from games.core import GameError
+
+        try:
+            await self.bot.router.on_amount(
+                interaction,
+                self.game_id,
+                self.seq,
+                self.template,
+                self.amount.value,
+                self.note.value if self.note is not None else "",
+            )
+        except GameError as exc:  # a player's mistake, not a bug
+            await self.bot.reply_error(interaction, exc.message)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         from games.core import GameError

@@ -68,7 +68,7 @@ def entries_at(
                 Entry(
                     "template",
                     f"Other {tpl.param}…"[:80],
-                    f"{tpl.label}: {tpl.lo:,}–{tpl.hi:,} {tpl.unit}".strip()[:100],
+                    f"{tpl.label}: {amount_range(tpl)}"[:100],
                     index=t_index,
                 )
             )
@@ -80,6 +80,13 @@ def entries_at(
             elif out[seen[nxt]].kind == "move":
                 out[seen[nxt]] = Entry("prefix", nxt, f"{child} …"[:100], prefix=child)
     return out
+
+
+def amount_range(tpl: MoveTemplate) -> str:
+    """``$0–$120,000`` or ``1–6 markers``."""
+    if tpl.unit == "$":
+        return f"${tpl.lo:,}–${tpl.hi:,}"
+    return f"{tpl.lo:,}–{tpl.hi:,} {tpl.unit}".strip()
 
 
 def parent_of(prefix: str) -> str:

@@ -19,7 +19,7 @@ from render.common import to_png
 from . import messages as msg
 from .components import AmountModal, GameButton, GameSelect, decode_prefix, encode_prefix
 from .manager import LiveGame, LobbyError, MoveResult
-from .panel import PAGE, Entry, entries_at, parent_of
+from .panel import PAGE, Entry, amount_range, entries_at, parent_of
 
 if TYPE_CHECKING:
     from .app import Boardroom
@@ -274,7 +274,7 @@ class Router:
         if not value.isdigit():
             raise GameError(
                 f"`{amount.strip()[:20]}` is not a whole number; type digits only, "
-                f"between {template.lo:,} and {template.hi:,}."
+                f"{amount_range(template)}."
             )
         notation = f"{template.prefix} {int(value)}"
         if note.strip() and template.text_param:

@@ -131,3 +131,24 @@ async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, tabl
         assert [m.notation for m in await storage.moves(game.id)] == ["buy structure"]
     finally:
         await storage.close()
+
+
+async def test_abandon_needs_host_and_confirmation(simcord_env, table):
+    _guild, channel, members = table
+    alice, bob, *_ = members
+    res = await alice.slash(channel, "game new", game="kenchiku", seed=3)
+    await bob.click(res.response.message, label="Join")
+    await alice.click(res.response.message, label="Start")
+    r = await bob.slash(channel, "game abandon")
+    assert r.ephemeral and "Only the host" in r.response.content
+    r = await alice.slash(channel, "game abandon")
+    assert r.ephemeral and "cannot be resumed" in r.response.content
+    confirm = await alice.click(r.response.message, label="Yes, abandon it")
+    assert "Abandoned" in confirm.response.content
+    assert "was abandoned" in channel.last_message.content
+    r = await alice.slash(channel, "move", notation="buy structure")
+    assert r.ephemeral and "no game" in r.response.content.lower()
+    r = await bob.slash(channel, "game new", game="kenchiku")
+    assert not r.ephemeral  # the channel is free again
+    r = await alice.slash(channel, "game list")
+    assert "abandoned" in r.response.content and "lobby" in r.response.content

@@ -204,3 +204,110 @@ async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcor
             assert f" {other.name}:" in line, line
     r = await seated[seat].slash(channel, "game log", count=50)
     assert f"`bid {amount}`" in r.response.content  # your own moves stay readable
+
+
+async def test_offers_on_closed_contract_and_by_landlord_are_refused(simcord_env, table):
+    """7-player expert game: a closed contract holds for the negotiation; landlords can't
+    offer (seed phase 1, expert variant)."""
+    guild, channel, members = table
+    seated = seat_members(simcord_env, guild, members, 7)
+    await open_moc(simcord_env, channel, seated, seed=GAME_7P.seed, options=GAME_7P.options)
+    upto = GAME_7P.moves.index((4, "accept y8 p3")) + 1
+    await drive(simcord_env, channel, seated, GAME_7P.moves[:upto], autocomplete_every=99)
+    count = moves_recorded(simcord_env, channel.id)
+    r = await seated[0].slash(channel, "move", notation="offer y8 50000")
+    assert r.ephemeral and r.response.content == (
+        "The contract on y8 is closed for the rest of this negotiation."
+    )
+    r = await seated[2].slash(channel, "move", notation="withdraw y8 contract")
+    assert r.ephemeral and "closed" in r.response.content
+    r = await seated[4].slash(channel, "move", notation="offer b1 10000")
+    assert r.ephemeral and "You are a landlord" in r.response.content
+    assert moves_recorded(simcord_env, channel.id) == count
+
+
+async def test_exclusive_contract_cannot_change(simcord_env, table):
+    guild, channel, members = table
+    seated = seat_members(simcord_env, guild, members, 7)
+    await open_moc(simcord_env, channel, seated, seed=GAME_7P.seed, options=GAME_7P.options)
+    first = next(i for i, (_s, n) in enumerate(GAME_7P.moves) if n.startswith("exclusive "))
+    # play on to the next negotiation, where the exclusive contract still holds
+    nxt = next(i for i, (_s, n) in enumerate(GAME_7P.moves) if i > first and n.startswith("offer"))
+    await drive(simcord_env, channel, seated, GAME_7P.moves[:nxt], autocomplete_every=99)
+    seat, deed = GAME_7P.moves[first][0], GAME_7P.moves[first][1].split()[1]
+    other = next(s for s in range(4) if s != seat)  # seats 0-3 are the merchants
+    r = await seated[other].slash(channel, "move", notation=f"offer {deed} 90000")
+    assert r.ephemeral and "exclusive token" in r.response.content
+
+
+async def test_unpaid_rent_lien_then_bankruptcy_through_the_bot(simcord_env, table):
+    """Two unpaid rents: a lien, then bankruptcy; the bankrupt merchant can't offer again
+    (seed phase 3, Note 6)."""
+    guild, channel, members = table
+    seated = seat_members(simcord_env, guild, members, 5)
+    await open_moc(
+        simcord_env,
+        channel,
+        seated,
+        seed=5,
+        options={"roles": "llmmm", "auction": "open", "timer": 600},
+    )
+    manager = simcord_env.bot.manager
+    live = await manager.live_in_channel(channel.id)
+    deed = live.state.view(None).districts[0].deeds[0].id
+    r = await seated[2].slash(channel, "move", notation=f"offer {deed} 20000")
+    assert r.ephemeral
+    await seated[0].user.click(seated[0].user.dm_channel.history()[-1], label=f"Accept {deed} p3")
+    bankrupt_seen = False
+    for _ in range(400):
+        live = await manager.live_in_channel(channel.id)
+        state = live.state
+        if state.view(None).players[2].merchant_bankrupt:
+            bankrupt_seen = True
+            break
+        actors = sorted(s for s in state.to_act() if state.legal_moves(s))
+        assert actors, state.phase_name()
+        seat = actors[0]
+        notations = [m.notation for m in state.legal_moves(seat)]
+        pick = next((n for n in notations if n.startswith("default ")), None) if seat == 2 else None
+        pick = pick or next(
+            (n for n in ("done", "pay all", "pass") if n in notations), notations[0]
+        )
+        r = await seated[seat].slash(channel, "move", notation=pick)
+        assert "✅" in (r.response.content if r.response else "") or not r.ephemeral
+    assert bankrupt_seen
+    assert "bankrupt" in "\n".join(m.content for m in channel.history()[-3:]).lower()
+    # play on to the next negotiation and try to rent again
+    for _ in range(200):
+        live = await manager.live_in_channel(channel.id)
+        if live.state.phase == "negotiation":
+            break
+        seat = min(s for s in live.state.to_act() if live.state.legal_moves(s))
+        notations = [m.notation for m in live.state.legal_moves(seat)]
+        pick = next((n for n in ("done", "pay all", "pass") if n in notations), notations[0])
+        await seated[seat].slash(channel, "move", notation=pick)
+    r = await seated[2].slash(channel, "move", notation=f"offer {deed} 1000")
+    assert r.ephemeral and "bankrupt" in r.response.content
+
+
+async def test_offer_through_the_play_panel_and_amount_modal(simcord_env, table):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 600})
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    view = live.state.view(None)
+    deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+    r = await alice.slash(channel, "play")
+    assert r.ephemeral
+    panel = r.response.message
+    r = await alice.click(panel, label="offer …")
+    r = await alice.click(panel, label=f"{deed} …")
+    r = await alice.click(panel, label="Other rent…")
+    assert r.modal is not None
+    bad = await alice.submit_modal(r, {"amount": "lots"})
+    assert bad.ephemeral and "not a whole number" in bad.response.content
+    r = await alice.click(panel, label="Other rent…")
+    done = await alice.submit_modal(r, {"amount": "23,456", "note": "I'll share my apples"})
+    assert "privately" in done.response.content
+    dm = bob.user.dm_channel.history()[-1]
+    assert "$23,456" in dm.content and "share my apples" in dm.content
