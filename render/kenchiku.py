@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from games.kenchiku.view import (
     MARKER_TYPES,
@@ -27,7 +27,7 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import font, player_colour, seat_letter, text_on
+from render.common import Pen, disc_sprite, mix, player_colour, seat_letter, text_on
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -182,98 +182,16 @@ _THEMES: dict[str, _Theme] = {
 }
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved a fraction ``t`` towards ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 _BLACK: RGB = (0, 0, 0)
 _WHITE: RGB = (255, 255, 255)
 
 
-@lru_cache(maxsize=512)
-def _disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -> Image.Image:
-    """An anti-aliased disc (drawn 4x and reduced), cached: chips and pips reuse it."""
-    ss = 4
-    big = Image.new("RGBA", (diameter * ss, diameter * ss), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    full = (0, 0, diameter * ss - 1, diameter * ss - 1)
-    if outline is not None and outline_w > 0:
-        d.ellipse(full, fill=outline)
-        i = outline_w * ss
-        d.ellipse((i, i, diameter * ss - 1 - i, diameter * ss - 1 - i), fill=fill)
-    else:
-        d.ellipse(full, fill=fill)
-    return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
-
-
-class _Pen:
-    """Drawing in layout units (scale 1.0); converts to pixels for ``scale``."""
+class _Pen(Pen):
+    """``render.common.Pen`` with this board's theme and dashed lines."""
 
     def __init__(self, image: Image.Image, scale: float, theme: _Theme) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-        self.k = scale
+        super().__init__(image, scale, theme.ink)
         self.t = theme
-
-    def px(self, v: float) -> int:
-        return round(v * self.k)
-
-    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
-        return font(max(6, round(size * self.k)), bold=bold)
-
-    def width(self, w: float) -> int:
-        return max(1, round(w * self.k))
-
-    def rect(
-        self,
-        x0: float,
-        y0: float,
-        x1: float,
-        y1: float,
-        *,
-        fill: RGB | None = None,
-        outline: RGB | None = None,
-        width: float = 1,
-        radius: float = 0,
-    ) -> None:
-        box = (self.px(x0), self.px(y0), self.px(x1) - 1, self.px(y1) - 1)
-        if box[2] < box[0] or box[3] < box[1]:
-            return
-        self.draw.rounded_rectangle(
-            box, radius=self.px(radius), fill=fill, outline=outline, width=self.width(width)
-        )
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        *,
-        bold: bool = False,
-        fill: RGB | None = None,
-        anchor: str = "la",
-    ) -> None:
-        self.draw.text(
-            (x * self.k, y * self.k),
-            s,
-            font=self.font(size, bold),
-            fill=fill if fill is not None else self.t.ink,
-            anchor=anchor,
-        )
-
-    def length(self, s: str, size: float, bold: bool = False) -> float:
-        return self.font(size, bold).getlength(s) / self.k
-
-    def line(self, points: Sequence[Point], *, fill: RGB, width: float = 1) -> None:
-        self.draw.line(
-            [(x * self.k, y * self.k) for x, y in points], fill=fill, width=self.width(width)
-        )
 
     def dashed(
         self,
@@ -299,89 +217,6 @@ class _Pen:
                 width=width,
             )
             pos = end + gap
-
-    def polygon(
-        self, points: Sequence[Point], *, fill: RGB | None = None, outline: RGB | None = None
-    ) -> None:
-        self.draw.polygon(
-            [(round(x * self.k), round(y * self.k)) for x, y in points],
-            fill=fill,
-            outline=outline,
-        )
-
-    def disc(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: RGB,
-        outline: RGB | None = None,
-        outline_w: float = 1.5,
-    ) -> None:
-        d = max(3, round(2 * r * self.k))
-        sprite = _disc_sprite(d, fill, outline, self.width(outline_w) if outline else 0)
-        self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
-
-    def chip(self, cx: float, cy: float, r: float, seat: int) -> None:
-        """A seat's round chip: its colour plus its letter (the colour-blind second cue)."""
-        colour = player_colour(seat)
-        self.disc(cx, cy, r, fill=colour, outline=_mix(colour, _BLACK, 0.55), outline_w=1.5)
-        self.text(
-            cx,
-            cy + r * 0.06,
-            seat_letter(seat),
-            r * 1.25,
-            bold=True,
-            fill=text_on(colour),
-            anchor="mm",
-        )
-
-    def pill(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        fill: RGB,
-        ink: RGB | None = None,
-        size: float = SMALL_SIZE,
-        bold: bool = True,
-        h: float = 22,
-        outline: RGB | None = None,
-    ) -> float:
-        """A rounded label: left edge ``x``, centred on ``y``; returns its width."""
-        w = self.length(s, size, bold) + 14
-        self.rect(x, y - h / 2, x + w, y + h / 2, fill=fill, outline=outline, radius=h / 2)
-        self.text(
-            x + w / 2,
-            y + 1,
-            s,
-            size,
-            bold=bold,
-            fill=ink if ink is not None else text_on(fill),
-            anchor="mm",
-        )
-        return w
-
-    def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
-        lines: list[str] = []
-        for para in s.split("\n"):
-            current = ""
-            for word in para.split():
-                trial = f"{current} {word}" if current else word
-                if current and self.length(trial, size, bold) > width:
-                    lines.append(current)
-                    current = word
-                else:
-                    current = trial
-            lines.append(current)
-        return lines
-
-
-# ---------------------------------------------------------------------------------------------
-# Small glyphs
-# ---------------------------------------------------------------------------------------------
 
 
 def _marker_icon(pen: _Pen, kind: str, cx: float, cy: float, s: float, colour: RGB) -> None:
@@ -418,11 +253,11 @@ def _stack(
     """An oblique stack of ``height`` blocks standing on ``bottom``; returns the roof's y."""
     top = bottom - height * slab
     x1 = x0 + width
-    edge = _mix(colour, _BLACK, 0.5)
-    side = _mix(colour, _BLACK, 0.22)
-    roof = _mix(colour, _WHITE, 0.35)
+    edge = mix(colour, _BLACK, 0.5)
+    side = mix(colour, _BLACK, 0.22)
+    roof = mix(colour, _WHITE, 0.35)
     # A soft shadow on the ground behind the building.
-    shadow = _mix(pen.t.street, _BLACK, 0.12)
+    shadow = mix(pen.t.street, _BLACK, 0.12)
     pen.polygon(
         [(x1, bottom), (x1 + depth_x + 4, bottom - depth_y), (x1 + depth_x + 4, bottom - 2)],
         fill=shadow,
@@ -462,7 +297,7 @@ def _stack(
 def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     """Three small trees in a plot whose top-left is ``x, y`` and side ``size``."""
     t = pen.t
-    trunk = _mix(t.tree, _BLACK, 0.35)
+    trunk = mix(t.tree, _BLACK, 0.35)
     for fx, fy, fr in (
         (0.24, 0.30, 0.13),
         (0.76, 0.30, 0.11),
@@ -471,7 +306,7 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     ):
         cx, cy, r = x + size * fx, y + size * fy, size * fr
         pen.rect(cx - 1.5, cy, cx + 1.5, cy + r * 1.3, fill=trunk)
-        pen.disc(cx, cy, r, fill=t.tree, outline=_mix(t.tree, _BLACK, 0.3), outline_w=1)
+        pen.disc(cx, cy, r, fill=t.tree, outline=mix(t.tree, _BLACK, 0.3), outline_w=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -884,7 +719,7 @@ def _draw_company(
     colour = player_colour(co.seat)
     acting = co.seat in view.to_act and view.outcome is None
     h = COMPANY_H - 8
-    bg = _mix(t.panel, colour, 0.10) if acting else t.panel
+    bg = mix(t.panel, colour, 0.10) if acting else t.panel
     pen.rect(
         x,
         y,
@@ -1007,7 +842,7 @@ def _draw_voice(pen: _Pen, v: VoiceCardView, x: float, y: float, w: float, h: fl
     t = pen.t
     admin = v.kind == "administration"
     band = t.admin if admin else t.citizen
-    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=_mix(band, t.panel, 0.3), width=2, radius=10)
+    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=mix(band, t.panel, 0.3), width=2, radius=10)
     pen.rect(x, y, x + w, y + 30, fill=band, radius=10)
     pen.rect(x, y + 20, x + w, y + 30, fill=band)
     label = "ADMINISTRATION" if admin else "CITIZENS"
@@ -1022,7 +857,7 @@ def _draw_voice(pen: _Pen, v: VoiceCardView, x: float, y: float, w: float, h: fl
         ty += 18
     # The bonus, at the foot of the card so a row of cards lines their amounts up.
     star = "*" if v.source == "reconstructed" else ""
-    strong = _mix(band, t.ink, 0.3)
+    strong = mix(band, t.ink, 0.3)
     amount = f"+{v.amount}"
     ay = y + h - VOICE_AMOUNT_H / 2 - 2
     pen.text(x + 12, ay, amount, 24, bold=True, fill=strong, anchor="lm")
@@ -1126,7 +961,7 @@ def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
                 cy - row_h / 2 + 2,
                 x + w - 8,
                 cy + row_h / 2 - 2,
-                fill=_mix(t.panel, t.admin, 0.25),
+                fill=mix(t.panel, t.admin, 0.25),
                 radius=6,
             )
         pen.text(
