@@ -27,7 +27,7 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, disc_sprite, mix, player_colour, seat_letter, text_on
+from render.common import Pen, mix, player_colour, seat_letter, text_on
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
