@@ -232,3 +232,7 @@ async def run_bench(*, quick: bool = False, only: str = "") -> None:
         step = max(1, len(views) // (20 if quick else 60))
         bench_render("masters_of_commerce", views[::step], "p95 < 200")
         await bench_moc_negotiation(20 if quick else 200)
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    emit("process.peak_rss", "MiB", [peak])
