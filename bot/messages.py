@@ -35,6 +35,8 @@ def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
     parts = []
     for o in spec.options:
         v = options.get(o.name, o.default)
+        if v == "":
+            continue
         parts.append(f"`{o.name}={str(v).lower() if isinstance(v, bool) else v}`")
     return " ".join(parts)
 
