@@ -38,7 +38,8 @@ class Router:
         self._pending: dict[int, list[str]] = {}
         # The public table message of a running timed phase: game id -> (table key, message).
         # Public changes during that phase edit it instead of posting new messages.
-        self._tables: dict[int, tuple[str, discord.Message]] = {}
+        # (Also stored in SQLite, so a restart keeps editing the same message.)
+        self._tables: dict[int, tuple[str, discord.Message | discord.PartialMessage]] = {}
         # Notices that could not be sent by DM, waiting for an ephemeral read.
         self._inbox: dict[tuple[int, int], list[Notice]] = {}
 
@@ -148,7 +149,7 @@ class Router:
         if view is not None:
             kwargs["view"] = view
         dl = live.deadline()
-        table = self.table_of(live)
+        table = await self.table_of(live)
         if dl is not None and table is not None:
             # Same timed phase: update its one public table instead of posting again.
             edit = {k: v for k, v in kwargs.items() if k != "allowed_mentions"}
@@ -156,7 +157,8 @@ class Router:
                 edit["attachments"] = [edit.pop("file")]
             edit.setdefault("view", None)
             try:
-                self._tables[live.row.id] = (dl.table_key, await table.edit(**edit))
+                edited = await table.edit(**edit)
+                self._tables[live.row.id] = (dl.table_key, edited or table)
                 if interaction is not None:
                     await interaction.followup.send(
                         f"✅ `{notation}` — the table above is updated.", ephemeral=True
@@ -177,10 +179,7 @@ class Router:
             channel = await self.channel(live.row.channel_id)
             if channel is not None:
                 message = await channel.send(**kwargs)
-        if dl is not None and message is not None:
-            self._tables[live.row.id] = (dl.table_key, message)
-        else:
-            self._tables.pop(live.row.id, None)
+        await self.remember_table(live.row.id, dl.table_key if dl else None, message)
         self.sync_timer(live)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -248,18 +247,34 @@ class Router:
             await self.announce(result)
         else:
             # A change inside a running timed phase edits its table; the reply stays private.
-            await interaction.response.defer(
-                thinking=True, ephemeral=self.table_of(result.live) is not None
-            )
+            table = await self.table_of(result.live)
+            await interaction.response.defer(thinking=True, ephemeral=table is not None)
             await self.announce(result, interaction)
 
-    def table_of(self, live: LiveGame) -> discord.Message | None:
+    async def table_of(self, live: LiveGame) -> discord.Message | discord.PartialMessage | None:
         """The public table message to edit for this game's running timed phase, if any."""
         dl = live.deadline()
-        table = self._tables.get(live.row.id)
-        if dl is None or table is None or table[0] != dl.table_key:
+        if dl is None:
             return None
-        return table[1]
+        table = self._tables.get(live.row.id)
+        if table is None:
+            key, message_id = await self.manager.storage.get_table(live.row.id)
+            channel = await self.channel(live.row.channel_id)
+            if key is None or message_id is None or channel is None:
+                return None
+            table = (key, channel.get_partial_message(message_id))  # type: ignore[attr-defined]
+            self._tables[live.row.id] = table
+        return table[1] if table[0] == dl.table_key else None
+
+    async def remember_table(
+        self, game_id: int, key: str | None, message: discord.Message | None
+    ) -> None:
+        if key is None or message is None:
+            self._tables.pop(game_id, None)
+            await self.manager.storage.set_table(game_id, None, None)
+        else:
+            self._tables[game_id] = (key, message)
+            await self.manager.storage.set_table(game_id, key, message.id)
 
     async def on_amount(
         self,

@@ -60,6 +60,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE moves ADD COLUMN public TEXT;
     UPDATE moves SET public = notation;
     """,
+    # 3: the public table message of the running timed phase, so edits survive a restart
+    """
+    ALTER TABLE games ADD COLUMN table_key TEXT;
+    ALTER TABLE games ADD COLUMN table_message_id INTEGER;
+    """,
 )
 
 
@@ -395,6 +400,20 @@ class Storage:
         except BaseException:
             await self.db.rollback()
             raise
+
+    async def set_table(self, game_id: int, key: str | None, message_id: int | None) -> None:
+        await self.db.execute(
+            "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ?",
+            (key, message_id, game_id),
+        )
+        await self.db.commit()
+
+    async def get_table(self, game_id: int) -> tuple[str | None, int | None]:
+        async with self.db.execute(
+            "SELECT table_key, table_message_id FROM games WHERE id = ?", (game_id,)
+        ) as c:
+            row = await c.fetchone()
+        return (row[0], row[1]) if row else (None, None)
 
     async def backup(self, target: str | Path) -> None:
         """Online copy of the whole database to ``target`` (SQLite backup API)."""

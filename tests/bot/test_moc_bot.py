@@ -311,3 +311,27 @@ async def test_offer_through_the_play_panel_and_amount_modal(simcord_env, table)
     assert "privately" in done.response.content
     dm = bob.user.dm_channel.history()[-1]
     assert "$23,456" in dm.content and "share my apples" in dm.content
+
+
+async def test_table_message_is_edited_across_a_restart(simcord_env, table, bots):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 900})
+    start = channel.last_message
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    view = live.state.view(None)
+    deeds = view.districts[[d.landlord for d in view.districts].index(1)].deeds
+    await alice.slash(channel, "move", notation=f"offer {deeds[0].id} 15000")
+    await bob.slash(channel, "move", notation=f"accept {deeds[0].id} p1")
+    count = len(channel.history())
+    await simcord_env.restart_bot(bots())
+    await carol.slash(channel, "move", notation=f"offer {deeds[1].id} 16000")
+    r = await bob.slash(channel, "move", notation=f"accept {deeds[1].id} p3")
+    assert (
+        r.ephemeral and "table above is updated" in r.followups[0].content
+        if r.followups
+        else r.response.content
+    )
+    assert len(channel.history()) == count
+    edited = next(m for m in channel.history() if m.id == start.id)
+    assert f"rented {deeds[1].id}" in edited.content.lower() or "p3" in edited.content
