@@ -152,3 +152,27 @@ async def test_abandon_needs_host_and_confirmation(simcord_env, table):
     assert not r.ephemeral  # the channel is free again
     r = await alice.slash(channel, "game list")
     assert "abandoned" in r.response.content and "lobby" in r.response.content
+
+
+async def test_full_table_and_lobby_rules(simcord_env, table):
+    guild, channel, members = table
+    alice, bob, carol, dave = members
+    erin = guild.add_member(simcord_env.create_user("erin"))
+    res = await alice.slash(channel, "game new", game="kenchiku")
+    lobby = res.response.message
+    r = await alice.click(lobby, label="Join")
+    assert r.ephemeral and "already seated" in r.response.content
+    for m in (bob, carol, dave):
+        await m.click(lobby, label="Join")
+    r = await erin.click(lobby, label="Join")
+    assert r.ephemeral and "The table is full" in r.response.content
+    r = await erin.click(lobby, label="Leave")
+    assert r.ephemeral and "not seated" in r.response.content
+    await alice.click(lobby, label="Leave")  # the host leaves: bob hosts now
+    r = await carol.click(lobby, label="Start")
+    assert r.ephemeral and f"<@{bob.id}>" in r.response.content
+    r = await bob.click(lobby, label="Start")
+    assert "has started" in channel.last_message.content
+    assert f"p1 <@{bob.id}>" in channel.last_message.content
+    r = await erin.slash(channel, "game join")
+    assert r.ephemeral and "already started" in r.response.content
