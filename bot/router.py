@@ -7,6 +7,7 @@ lock; only then is the public board announced. Rendering runs in a worker thread
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from render.common import to_png
 
 from . import messages as msg
 from .components import AmountModal, GameButton, GameSelect, decode_prefix, encode_prefix
-from .manager import LiveGame, LobbyError, MoveResult
+from .manager import LiveGame, MoveResult
 from .panel import PAGE, Entry, amount_range, entries_at, parent_of
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class Router:
             return None
         view = live.state.view(None)
         png = await asyncio.to_thread(lambda: to_png(mod.render_board(view)))
-        return discord.File(_bytes_io(png), filename=f"{live.row.game_key}-{live.row.id}.png")
+        return discord.File(io.BytesIO(png), filename=f"{live.row.game_key}-{live.row.id}.png")
 
     def board_view(self, live: LiveGame) -> discord.ui.View | None:
         if live.state.is_over():
@@ -680,12 +681,3 @@ def _entry_button(gid: int, seq: int, e: Entry, row: int) -> GameButton:
         style=discord.ButtonStyle.secondary,
         row=row,
     )
-
-
-def _bytes_io(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
-
-
-__all__ = ["LobbyError", "Router"]
