@@ -496,8 +496,9 @@ def _draw_phase_strip(pen: _Pen, view: MocView, x: float, y: float, w: float) ->
     t = pen.t
     phases = [p for p in PHASES if p in PHASE_LABELS]
     n = len(phases)
-    over = view.outcome is not None or view.phase not in phases
-    now = n if over else phases.index(view.phase)
+    current = "income" if view.phase == "lien" else view.phase  # the lien step of income
+    over = view.outcome is not None or current not in phases
+    now = n if over else phases.index(current)
     tip = 14
     seg = (w + tip * (n - 1)) / n
     for i, phase in enumerate(phases):
@@ -1365,6 +1366,8 @@ def _can_do(view: MocView, p: PlayerView) -> str:
                 "`done`",
             ]
         ),
+        "lien": "Your lien: take one deed's income this year with `lien <deed>` "
+        "(or waive it: `lien none`).",
         "rent": "Rent is due: `pay all`, `pay <deed>` or `default <deed>`.",
         "tax": "Raise the tax: `sell <deed>` to the bank.",
         "exclusive": "Place your exclusive token: `exclusive <deed>`.",

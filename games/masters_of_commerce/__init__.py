@@ -46,7 +46,7 @@ SPEC = register(
         title_ja="商売の達人",
         min_players=3,
         max_players=11,
-        engine_version=1,
+        engine_version=2,
         new_game=new_game,
         summary=(
             "Landlords rent land deeds to merchants in a timed negotiation, the market dice "

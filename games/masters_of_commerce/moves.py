@@ -8,7 +8,7 @@ everything else is lowercase.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.core import InvalidMove, Move
 from games.core.protocol import MAX_NOTATION
@@ -145,6 +145,34 @@ class PlaceExclusive(Move):
 
 
 @dataclass(frozen=True)
+class Lien(Move):
+    """A lien holder chooses which deed's income to take this year (seed phase 3, 債務超過 1).
+
+    ``deed`` is the chosen deed (it names the merchant through its contract); ``None``
+    waives the income, for ``merchant`` when the landlord holds income rights on several
+    merchants. ``income`` only feeds the button label and is ignored when comparing moves.
+    """
+
+    deed: str | None
+    merchant: int | None = None
+    income: int | None = field(default=None, compare=False)
+
+    @property
+    def notation(self) -> str:
+        if self.deed is not None:
+            return f"lien {self.deed}"
+        return "lien none" + ("" if self.merchant is None else f" {seat_tag(self.merchant)}")
+
+    @property
+    def label(self) -> str:
+        if self.deed is None:
+            whom = "" if self.merchant is None else f" from {seat_tag(self.merchant)}"
+            return f"Take no income{whom} (waive the lien)"
+        amount = "" if self.income is None else f" ({money(self.income)})"
+        return f"Take {self.deed}'s income{amount}"
+
+
+@dataclass(frozen=True)
 class Bid(Move):
     """Bid for the deed being auctioned (open: must beat the high bid; sealed: one bid)."""
 
@@ -246,6 +274,17 @@ def parse_notation(text: str) -> Move:
         return {"pay": Pay, "default": Default, "sell": Sell, "exclusive": PlaceExclusive}[verb](
             words[1]
         )
+    if verb == "lien" and n in (2, 3):
+        if words[1] != "none":
+            if n == 3:
+                raise InvalidMove("Write `lien <deed>`, e.g. `lien r3`, or `lien none`.")
+            return Lien(words[1])
+        if n == 2:
+            return Lien(None)
+        m = _SEAT.match(words[2])
+        if not m or int(m.group(1)) < 1:
+            raise InvalidMove("Name the merchant as p1, p2, …: `lien none p2`.")
+        return Lien(None, int(m.group(1)) - 1)
     if verb == "bid" and n == 2:
         return Bid(parse_amount(words[1], "bid"))
     if words == ["pass"]:
@@ -254,5 +293,6 @@ def parse_notation(text: str) -> Move:
         return Expire(words[1])
     raise InvalidMove(
         f"`{text.strip()[:60]}` is not a Masters of Commerce move. Moves look like "
-        "`offer r3 25000`, `accept r3 p2`, `pay r3`, `sell r3`, `bid 15000`, `pass`, `done`."
+        "`offer r3 25000`, `accept r3 p2`, `lien r3`, `pay r3`, `sell r3`, `bid 15000`, `pass`, "
+        "`done`."
     )

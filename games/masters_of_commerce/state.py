@@ -1,7 +1,8 @@
 """Masters of Commerce (商売の達人, seed 004): the rules engine.
 
-Each year has six phases: negotiation (timed, simultaneous), merchant income (automatic),
-rent, tax, exclusive (expert variant) and the landlord auction (not in the last year). The
+Each year has six phases: negotiation (timed, simultaneous), merchant income (automatic,
+with a "lien" sub-step where lien holders choose a deed's income), rent, tax, exclusive
+(expert variant) and the landlord auction (not in the last year). The
 game ends after the last year's tax phase. Every interpretation of the seed is listed in
 docs/rules/masters_of_commerce.md; comments below cite the seed section they implement.
 """
@@ -33,6 +34,7 @@ from .moves import (
     Default,
     Done,
     Expire,
+    Lien,
     Offer,
     Pass,
     Pay,
@@ -162,6 +164,10 @@ class MocState(GameState):
         # liens: merchant -> landlords holding a lien token; income right due next year
         self.liens: dict[int, list[int]] = {}
         self.lien_income: dict[int, int] = {}
+        # lien step of the income phase: merchant -> landlord still choosing, and the
+        # choices made, merchant -> (deed whose income the landlord takes, landlord)
+        self.lien_pending: dict[int, int] = {}
+        self.lien_taken: dict[int, tuple[str, int]] = {}
 
         # per-phase bookkeeping
         self.year = 1
@@ -231,6 +237,8 @@ class MocState(GameState):
         """``"Year 2 · Rent"``; ``"Game over"`` at the end."""
         if self.phase == "over":
             return "Game over"
+        if self.phase == "lien":
+            return f"Year {self.year} · Merchant income · lien"
         return f"Year {self.year} · {self.phase.title()}"
 
     def outcome(self) -> Outcome | None:
@@ -246,6 +254,8 @@ class MocState(GameState):
                 for s in range(self.n_seats)
                 if self.is_active(s) and (s not in self.done or s not in self.undo_used)
             )
+        if p == "lien":
+            return frozenset(self.lien_pending.values())
         if p == "rent":
             return frozenset(
                 c.merchant for d, c in self.contracts.items() if self.rent_status.get(d) == "due"
@@ -317,6 +327,8 @@ class MocState(GameState):
             return move
         self.validate(seat, move)
         self.check_turn(seat)
+        if isinstance(move, Lien) and move.deed is not None:
+            move = Lien(move.deed, income=self.deed_income[move.deed])  # for the label
         return move
 
     def _check_expire(self, seat: int, move: Expire) -> None:
@@ -343,6 +355,7 @@ class MocState(GameState):
             PayAll: self._check_pay_all,
             Sell: self._check_sell,
             PlaceExclusive: self._check_exclusive,
+            Lien: self._check_lien,
             Bid: self._check_bid,
             Pass: self._check_bid,
         }.get(type(move))
@@ -507,6 +520,58 @@ class MocState(GameState):
         if c is None or c.merchant != seat:
             raise IllegalMove(f"You do not rent {move.deed}.")
 
+    def _lien_merchants(self, seat: int) -> list[int]:
+        """Merchants on whose deeds ``seat`` still chooses an income in this lien step."""
+        return sorted(m for m, holder in self.lien_pending.items() if holder == seat)
+
+    def _lien_deeds(self, merchant: int) -> list[str]:
+        """The merchant's rented deeds with a positive income this year (lien choices)."""
+        return self._sorted(
+            d
+            for d, c in self.contracts.items()
+            if c.merchant == merchant and self.deed_income.get(d, 0) > 0
+        )
+
+    def _check_lien(self, seat: int, move: Any) -> None:
+        assert isinstance(move, Lien)
+        if self.phase != "lien":
+            raise IllegalMove(
+                "Lien income is chosen in the merchant-income phase, after the dice are rolled; "
+                "there is no lien choice to make now."
+            )
+        mine = self._lien_merchants(seat)
+        if not mine:
+            raise IllegalMove("You hold no lien income to collect this year.")
+        names = " and ".join(seat_tag(m) for m in mine)
+        if move.deed is None:
+            if move.merchant is None:
+                if len(mine) > 1:
+                    raise IllegalMove(
+                        f"You hold lien income on {names}; say whose you waive, e.g. "
+                        f"`lien none {seat_tag(mine[0])}`."
+                    )
+            elif move.merchant not in mine:
+                raise IllegalMove(
+                    f"You hold no lien income on {seat_tag(move.merchant)} this year "
+                    f"(only on {names})."
+                )
+            return
+        self._known_deed(move.deed)
+        c = self.contracts.get(move.deed)
+        if c is None or c.merchant not in mine:
+            rented = "not rented" if c is None else f"rented by {seat_tag(c.merchant)}"
+            options = ", ".join(d for m in mine for d in self._lien_deeds(m))
+            raise IllegalMove(
+                f"{move.deed} is {rented}; your lien takes the income of a deed rented by "
+                f"{names}: {options}."
+            )
+        income = self.deed_income.get(move.deed, 0)
+        if income <= 0:
+            raise IllegalMove(
+                f"{move.deed} earns {money(income)} this year; a lien takes income, not a loss. "
+                "Choose a deed that earns, or `lien none`."
+            )
+
     def _check_bid(self, seat: int, move: Any) -> None:
         if self.phase != "auction":
             raise IllegalMove("No deed is being auctioned now.")
@@ -589,6 +654,11 @@ class MocState(GameState):
                         if c is None or not (c.closed or c.exclusive):
                             moves.append(Accept(d, m))
             moves.append(Done())
+        elif p == "lien":
+            liened = self._lien_merchants(seat)
+            for m in liened:
+                moves += [Lien(d, income=self.deed_income[d]) for d in self._lien_deeds(m)]
+                moves.append(Lien(None, m if len(liened) > 1 else None))
         elif p == "rent":
             due = self._sorted(self._my_due(seat))
             last = self.year == self.c.years
@@ -705,6 +775,8 @@ class MocState(GameState):
             events += self._sell(seat, move.deed)
         elif isinstance(move, PlaceExclusive):
             events.append(self._place_exclusive(seat, move.deed))
+        elif isinstance(move, Lien):
+            events.append(self._choose_lien(seat, move))
         elif isinstance(move, Bid):
             events += self._bid(seat, move.amount)
         elif isinstance(move, Pass):
@@ -741,8 +813,11 @@ class MocState(GameState):
             }
         if isinstance(move, Withdraw) and not move.contract:
             landlord = self.owner[move.deed]
-            return {landlord: Notice(f"{seat_tag(seat)} withdrew their offer on "
-                                     f"{self._deed_name(move.deed)}.")}
+            return {
+                landlord: Notice(
+                    f"{seat_tag(seat)} withdrew their offer on {self._deed_name(move.deed)}."
+                )
+            }
         return {}
 
     def _accept(self, seat: int, move: Accept) -> str:
@@ -784,7 +859,10 @@ class MocState(GameState):
     # phase 2: merchant income ------------------------------------------------------------
 
     def _income(self, events: list[str]) -> None:
-        """Roll the four dice, move the indicators, pay each rented deed's market income."""
+        """Roll the four dice, move the indicators and work out each rented deed's income.
+
+        The income is paid by ``_pay_income`` once every lien holder has chosen a deed.
+        """
         rolls: dict[str, int] = {}
         for colour in self.c.colours:
             face = self.rng.choice(colour.die)
@@ -801,33 +879,68 @@ class MocState(GameState):
             + "."
         )
         self.deed_income = {}
-        by_merchant: dict[int, list[str]] = {}
         for d in self._sorted(self.contracts):
             deed = self.c.deed(d)
             self.deed_income[d] = values[deed.colour] * (2 if deed.x2 else 1)
+        self.income_lines = []
+
+    def _open_liens(self, events: list[str]) -> None:
+        """Lien income (seed phase 3, 債務超過 1): each holder chooses one deed's income.
+
+        Every income right is used in this income phase. It lapses if the holder is no
+        longer a landlord; it brings nothing if none of the merchant's deeds earns a positive
+        income (a loss is not income). Otherwise the holder must choose (``lien``).
+        """
+        self.lien_pending = {}
+        self.lien_taken = {}
+        for m, holder in sorted(self.lien_income.items()):
+            if not self.is_landlord(holder):
+                del self.lien_income[m]
+            elif not self._lien_deeds(m):
+                del self.lien_income[m]
+                rents = any(c.merchant == m for c in self.contracts.values())
+                why = "none of their deeds earns an income" if rents else "they rent no deed"
+                events.append(
+                    f"{seat_tag(holder)}'s lien on {seat_tag(m)} brings nothing this year: {why}."
+                )
+            else:
+                self.lien_pending[m] = holder
+                events.append(
+                    f"{seat_tag(holder)} is choosing which of {seat_tag(m)}'s deeds' income to "
+                    "take (lien)."
+                )
+
+    def _choose_lien(self, seat: int, move: Lien) -> str:
+        if move.deed is None:
+            m = move.merchant if move.merchant is not None else self._lien_merchants(seat)[0]
+            del self.lien_pending[m]
+            del self.lien_income[m]
+            return f"{seat_tag(seat)} waives the lien income from {seat_tag(m)} this year."
+        m = self.contracts[move.deed].merchant
+        del self.lien_pending[m]
+        del self.lien_income[m]
+        self.lien_taken[m] = (move.deed, seat)
+        return (
+            f"{seat_tag(seat)} takes the income of {move.deed} "
+            f"({money(self.deed_income[move.deed])}) from {seat_tag(m)} (lien)."
+        )
+
+    def _pay_income(self, events: list[str]) -> None:
+        """Pay every rented deed's income: to its merchant, or to the lien holder who chose it."""
+        by_merchant: dict[int, list[str]] = {}
+        for d in self._sorted(self.contracts):
             by_merchant.setdefault(self.contracts[d].merchant, []).append(d)
         lines: list[IncomeLine] = []
         for m in sorted(by_merchant):
-            deeds = by_merchant[m]
-            taken: str | None = None
-            paid_to = m
-            holder = self.lien_income.pop(m, None)
-            if holder is not None and self.is_landlord(holder):
-                # Lien: the landlord takes one deed's income this year. We take the best one
-                # (what any landlord would choose); a loss is not income, so nothing then.
-                best = max(deeds, key=lambda d: (self.deed_income[d], -self.c.deed(d).order))
-                if self.deed_income[best] > 0:
-                    taken, paid_to = best, holder
-                    self.money[holder] += self.deed_income[best]
-                    events.append(
-                        f"{seat_tag(holder)} takes the income of {best} "
-                        f"({money(self.deed_income[best])}) from {seat_tag(m)} (lien)."
-                    )
+            taken, holder = self.lien_taken.get(m, ("", m))
             total = 0
-            for d in deeds:
+            for d in by_merchant[m]:
                 amount = self.deed_income[d]
-                lines.append(IncomeLine(d, m, amount, paid_to if d == taken else m))
-                if d != taken:
+                if d == taken:
+                    self.money[holder] += amount
+                    lines.append(IncomeLine(d, m, amount, holder))
+                else:
+                    lines.append(IncomeLine(d, m, amount, m))
                     total += amount
             before = self.money[m]
             self.money[m] = max(0, before + total)
@@ -836,6 +949,7 @@ class MocState(GameState):
                 text += f" and can pay only {money(before)} of the loss"
             events.append(text + ".")
         self.income_lines = lines
+        self.lien_taken = {}
 
     # phase 3: rent -----------------------------------------------------------------------
 
@@ -1102,6 +1216,12 @@ class MocState(GameState):
                 events.append(f"Everyone is done: the negotiation of year {self.year} is over.")
             elif p == "income":
                 self._income(events)
+                self._open_liens(events)
+                self.phase = "lien"
+            elif p == "lien":
+                if self.to_act():
+                    return
+                self._pay_income(events)
                 self.phase = "rent"
                 self._start_rent()
             elif p == "rent":
@@ -1304,6 +1424,7 @@ class MocState(GameState):
             last_event=self.last_event,
             log=tuple(self.log[-LOG_TAIL:]),
             outcome=None if self.result is None else self.result.to_dict(),
+            lien_choosing=tuple((h, m) for m, h in sorted(self.lien_pending.items())),
         )
 
     def secrets(self, seat: int) -> Mapping[tuple[Any, ...], Any]:

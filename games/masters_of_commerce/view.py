@@ -15,6 +15,7 @@ from typing import Any
 PHASES: tuple[str, ...] = (
     "negotiation",
     "income",
+    "lien",  # merchant income, lien sub-step: lien holders choose a deed's income
     "rent",
     "tax",
     "exclusive",
@@ -74,6 +75,7 @@ class PlayerView:
     goods: str | None  # merchant token set ("apples"…), None for landlord-only players
     liens_on: tuple[int, ...]  # landlords holding a lien on this merchant
     lien_income_to: int | None  # landlord who takes one deed's income next income phase
+    # (until they have chosen the deed in that phase's lien step)
     done: bool  # negotiation: marked done
     can_undo_done: bool
     role_roll: tuple[int, ...]  # red-die rolls at setup (re-rolls appended); () if host-set
@@ -133,7 +135,7 @@ class MocView:
     supply: int  # deeds left in the supply
     removed: tuple[str, ...]  # deeds out of the game (unsold at auction)
     tracks: tuple[TrackView, ...]  # red, yellow, green, blue
-    income: tuple[IncomeLine, ...]  # latest income phase
+    income: tuple[IncomeLine, ...]  # latest income phase (empty in the lien step until paid)
     auction: AuctionView | None
     deadline_key: str | None  # the running timer (negotiation or open-auction lot)
     deadline_seconds: float | None
@@ -141,3 +143,5 @@ class MocView:
     last_event: str
     log: tuple[str, ...]  # recent public events, oldest first
     outcome: dict[str, Any] | None
+    # lien step: (landlord, merchant) pairs whose choice is still to come (public)
+    lien_choosing: tuple[tuple[int, int], ...] = ()

@@ -16,7 +16,7 @@ from games.masters_of_commerce import MocState
 
 GAME_3P = GameRecord(
     game="masters_of_commerce",
-    engine_version=1,
+    engine_version=2,
     seed=2024,
     seats=3,
     options={"timer": 120, "expert": False, "auction": "sealed", "auction_quiet": 20, "roles": ""},
@@ -108,6 +108,7 @@ GAME_3P = GameRecord(
         (0, "done"),
         (1, "done"),
         (2, "done"),
+        (1, "lien y7"),
         (0, "pay all"),
         (1, "pay all"),
         (2, "pay all"),
@@ -191,7 +192,7 @@ GAME_3P = GameRecord(
 
 GAME_7P = GameRecord(
     game="masters_of_commerce",
-    engine_version=1,
+    engine_version=2,
     seed=7,
     seats=7,
     options={"timer": 120, "expert": True, "auction": "open", "auction_quiet": 20, "roles": ""},
@@ -448,6 +449,7 @@ GAME_7P = GameRecord(
         (6, "accept r4 p2"),
         (6, "accept r8 p4"),
         (0, "expire y3-negotiation"),
+        (6, "lien r3"),
         (0, "pay all"),
         (1, "pay all"),
         (2, "pay all"),

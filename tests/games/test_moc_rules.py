@@ -348,19 +348,190 @@ def test_indicator_stops_at_track_end_and_loss_floors_at_zero() -> None:
     assert st.money[2] == 0
 
 
-def test_lien_holder_takes_one_deeds_income() -> None:
-    """A lien: next year's income of one of that merchant's deeds goes to the landlord."""
+def lien_scenario(**kw: Any) -> MocState:
+    """p2 (seat 1) holds last year's lien on p3 (seat 2): r1 and g1 rented by p3, b1 by p4."""
     st = scenario(
         districts={0: ["r1"], 1: ["g1", "b1"]},
         contracts={"r1": (2, 0), "g1": (2, 0), "b1": (3, 0)},
+        **kw,
     )
     st.liens[2] = [1]
     st.lien_income[2] = 1
-    to_rent(st, (2, 1, 0, 0))  # red 25,000, green 15,000
-    assert st.money[1] == 145_000  # the best deed: r1 (in p1's district, still taken)
-    assert st.money[2] == 135_000
+    return st
+
+
+def test_lien_holder_chooses_which_deeds_income_to_take() -> None:
+    """債務超過と破産 1): in next year's merchant income the lien holder takes the income of
+    ONE of the merchant's rented deeds, for that year. The landlord chooses which (after the
+    dice); the other incomes wait until the choice is made."""
+    st = lien_scenario()
+    to_rent(st, (2, 1, 0, 0))  # red 25,000, green 15,000, blue 15,000
+    assert st.phase == "lien" and st.to_act() == {1}
+    assert notations(st, 1) == ["lien r1", "lien g1", "lien none"]
+    labels = [m.label for m in st.legal_moves(1)]
+    assert labels[:2] == ["Take r1's income ($25,000)", "Take g1's income ($15,000)"]
+    v = st.view(None)
+    assert v.phase == "lien" and v.phase_label == "Year 1 · Merchant income · lien"
+    assert v.lien_choosing == ((1, 2),) and v.players[2].lien_income_to == 1
+    assert "p2 is choosing which of p3's deeds' income to take (lien)." in v.log
+    assert st.money[1:5] == [120_000] * 4  # nothing paid yet
+    move = st.parse_move(1, "lien g1")  # not the best deed: it is the landlord's choice
+    assert move.label == "Take g1's income ($15,000)"
+    assert st.public_notation(1, move) == "lien g1"  # the choice is public once made
+    events = st.apply(1, move)
+    assert events[0] == "p2 takes the income of g1 ($15,000) from p3 (lien)."
+    assert st.phase == "rent"
+    assert st.money[1] == 135_000 and st.money[2] == 145_000 and st.money[3] == 135_000
+    lines = {line.deed: line.paid_to for line in st.view(None).income}
+    assert lines == {"r1": 2, "g1": 1, "b1": 3}
     assert 2 not in st.lien_income  # the income right lasts one year
-    assert st.liens[2] == [1]  # the token stays
+    assert st.liens[2] == [1]  # the token stays (second-lien count)
+
+
+def test_lien_income_of_an_x2_deed_is_doubled() -> None:
+    """フェーズ2: an x2 deed doubles the income; the lien holder takes it as the merchant would."""
+    st = scenario(districts={0: ["x2y1"], 1: []}, contracts={"x2y1": (2, 0)})
+    st.lien_income[2] = 1
+    st.liens[2] = [1]
+    to_rent(st, (1, 1, 0, 0))  # yellow 19,000 -> 38,000
+    assert notations(st, 1) == ["lien x2y1", "lien none"]
+    play(st, 1, "lien x2y1")
+    assert st.money[1] == 158_000 and st.money[2] == 120_000
+
+
+def test_lien_holder_may_waive_the_income() -> None:
+    """債務超過と破産 1) / Note 1: the lien is the landlord's right; `lien none` waives it."""
+    st = lien_scenario()
+    to_rent(st, (2, 1, 0, 0))
+    events = play(st, 1, "lien none")
+    assert events[0] == "p2 waives the lien income from p3 this year."
+    assert st.money[1] == 120_000 and st.money[2] == 160_000
+    assert st.phase == "rent" and 2 not in st.lien_income
+
+
+def test_a_loss_is_not_lien_income() -> None:
+    """フェーズ2 / 債務超過と破産 1): the landlord takes 収入 (income); a deed making a loss (or
+    nothing) cannot be chosen, and with no earning deed there is no choice at all."""
+    st = scenario(districts={0: ["r1"], 1: ["b1"]}, contracts={"r1": (2, 0), "b1": (2, 0)})
+    st.lien_income[2] = 1
+    st.liens[2] = [1]
+    st.position["red"] = 1  # -5,000
+    to_rent(st, (-1, 1, 0, 0))  # red -10,000, blue 15,000
+    assert notations(st, 1) == ["lien b1", "lien none"]
+    with pytest.raises(IllegalMove, match="not a loss"):
+        play(st, 1, "lien r1")
+    play(st, 1, "lien b1")
+    assert st.money[1] == 135_000 and st.money[2] == 110_000  # the merchant bears the loss
+
+    st = scenario(districts={0: ["r1"], 1: []}, contracts={"r1": (2, 0)})
+    st.lien_income[2] = 1
+    st.liens[2] = [1]
+    st.position["red"] = 1
+    to_rent(st, (-1, 1, 0, 0))
+    assert st.phase == "rent"  # skipped: nothing to choose
+    assert "p2's lien on p3 brings nothing this year: none of their deeds earns an income." in (
+        st.log
+    )
+    assert st.money[1] == 120_000 and st.money[2] == 110_000 and 2 not in st.lien_income
+
+
+def test_no_lien_step_without_liens() -> None:
+    """フェーズ2: without a lien income right the income is paid at once; nobody is asked."""
+    st = scenario(districts={0: ["r1"], 1: ["b1"]}, contracts={"r1": (2, 0), "b1": (3, 0)})
+    to_rent(st, (2, 1, 0, 0))
+    assert st.phase == "rent" and st.to_act() == {2, 3}
+    assert st.money[2] == 145_000 and st.money[3] == 135_000
+    assert not any("lien" in line for line in st.log)
+
+
+def test_lien_right_lapses_in_a_year_the_merchant_rents_nothing() -> None:
+    """債務超過と破産 1): the income right is for the next year only (1 年間のみ)."""
+    st = scenario(districts={0: ["r1"], 1: []})
+    st.lien_income[2] = 1
+    st.liens[2] = [1]
+    to_rent(st)
+    assert st.phase != "lien" and 2 not in st.lien_income
+    assert "p2's lien on p3 brings nothing this year: they rent no deed." in st.log
+
+
+def test_lien_choices_are_simultaneous() -> None:
+    """Several lien holders choose at the same time; income is paid once all have chosen."""
+    st = scenario(
+        districts={0: ["r1", "y1"], 1: ["b1", "g1"]},
+        contracts={"r1": (2, 0), "y1": (3, 0), "b1": (4, 0), "g1": (2, 0)},
+    )
+    st.lien_income.update({2: 1, 3: 0})
+    st.liens.update({2: [1], 3: [0]})
+    to_rent(st, (2, 1, 0, 0))  # r 25,000, y 19,000, g 15,000, b 15,000
+    assert st.to_act() == {0, 1}
+    assert st.view(None).lien_choosing == ((1, 2), (0, 3))
+    play(st, 0, "lien y1")
+    assert st.phase == "lien" and st.to_act() == {1}
+    assert st.money[0] == 120_000  # paid when everyone has chosen
+    play(st, 1, "lien r1")
+    assert st.phase == "rent"
+    assert st.money[0:5] == [139_000, 145_000, 135_000, 120_000, 135_000]
+
+
+def test_landlord_with_two_liens_chooses_for_each() -> None:
+    """One landlord holding income rights on two merchants chooses once for each."""
+    st = scenario(districts={0: ["r1", "y1"], 1: []}, contracts={"r1": (2, 0), "y1": (3, 0)})
+    st.lien_income.update({2: 0, 3: 0})
+    st.liens.update({2: [0], 3: [0]})
+    to_rent(st, (2, 1, 0, 0))
+    assert notations(st, 0) == ["lien r1", "lien none p3", "lien y1", "lien none p4"]
+    with pytest.raises(IllegalMove, match="say whose you waive"):
+        play(st, 0, "lien none")
+    play(st, 0, "lien none p4")
+    assert st.to_act() == {0} and notations(st, 0) == ["lien r1", "lien none"]
+    play(st, 0, "lien r1")
+    assert st.phase == "rent" and st.money[0] == 145_000 and st.money[3] == 139_000
+
+
+def test_illegal_lien_choices_name_the_reason() -> None:
+    """Only the lien holder, only in the lien step, only a deed that merchant rents."""
+    st = lien_scenario()
+    with pytest.raises(IllegalMove, match="after the dice are rolled"):
+        play(st, 1, "lien r1")  # negotiation: not the lien step
+    to_rent(st, (2, 1, 0, 0))
+    with pytest.raises(IllegalMove, match="no lien income"):
+        play(st, 0, "lien r1")  # p1 holds no lien
+    with pytest.raises(IllegalMove, match="b1 is rented by p4"):
+        play(st, 1, "lien b1")  # a deed of another merchant
+    st.district[0].append("y1")
+    st.owner["y1"] = 0
+    with pytest.raises(IllegalMove, match="y1 is not rented"):
+        play(st, 1, "lien y1")
+    with pytest.raises(IllegalMove, match="not in any landlord's district"):
+        play(st, 1, "lien g2")
+    with pytest.raises(InvalidMove, match="no deed"):
+        play(st, 1, "lien zz")
+    with pytest.raises(IllegalMove, match="no lien income on p4"):
+        play(st, 1, "lien none p4")
+    with pytest.raises(InvalidMove):
+        play(st, 1, "lien r1 g1")
+    play(st, 1, "lien r1")
+    with pytest.raises(IllegalMove, match="after the dice are rolled"):
+        play(st, 1, "lien r1")  # rent phase now
+
+
+def test_lien_placed_by_default_brings_a_choice_next_year() -> None:
+    """債務超過と破産 1): unpaid rent -> lien; in the NEXT year's income the landlord chooses."""
+    st = lien_scenario()
+    st.liens, st.lien_income = {}, {}
+    st.contracts["r1"].rent = 5_000
+    to_rent(st)
+    play(st, 2, "default r1")
+    play(st, 2, "pay g1")
+    play(st, 3, "pay b1")
+    while st.phase == "auction":
+        play(st, min(st.to_act()), "pass")
+    assert st.year == 2 and st.lien_income == {2: 0}
+    st.rng = Dice((1, 1, 0, 0))
+    all_done(st)
+    assert st.phase == "lien" and st.to_act() == {0}
+    play(st, 0, "lien r1")
+    assert st.phase == "rent" and st.lien_income == {}
 
 
 # -- phase 3: rent ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from games.masters_of_commerce.moves import (
     Bid,
     Default,
     Done,
+    Lien,
     Offer,
     Pass,
     Pay,
@@ -97,6 +98,14 @@ class _Table:
     def end_negotiation(self) -> None:
         self.st.expire_deadline()
 
+    def lien(self) -> None:
+        """Lien holders take the best-earning deed's income (earliest deed on a tie)."""
+        while self.phase() == "lien":
+            s = min(self.st.to_act())
+            moves = [mv for mv in self.st.legal_moves(s) if isinstance(mv, Lien)]
+            taking = [mv for mv in moves if mv.deed is not None]
+            self.play(s, max(taking, key=lambda mv: mv.income or 0) if taking else moves[0])
+
     def rent(self, defaulters: Iterable[int] = ()) -> None:
         bad = set(defaulters)
         while self.phase() == "rent":
@@ -152,6 +161,7 @@ class _Table:
         self.offer(per_merchant, closed_share)
         self.accept()
         self.end_negotiation()
+        self.lien()
         self.rent(defaulters)
         self.tax()
         self.exclusive()
@@ -208,6 +218,7 @@ def _auction_7p() -> _Table:
     t.offer(per_merchant=2)
     t.accept()
     t.end_negotiation()
+    t.lien()
     t.rent(defaulters=[3])
     t.tax()
     t.auction(keen=0.6, lots=2)
@@ -228,6 +239,7 @@ def _sealed_4p() -> _Table:
     t.offer(per_merchant=2)
     t.accept()
     t.end_negotiation()
+    t.lien()
     t.rent()
     t.tax()
     for s in sorted(t.st.to_act())[:2]:
