@@ -248,7 +248,16 @@ class GameManager:
             dict(row.options),
             [(m.seat, m.notation) for m in moves],
         )
-        state = replay(record)
+        try:
+            state = replay(record)
+        except GameError:
+            if row.engine_version == spec.engine_version:
+                raise  # a stored move the same engine refuses is a bug: let it be reported
+            raise LobbyError(
+                f"This game was recorded by version {row.engine_version} of the "
+                f"{spec.title} rules engine, and this bot runs version {spec.engine_version}, "
+                "which cannot replay it. The host can `/game abandon` it."
+            ) from None
         live = LiveGame(row, spec, record, state)
         self._cache[game_id] = live
         return live
