@@ -8,10 +8,14 @@ a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
+
+T = TypeVar("T")
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -84,6 +88,15 @@ def seat_token(
     centered_text(
         draw, (x, y), seat_letter(seat), font(max(8, int(radius * 1.2)), bold=True), text_on(colour)
     )
+
+
+def pick_theme(themes: Mapping[str, T], theme: str, scale: float) -> T:
+    """The theme named ``theme``; ``ValueError`` for an unknown name or ``scale <= 0``."""
+    if theme not in themes:
+        raise ValueError(f"unknown theme {theme!r}; choose from {sorted(themes)}")
+    if scale <= 0:
+        raise ValueError("scale must be positive")
+    return themes[theme]
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -27,7 +27,7 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, mix, player_colour, seat_letter, text_on
+from render.common import Pen, mix, pick_theme, player_colour, seat_letter, text_on
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -1122,11 +1122,7 @@ def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0
     Raises:
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    if theme not in _THEMES:
-        raise ValueError(f"unknown theme {theme!r}; choose from {sorted(_THEMES)}")
-    if scale <= 0:
-        raise ValueError("scale must be positive")
-    t = _THEMES[theme]
+    t = pick_theme(_THEMES, theme, scale)
     city_w, city_h = _city_size(view)
     width = MARGIN + city_w + GAP + SIDE_W + MARGIN
     inner = width - 2 * MARGIN

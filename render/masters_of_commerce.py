@@ -31,7 +31,7 @@ from games.masters_of_commerce.view import (
     PlayerView,
     TrackView,
 )
-from render.common import Pen, mix, player_colour, seat_letter, text_on
+from render.common import Pen, mix, pick_theme, player_colour, seat_letter, text_on
 
 RGB = tuple[int, int, int]
 
@@ -1295,11 +1295,7 @@ def render_board(view: MocView, *, theme: str = "light", scale: float = 1.0) -> 
     Raises:
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    if theme not in _THEMES:
-        raise ValueError(f"unknown theme {theme!r}; choose from {sorted(_THEMES)}")
-    if scale <= 0:
-        raise ValueError("scale must be positive")
-    t = _THEMES[theme]
+    t = pick_theme(_THEMES, theme, scale)
     inner = WIDTH - 2 * MARGIN
     ruler = _ruler(t, scale)
     header_h = _header_height(ruler, view, inner)

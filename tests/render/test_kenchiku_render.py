@@ -7,25 +7,18 @@ look at them before committing.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from games.kenchiku.view import KenchikuView
 from render.common import to_png
 from render.kenchiku import hand_text, render_board
 
+from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .kenchiku_fixtures import final_4p, mid_4p, seat_view, start_2p
-
-GOLDEN_DIR = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("BOARDROOM_UPDATE_GOLDEN") == "1"
-# Mean absolute difference per channel (0..255) tolerated: font rasterisers differ slightly
-# between FreeType builds, a layout change moves far more than this.
-TOLERANCE = 1.5
 
 CASES: dict[str, tuple[Callable[[], KenchikuView], str]] = {
     "kenchiku_start_2p": (start_2p, "light"),
@@ -35,28 +28,10 @@ CASES: dict[str, tuple[Callable[[], KenchikuView], str]] = {
 }
 
 
-def _mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    return sum(ImageStat.Stat(diff).mean) / 3
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str) -> None:
     make, theme = CASES[name]
-    image = render_board(make(), theme=theme)
-    path = GOLDEN_DIR / f"{name}.png"
-    if UPDATE:
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(to_png(image))
-        return
-    assert path.exists(), f"missing golden {path}; run with BOARDROOM_UPDATE_GOLDEN=1"
-    golden = Image.open(path)
-    assert image.size == golden.size, f"{name}: size {image.size} != golden {golden.size}"
-    diff = _mean_abs_diff(image, golden)
-    if diff >= TOLERANCE:
-        out = Path(os.environ.get("TMPDIR", "/tmp")) / f"{name}.actual.png"
-        out.write_bytes(to_png(image))
-        pytest.fail(f"{name}: mean pixel difference {diff:.2f} >= {TOLERANCE}; see {out}")
+    check_golden(name, render_board(make(), theme=theme))
 
 
 def test_render_is_pure() -> None:
@@ -101,7 +76,7 @@ def test_public_image_never_shows_money() -> None:
 def test_own_money_is_drawn_for_the_viewer() -> None:
     public = render_board(mid_4p())
     own = render_board(seat_view(mid_4p(), 2, 17))
-    assert _mean_abs_diff(public, own) > 0
+    assert mean_abs_diff(public, own) > 0
 
 
 def test_png_is_small_enough_for_discord() -> None:

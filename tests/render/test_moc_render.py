@@ -7,18 +7,17 @@ to rewrite the golden PNGs after an intended change, then look at them before co
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from games.masters_of_commerce import MocView
 from render.common import to_png
 from render.masters_of_commerce import hand_text, render_board
 
+from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .moc_fixtures import (
     ALL,
     auction_7p,
@@ -29,12 +28,6 @@ from .moc_fixtures import (
     sealed_4p,
 )
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("BOARDROOM_UPDATE_GOLDEN") == "1"
-# Mean absolute difference per channel (0..255) tolerated: font rasterisers differ slightly
-# between FreeType builds, a layout change moves far more than this.
-TOLERANCE = 1.5
-
 CASES: dict[str, tuple[Callable[[], MocView], str]] = {
     "moc_negotiation_3p": (negotiation_3p, "light"),
     "moc_negotiation_3p_own_view": (lambda: negotiation_3p(0), "light"),
@@ -43,11 +36,6 @@ CASES: dict[str, tuple[Callable[[], MocView], str]] = {
     "moc_auction_7p": (auction_7p, "light"),
     "moc_final_8p": (final_8p, "light"),
 }
-
-
-def _mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    return sum(ImageStat.Stat(diff).mean) / 3
 
 
 def _everyones_secrets(make: Callable[..., MocView]) -> MocView:
@@ -60,20 +48,7 @@ def _everyones_secrets(make: Callable[..., MocView]) -> MocView:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str) -> None:
     make, theme = CASES[name]
-    image = render_board(make(), theme=theme)
-    path = GOLDEN_DIR / f"{name}.png"
-    if UPDATE:
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(to_png(image))
-        return
-    assert path.exists(), f"missing golden {path}; run with BOARDROOM_UPDATE_GOLDEN=1"
-    golden = Image.open(path)
-    assert image.size == golden.size, f"{name}: size {image.size} != golden {golden.size}"
-    diff = _mean_abs_diff(image, golden)
-    if diff >= TOLERANCE:
-        out = Path(os.environ.get("TMPDIR", "/tmp")) / f"{name}.actual.png"
-        out.write_bytes(to_png(image))
-        pytest.fail(f"{name}: mean pixel difference {diff:.2f} >= {TOLERANCE}; see {out}")
+    check_golden(name, render_board(make(), theme=theme))
 
 
 def test_fixtures_show_what_the_goldens_promise() -> None:
@@ -130,7 +105,7 @@ def test_public_image_never_shows_private_offers_or_bids(name: str) -> None:
 def test_own_view_lists_own_offers_only() -> None:
     public = render_board(negotiation_3p())
     own = render_board(negotiation_3p(0))
-    assert own.size != public.size or _mean_abs_diff(public, own) > 0
+    assert own.size != public.size or mean_abs_diff(public, own) > 0
     # Another seat's secrets in seat 0's view change nothing: only the viewer's own are drawn.
     mine = negotiation_3p(0)
     others = replace(
