@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -154,6 +155,7 @@ class GameCog(
             await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
         else:
             await interaction.response.defer(thinking=True)
+            await self._close_lobby_message(live.row)
         order = ", ".join(f"p{s.seat + 1} <@{s.user_id}>" for s in live.row.seats)
         await router.publish(
             live,
@@ -163,6 +165,16 @@ class GameCog(
             ],
             interaction,
         )
+
+    async def _close_lobby_message(self, row: Any) -> None:
+        """Show the lobby as started and drop its buttons (after a `/game start`)."""
+        channel = await self.bot.router.channel(row.channel_id)
+        if channel is None or row.lobby_message_id is None:
+            return
+        # deleted or not editable: its buttons already answer "closed"
+        with contextlib.suppress(discord.HTTPException):
+            message = channel.get_partial_message(row.lobby_message_id)  # type: ignore[attr-defined]
+            await message.edit(embed=msg.lobby_embed(row), view=None)
 
     async def on_lobby_button(
         self, interaction: discord.Interaction, game_id: int, kind: str

@@ -138,7 +138,10 @@ async def test_abandon_needs_host_and_confirmation(simcord_env, table):
     alice, bob, *_ = members
     res = await alice.slash(channel, "game new", game="kenchiku", seed=3)
     await bob.click(res.response.message, label="Join")
-    await alice.click(res.response.message, label="Start")
+    r = await alice.slash(channel, "game start")
+    assert not r.ephemeral and "has started" in r.response.content
+    lobby = next(m for m in channel.history() if m.id == res.response.message.id)
+    assert not lobby.components  # a slash start also closes the lobby's buttons
     r = await bob.slash(channel, "game abandon")
     assert r.ephemeral and "Only the host" in r.response.content
     r = await alice.slash(channel, "game abandon")
