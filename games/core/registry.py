@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,8 +106,7 @@ class GameSpec:
 
     def create(self, options: Mapping[str, Any], seats: int, seed: int) -> GameState:
         """``new_game`` with options resolved and the player count checked."""
-        self.check_players(seats)
-        return self.new_game(self.resolve_options(options), seats, seed)
+        return start(self, options, seats, seed)[1]
 
 
 _REGISTRY: dict[str, GameSpec] = {}
@@ -196,7 +195,3 @@ def start(
     spec.check_players(seats)
     state = spec.new_game(resolved, seats, seed)
     return GameRecord(spec.key, spec.engine_version, seed, seats, resolved), state
-
-
-def seats_range(spec: GameSpec) -> Sequence[int]:
-    return range(spec.min_players, spec.max_players + 1)

@@ -53,7 +53,3 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
-
-    def fork(self) -> Rng:
-        """An independent copy at the same point of the stream."""
-        return Rng(self.state)

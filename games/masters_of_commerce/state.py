@@ -694,23 +694,12 @@ class MocState(GameState):
             for d in self._offerable(seat):
                 landlord = seat_tag(self.owner[d])
                 sugg = self._offer_suggestions(seat, d)
-                out.append(
-                    MoveTemplate(
-                        prefix=f"offer {d}",
-                        label=f"Offer rent for {self._deed_name(d)} to {landlord}",
-                        param="rent",
-                        lo=0,
-                        hi=hi,
-                        unit="$",
-                        suggestions=sugg,
-                        text_param="note",
-                    )
-                )
-                if self.expert:
+                kinds = [("", "rent")] + ([(" closed", "a closed contract")] if self.expert else [])
+                for suffix, what in kinds:
                     out.append(
                         MoveTemplate(
-                            prefix=f"offer {d} closed",
-                            label=f"Offer a closed contract for {self._deed_name(d)} to {landlord}",
+                            prefix=f"offer {d}{suffix}",
+                            label=f"Offer {what} for {self._deed_name(d)} to {landlord}",
                             param="rent",
                             lo=0,
                             hi=hi,
