@@ -26,7 +26,7 @@ PUBLISHED_JOBS = {
     "消防署": None,
     "医者": None,
     "林業": None,
-    "衛兵": None,
+    "衛兵": "professional",
     "家具工場": None,
     "陶芸家": "professional",
     "看護師": "professional",
@@ -103,13 +103,14 @@ def test_die_faces_are_evenly_covered() -> None:
 
 def test_broken_data_reports_every_problem() -> None:
     rules, jobs, items = (copy.deepcopy(x) for x in load_raw())
+    job = {j["id"]: j for j in jobs["job"]}
     rules["setup"]["bogus"] = 1
-    jobs["job"][0]["industry"] = "magic"
-    jobs["job"][1]["id"] = jobs["job"][2]["id"]
-    jobs["job"][3]["numbers"] = [7]
-    jobs["job"][4]["on_success"] = {"effect": "teleport"}
-    jobs["job"][5]["source"] = "reconstructed"
-    del jobs["job"][6]["note"]
+    job["cafe"]["industry"] = "magic"
+    job["bookstore"]["id"] = "cinema"
+    job["hotel"]["numbers"] = [7]
+    job["salon"]["on_success"] = {"effect": "teleport"}
+    job["painter"]["source"] = "reconstructed"
+    del job["taxi"]["note"]
     items["item"][0]["copies"] = 9
     with pytest.raises(DataError) as err:
         parse_data(rules, jobs, items)
