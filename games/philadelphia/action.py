@@ -312,6 +312,7 @@ class ActionStep(PhilaStep):
                 "{p} buys {item} for {price} money.",
                 p=game.p(seat),
                 item=item.name,
+                item_id=item_id,
                 price=item.price,
             )
         ]

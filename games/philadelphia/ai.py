@@ -63,7 +63,6 @@ EFFECT_VALUE: dict[tuple[str, str], float] = {
     ("on_success", "extra_round"): 4.0,
     ("on_success", "unmark_own"): 0.8,
     ("on_success", "others_give"): 2.0,
-    ("on_success", "gain_vp"): 2.5,
     ("on_default", "lose"): -3.0,
     ("on_default", "gain"): 1.5,
     ("on_default", "clear_markers"): 0.5,
@@ -76,18 +75,18 @@ class Style:
     """Knobs of the heuristic player."""
 
     name: str = "balanced"
-    post_min: float = 0.5  # least net money value for posting an ad
+    post_min: float = 1.0  # least net money value for posting an ad
     submit_min: int = 3  # submit when the best hands from the hand score this many VP
-    reserve: int = 2  # money kept back when acquiring cards
+    reserve: int = 1  # money kept back when acquiring cards
     item_bias: float = 0.0  # added to every item's value
-    vp_value: float = 2.5  # money one VP is worth when weighing a card for hands
+    vp_value: float = 3.0  # money one VP is worth
     explore_first: bool = False  # explore before acquiring
 
 
 STYLES: dict[str, Style] = {
     "balanced": Style(),
-    "poster": Style("poster", post_min=-0.5, submit_min=4, reserve=3, vp_value=1.8),
-    "collector": Style("collector", post_min=2.0, submit_min=4, reserve=0, vp_value=3.5),
+    "poster": Style("poster", post_min=-0.5, submit_min=4, reserve=2, vp_value=2.0),
+    "hands": Style("hands", post_min=99.0, reserve=0, vp_value=3.5),
     "shopper": Style("shopper", item_bias=2.0),
     "rusher": Style("rusher", submit_min=1, explore_first=True),
 }
@@ -132,7 +131,8 @@ class HeuristicPolicy:
     def ad_value(self, g: PhilaState, seat: int, card: str) -> float:
         """Expected money from posting ``card`` now, effects included, less its cost."""
         job = g.job(card)
-        value = success_chance(g, card) * job.reward - g.posting_cost(seat, card)
+        chance = success_chance(g, card)
+        value = chance * (job.reward + job.vp * self.style.vp_value) - g.posting_cost(seat, card)
         for timing in ("on_post", "while_posted", "on_success", "on_default"):
             effect = getattr(job, timing)
             if effect is not None:
@@ -185,6 +185,12 @@ class HeuristicPolicy:
         style = self.style
         goal = g.rules.vp_goal
         vp_now, best = combos.best_partition(g.data, hand)
+
+        final = max(p.vp for p in g.players) >= goal  # the game ends with this round
+        if final:
+            move = self._final_round(g, seat, best)
+            if move is not None:
+                return move
 
         # 1. Submitting wins (or scores well enough).
         if best and step.refusal(g, seat, Submit(best[0].kind, best[0].label)) is None:
@@ -255,6 +261,38 @@ class HeuristicPolicy:
             return Pass()
         return None
 
+    def _final_round(self, g: PhilaState, seat: int, best: Sequence[combos.Combo]) -> Move | None:
+        """The last round: every VP counts now, then money breaks ties."""
+        me = g.players[seat]
+        if best:
+            return Submit(best[0].kind, best[0].label)
+        if not g.bought and g.die_fixed is None and "chance" in g.item_row:
+            price = g.data.item("chance").price
+            gains = [self._die_vp(g, seat, n) for n in range(1, g.rules.die_faces + 1)]
+            if price <= me.money and max(gains) >= 1:
+                return Buy("chance")
+        options = []
+        for c in me.hand:
+            job = g.job(c)
+            cost = g.posting_cost(seat, c)
+            if job.vp and cost <= me.money:
+                hits = g.die_fixed in job.numbers if g.die_fixed else len(job.numbers) / 6
+                options.append((hits * job.vp - cost / 10, c))
+        if options and max(options)[0] > 0.3:
+            return Post(max(options)[1])
+        return None
+
+    def _die_vp(self, g: PhilaState, seat: int, die: int) -> float:
+        """VP ``seat`` wins on ``die`` less the best opponent's."""
+        vps = [0] * g.n_seats
+        for s, p in enumerate(g.players):
+            for ad in p.ads:
+                job = g.job(ad.card)
+                if die in job.numbers:
+                    vps[s] += job.vp
+        others = max((v for s, v in enumerate(vps) if s != seat), default=0)
+        return vps[seat] - others
+
     def _best_item(self, g: PhilaState, seat: int) -> str | None:
         me = g.players[seat]
         best: tuple[float, str] | None = None
@@ -301,7 +339,7 @@ class HeuristicPolicy:
             for ad in p.ads:
                 job = g.job(ad.card)
                 if die in job.numbers:
-                    theirs[s] += job.reward
+                    theirs[s] += job.reward + job.vp * self.style.vp_value
         mine = theirs[seat]
         others = max((t for s, t in enumerate(theirs) if s != seat), default=0.0)
         return mine - 0.5 * others
@@ -389,7 +427,8 @@ class HeuristicPolicy:
             owner, ad = found
             if owner == seat:
                 continue
-            worth = g.job(c).reward * success_chance(g, c, ad.months)
+            job = g.job(c)
+            worth = (job.reward + job.vp * self.style.vp_value) * success_chance(g, c, ad.months)
             if ad.succeeded:
                 worth = 0.5  # its reward is already paid
             if frame.action == "take":

@@ -51,7 +51,6 @@ EFFECTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
         "extra_round": {},
         "unmark_own": {"markers": "int"},
         "others_give": {},
-        "gain_vp": {"vp": "int"},
     },
     "on_default": {
         "lose": {"money": "int"},
@@ -71,7 +70,17 @@ ITEM_EFFECTS: Mapping[str, Mapping[str, Any]] = {
     "unmark": {"markers": "int"},
 }
 FIELD_EFFECTS: Mapping[str, Mapping[str, Any]] = {"boom": {"money": "int"}}
-JOB_FIELDS = ("name", "industry", "copies", "cost", "reward", "duration", "numbers", "effect")
+JOB_FIELDS = (
+    "name",
+    "industry",
+    "copies",
+    "cost",
+    "reward",
+    "vp",
+    "duration",
+    "numbers",
+    "effect",
+)
 ITEM_FIELDS = ("name", "effect", "copies", "price")
 
 
@@ -84,7 +93,6 @@ class Effect:
     money: int = 0
     markers: int = 0
     hand: int = 0
-    vp: int = 0
     price: int = 0
     reveal: int = 0
     industry: str = ""
@@ -113,6 +121,7 @@ class Job:
     copies: int
     cost: int  # posting cost in money (掲載コスト)
     reward: int  # money gained on success (報酬)
+    vp: int  # VP gained on success (報酬; reconstructed: the seed does not say what rewards are)
     duration: int  # rounds posted before it defaults (掲載期間)
     numbers: frozenset[int]  # die faces that make it succeed (採用条件)
     on_post: Effect | None
@@ -394,6 +403,7 @@ def _parse_jobs(
         "copies",
         "cost",
         "reward",
+        "vp",
         "duration",
         "numbers",
         "text",
@@ -441,6 +451,7 @@ def _parse_jobs(
                 copies=_int(problems, f"{where}.copies", t.get("copies"), 1, len(LETTERS)),
                 cost=_int(problems, f"{where}.cost", t.get("cost")),
                 reward=_int(problems, f"{where}.reward", t.get("reward")),
+                vp=_int(problems, f"{where}.vp", t.get("vp")),
                 duration=_int(problems, f"{where}.duration", t.get("duration"), 1),
                 numbers=nums,
                 on_post=effects["on_post"],

@@ -129,13 +129,6 @@ def _unmark_own(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     ]
 
 
-def _gain_vp(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    g.players[seat].vp += e.vp
-    return [
-        g.say("gain_vp", "{p} gains {n} VP ({job}).", p=g.p(seat), n=e.vp, job=g.job(card).name)
-    ]
-
-
 ON_SUCCESS: dict[str, Handler] = {
     "draw": _draw,
     "explore": _explore,
@@ -148,7 +141,6 @@ ON_SUCCESS: dict[str, Handler] = {
     "extra_round": _extra_round,
     "unmark_own": _unmark_own,
     "others_give": _others_give,
-    "gain_vp": _gain_vp,
 }
 
 

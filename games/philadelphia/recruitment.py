@@ -92,16 +92,19 @@ class RecruitmentStep(PhilaStep):
             job = game.job(ad.card)
             ad.succeeded = True
             game.players[seat].money += job.reward + boom
+            game.players[seat].vp += job.vp
             game.successes.append(ad.card)
             out.append(
                 game.say(
                     "success",
-                    "{p}'s {card} succeeds on a {die} ({nums}): +{m} money.",
+                    "{p}'s {card} succeeds on a {die} ({nums}): +{m} money{vp}.",
                     p=game.p(seat),
                     card=game.name(ad.card),
+                    card_id=ad.card,
                     die=die,
                     nums="/".join(str(n) for n in sorted(job.numbers)),
                     m=job.reward + boom,
+                    vp=f", +{job.vp} VP" if job.vp else "",
                 )
             )
             if job.on_success is not None:

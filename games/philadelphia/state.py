@@ -482,6 +482,7 @@ class PhilaState(StepGame[PhilaView]):
             industry=job.industry,
             cost=job.cost,
             reward=job.reward,
+            vp=job.vp,
             duration=job.duration,
             numbers=tuple(sorted(job.numbers)),
             text=job.text,

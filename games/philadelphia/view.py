@@ -31,7 +31,8 @@ class CardView:
     name_ja: str
     industry: str
     cost: int
-    reward: int
+    reward: int  # money on success
+    vp: int  # VP on success
     duration: int
     numbers: tuple[int, ...]
     text: str

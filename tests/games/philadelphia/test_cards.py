@@ -143,13 +143,6 @@ def test_furniture_factory_may_decline() -> None:
     assert ad_cards(g, 1) == ["cafe-a"]
 
 
-def test_shipyard_gains_a_vp_on_success() -> None:
-    g = make(ads={0: [("shipyard-a", 0)]})
-    dice(g, 5)
-    finish_actions(g)
-    assert g.players[0].vp == 1
-
-
 def test_potter_cannot_take_its_owners_own_ads() -> None:
     g = make(ads={0: [("potter-a", 0), ("cafe-a", 0)], 1: [("taxi-a", 0)]})
     dice(g, 5)

@@ -49,9 +49,10 @@ def test_ai_games_finish_in_a_sensible_number_of_rounds(seats: int) -> None:
 
 
 def test_ai_beats_random_play() -> None:
-    """The issue's target is 80% of 2-player games; 40 games here (tools/ measures more)."""
+    """The issue's target: the AI wins at least 80% of 2-player games against uniform random
+    play (200 seeded games here; tools/philadelphia_sim.py vs-random measures more)."""
     wins = 0
-    for seed in range(40):
+    for seed in range(200):
         ai = seed % 2
         state, _ = play_out(
             SPEC,
@@ -62,7 +63,7 @@ def test_ai_beats_random_play() -> None:
         outcome = state.outcome()
         assert outcome is not None
         wins += outcome.winners == {ai}
-    assert wins >= 32, wins
+    assert wins >= 160, wins
 
 
 def test_random_policy_moves_always_parse_back() -> None:
