@@ -54,7 +54,6 @@ def play_logged(seats: int, seed: int, styles: Sequence[str]) -> GameLog:
     state: PhilaState = new_game({}, seats, seed)
     rng = Rng(seed * 0x9E3779B1 + seats)
     logs = [SeatLog(s) for s in styles]
-    areas = [set() for _ in range(seats)]  # type: list[set[str]]
     for _ in range(50_000):
         if state.is_over():
             break
@@ -65,16 +64,16 @@ def play_logged(seats: int, seed: int, styles: Sequence[str]) -> GameLog:
         for event in events:
             key = key_of(event)
             params = getattr(event, "params", {})
-            if key == "philadelphia.buy":
+            if key == "philadelphia.post":
+                owner = int(params["p"][1:]) - 1
+                for card in params["card_ids"]:
+                    logs[owner].posted[state.job(card).id] += 1
+            elif key == "philadelphia.buy":
                 logs[seat].bought[params["item_id"]] += 1
             elif key == "philadelphia.success":
                 owner = int(params["p"][1:]) - 1
                 logs[owner].succeeded[params["card_id"].rsplit("-", 1)[0]] += 1
         for s, p in enumerate(state.players):
-            now = {ad.card for ad in p.ads}
-            for card in now - areas[s]:
-                logs[s].posted[state.job(card).id] += 1
-            areas[s] = now
             logs[s].held.update(state.job(c).id for c in p.hand)
     outcome = state.outcome()
     assert outcome is not None, f"seed {seed}: no end"

@@ -45,7 +45,7 @@ EFFECT_VALUE: dict[tuple[str, str], float] = {
     ("on_post", "give_then_discard"): -1.5,
     ("on_post", "default_ad"): 1.5,
     ("while_posted", "hotel"): 2.0,
-    ("while_posted", "painter"): 4.0,
+    ("while_posted", "painter"): 6.0,
     ("while_posted", "railway"): 2.5,
     ("while_posted", "guard"): 1.0,
     ("while_posted", "nurse"): 1.0,
@@ -60,7 +60,7 @@ EFFECT_VALUE: dict[tuple[str, str], float] = {
     ("on_success", "pass_left"): 0.0,
     ("on_success", "discard_draw"): 0.8,
     ("on_success", "take_ad"): 2.0,
-    ("on_success", "extra_round"): 4.0,
+    ("on_success", "extra_round"): 5.0,
     ("on_success", "unmark_own"): 0.8,
     ("on_success", "others_give"): 2.0,
     ("on_default", "lose"): -3.0,
@@ -68,6 +68,7 @@ EFFECT_VALUE: dict[tuple[str, str], float] = {
     ("on_default", "clear_markers"): 0.5,
 }
 CARD_VALUE = 1.1  # money value of one more card in hand
+_VALUE_CACHE: dict[tuple[int, tuple[str, ...]], float] = {}
 
 
 @dataclass(frozen=True)
@@ -110,21 +111,28 @@ class HeuristicPolicy:
 
     def hand_value(self, g: PhilaState, hand: Sequence[str]) -> float:
         """VP the hand can make now plus a little for near-hands, in VP."""
-        vp, _ = combos.best_partition(g.data, hand)
+        key = (id(g.data), combos.job_key(g.data, hand))
+        hit = _VALUE_CACHE.get(key)
+        if hit is None:
+            if len(_VALUE_CACHE) > 200_000:
+                _VALUE_CACHE.clear()
+            hit = _VALUE_CACHE[key] = self._hand_value(g, key[1])
+        return hit
+
+    def _hand_value(self, g: PhilaState, jobs: Sequence[str]) -> float:
+        vp, _ = combos.best_partition(g.data, [f"{j}-a" for j in jobs])
         counts: dict[str, int] = {}
         industries: dict[str, set[str]] = {}
-        for c in hand:
-            job = g.job(c)
-            if job.is_professional:
-                continue
+        for job_id in jobs:
+            job = g.data.job(job_id)
             counts[job.id] = counts.get(job.id, 0) + 1
             industries.setdefault(job.industry, set()).add(job.id)
         potential = 0.0
         for job_id, n in counts.items():
             if n in (2, 3):
                 potential += 0.5 * g.data.job(job_id).copies / 4
-        for jobs in industries.values():
-            if len(jobs) == 2:
+        for names in industries.values():
+            if len(names) == 2:
                 potential += 0.3
         return vp + potential
 

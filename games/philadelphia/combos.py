@@ -102,10 +102,52 @@ def score(data: PhilaData, combo: Combo) -> int:
     return data.rules.hand_scores[combo.score_key]
 
 
+_CACHE: dict[tuple[int, tuple[str, ...]], tuple[int, list[Combo]]] = {}
+
+
+def job_key(data: PhilaData, hand: Sequence[str]) -> tuple[str, ...]:
+    """The hand as sorted job ids, professionals left out (what hands depend on)."""
+    index = data.card_index
+    return tuple(sorted(j.id for j in (index[c].job for c in hand) if not j.is_professional))
+
+
 def best_partition(data: PhilaData, hand: Sequence[str]) -> tuple[int, list[Combo]]:
-    """The most VP obtainable from ``hand`` by disjoint hands, and one such set (search)."""
-    by_job = {j: len(c) for j, c in _by_job(data, hand).items()}
-    industry = {j: data.job_index[j].industry for j in by_job}
+    """The most VP obtainable from ``hand`` by disjoint hands, and one such set (search;
+    results are cached by the hand's job ids)."""
+    key = (id(data), job_key(data, hand))
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 200_000:
+            _CACHE.clear()
+        hit = _CACHE[key] = _best_partition(data, key[1])
+    return hit[0], list(hit[1])
+
+
+def _best_partition(data: PhilaData, jobs: Sequence[str]) -> tuple[int, list[Combo]]:
+    # Hands never mix industries, so each industry's cards are solved on their own.
+    groups: dict[str, dict[str, int]] = {}
+    for j in jobs:
+        group = groups.setdefault(data.job_index[j].industry, {})
+        group[j] = group.get(j, 0) + 1
+    total = 0
+    chosen: list[Combo] = []
+    for group in groups.values():
+        key = (id(data), tuple(sorted(group.items())))
+        hit = _GROUP_CACHE.get(key)
+        if hit is None:
+            if len(_GROUP_CACHE) > 200_000:
+                _GROUP_CACHE.clear()
+            hit = _GROUP_CACHE[key] = _solve_group(data, dict(group))
+        total += hit[0]
+        chosen += hit[1]
+    return total, chosen
+
+
+_GROUP_CACHE: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[int, tuple[Combo, ...]]] = {}
+
+
+def _solve_group(data: PhilaData, counts0: dict[str, int]) -> tuple[int, tuple[Combo, ...]]:
+    """Best disjoint hands among the cards of one industry (job id -> copies held)."""
     scores = data.rules.hand_scores
     memo: dict[tuple[tuple[str, int], ...], tuple[int, tuple[Combo, ...]]] = {}
 
@@ -122,9 +164,8 @@ def best_partition(data: PhilaData, hand: Sequence[str]) -> tuple[int, list[Comb
             n = counts[first]
             for k in range(2, min(4, n) + 1):
                 options.append(Combo(SAME_KINDS[k], (first,), k))
-            mates = [j for j in live[1:] if industry[j] == industry[first]]
             for size in (3, 4):
-                for group in combinations(mates, size - 1):
+                for group in combinations(live[1:], size - 1):
                     options.append(Combo("flush", (first, *group), size))
             for combo in options:
                 rest = dict(counts)
@@ -145,5 +186,4 @@ def best_partition(data: PhilaData, hand: Sequence[str]) -> tuple[int, list[Comb
         memo[key] = best
         return best
 
-    value, chosen = solve(by_job)
-    return value, list(chosen)
+    return solve(counts0)

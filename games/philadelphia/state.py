@@ -305,6 +305,7 @@ class PhilaState(StepGame[PhilaView]):
                 "post",
                 "{p} posts {ads}.",
                 p=self.p(seat),
+                card_ids=tuple(cards),
                 ads=" and ".join(
                     f"{self.name(c)} for {cost}" for c, cost in zip(cards, costs, strict=True)
                 ),
