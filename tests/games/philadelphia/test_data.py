@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from games.core.data import DataError
-from games.philadelphia.cards import data, load_raw, parse_data
+from games.philadelphia.cards import Job, data, load_raw, parse_data
 
 # Every job the seed or the publisher names, with what the sources say about it.
 PUBLISHED_JOBS = {
@@ -126,3 +126,54 @@ def test_broken_data_reports_every_problem() -> None:
         "20 item cards; the seed has 14",
     ):
         assert fragment in text, fragment
+
+
+# The design (docs/rules/philadelphia.md, "The card list"): what each effect is worth in
+# money, and what one VP is worth, when the rewards were set.
+EFFECT_WORTH = {
+    "draw": 1.0,  # per card
+    "explore": 1.0,
+    "pass_left": 0.3,
+    "return_ad": 1.2,
+    "hotel": 4.0,
+    "painter": 5.0,
+    "default_ad": 1.5,
+    "discard_draw": 0.8,
+    "gain": 1.4,
+    "give_then_discard": -1.0,
+    "railway": 3.0,
+    "post_from_hand": 1.5,
+    "others_lose": 2.0,
+    "lose": -2.2,
+    "take_ad": 2.5,
+    "nurse": 1.5,
+    "detective": 2.0,
+    "translator": 1.5,
+    "extra_round": 3.0,
+    "unmark_own": 1.0,
+    "guard": 1.0,
+    "others_give": 2.0,
+    "clear_markers": 0.3,
+    "free_if_small_hand": 0.8,
+}
+MONEY_PER_VP = 3.0
+TARGET = 3.5
+
+
+def expected_value(job: Job) -> float:
+    """Chance of success within the duration x (reward + 3 x VP) - cost + effects' worth."""
+    p = 1 - (1 - len(job.numbers) / 6) ** job.duration
+    worth = 0.0
+    for timing in ("on_post", "while_posted", "on_success", "on_default", "cost_rule"):
+        effect = getattr(job, timing)
+        if effect is not None:
+            scale = effect.cards if effect.kind == "draw" else 1
+            worth += EFFECT_WORTH[effect.kind] * scale
+    return p * (job.reward + MONEY_PER_VP * job.vp) - job.cost + worth
+
+
+def test_every_job_is_worth_about_the_same() -> None:
+    """Design check: costs, rewards, odds and effects balance to 3.5 money +- 0.6 per ad."""
+    values = {job.id: expected_value(job) for job in data().jobs}
+    off = {k: round(v, 2) for k, v in values.items() if abs(v - TARGET) > 0.6}
+    assert not off, off
