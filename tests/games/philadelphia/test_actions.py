@@ -247,3 +247,19 @@ def test_every_legal_move_round_trips_through_notation() -> None:
     for move in g.legal_moves(0):
         assert g.parse_move(0, move.notation) == move
         assert dataclasses.is_dataclass(move)
+
+
+def test_default_move_is_a_safe_choice() -> None:
+    """What a time-out would play: explore in the action phase, skip/done inside an effect."""
+    g = make(hands={0: ["cafe-a"]}, ads={1: [("taxi-a", 0)]}, money={0: 5})
+    assert g.default_move(0).notation == "explore"
+    g = make(hands={0: ["furniture-a"]}, ads={1: [("taxi-a", 0)]}, money={0: 5})
+    play(g, 0, "post furniture-a")
+    assert g.default_move(0).notation == "skip"
+
+
+def test_choices_browse_word_by_word() -> None:
+    g = make(hands={0: ["cafe-a", "cafe-b", "hotel-a"]}, money={0: 5})
+    words = {c.notation: c.count for c in g.choices(0, "po")}
+    assert words == {"post": 3}
+    assert {c.notation for c in g.choices(0, "submit ")} == {"submit pair"}
