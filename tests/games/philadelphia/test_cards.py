@@ -1,0 +1,245 @@
+"""Every card effect, item and the field card (data/philadelphia/*.toml), one test each.
+
+Effects the Q&A already pins down are tested in test_qa.py: hotel and furniture factory
+(Q3), potter and hair salon (Q4), recruitment chance (Q5), detective and work-style reform
+(Q6), painter, logistics and forestry (Q7), translator (Q8), astronaut (Q9), nurse (Q10),
+guard, car factory and shipping line (Q2), print shop and job magazine (Q1).
+"""
+
+from __future__ import annotations
+
+from games.philadelphia.moves import Give
+from games.philadelphia.view import Phase
+
+from .scenario import ad_cards, dice, finish_actions, legal, make, months, play
+
+
+def test_bookstore_draws_a_card_on_success() -> None:
+    g = make(hands={0: []}, ads={0: [("bookstore-a", 0)]}, top=["taxi-a"])
+    dice(g, 4)
+    finish_actions(g)
+    assert g.players[0].hand == ["taxi-a"]
+
+
+def test_hair_salon_reveals_three_and_keeps_one() -> None:
+    g = make(hands={0: []}, ads={0: [("salon-a", 0)]}, top=["taxi-a", "taxi-b", "cafe-a"])
+    dice(g, 5)
+    finish_actions(g)
+    assert {c.id for c in g.view(1).pending.cards} == {"taxi-a", "taxi-b", "cafe-a"}  # type: ignore[union-attr]
+    play(g, 0, "keep taxi-b")
+    assert g.players[0].hand == ["taxi-b"] and {"taxi-a", "cafe-a"} <= set(g.discard)
+
+
+def test_post_office_passes_cards_left_at_once_and_in_secret() -> None:
+    """Every player chooses at the same time; choices stay hidden until all have chosen."""
+    g = make(
+        3,
+        hands={0: ["cafe-a"], 1: ["taxi-a"], 2: ["hotel-a"]},
+        ads={1: [("post-office-a", 0)]},
+    )
+    dice(g, 1)
+    finish_actions(g)
+    assert g.to_act() == {0, 1, 2}
+    assert legal(g, 2) == ["give hotel-a"]
+    play(g, 2, "give hotel-a")
+    assert g.to_act() == {0, 1}
+    assert g.view(2).players[2].chosen == "hotel-a"
+    assert g.view(0).players[2].chosen is None and g.view(None).players[2].chosen is None
+    assert g.secrets(2)[("players", 2, "chosen")] == "hotel-a"
+    assert g.public_notation(2, Give("hotel-a")) == "give (a card)"
+    play(g, 0, "give cafe-a")
+    play(g, 1, "give taxi-a")
+    assert g.players[1].hand == ["cafe-a"]
+    assert g.players[2].hand == ["taxi-a"]
+    assert g.players[0].hand == ["hotel-a"]
+    assert g.phase is Phase.ACTION
+
+
+def test_fire_station_returns_another_ad_to_hand() -> None:
+    g = make(hands={0: []}, ads={0: [("fire-station-a", 0), ("architect-a", 2)]})
+    dice(g, 5)
+    finish_actions(g)
+    assert set(legal(g, 0)) == {"return architect-a", "skip"}
+    play(g, 0, "return architect-a")
+    assert g.players[0].hand == ["architect-a"] and ad_cards(g, 0) == []
+
+
+def test_fire_station_may_be_declined() -> None:
+    g = make(ads={0: [("fire-station-a", 0), ("steelworks-a", 0)]})
+    dice(g, 5)
+    finish_actions(g)
+    play(g, 0, "skip")
+    assert ad_cards(g, 0) == ["steelworks-a"]
+
+
+def test_design_office_draws_a_card_when_posted() -> None:
+    g = make(hands={0: ["design-office-a"]}, money={0: 5}, top=["taxi-a"])
+    play(g, 0, "post design-office-a")
+    assert g.players[0].hand == ["taxi-a"]
+
+
+def test_demolition_makes_another_players_ad_default() -> None:
+    g = make(ads={0: [("demolition-a", 0), ("cafe-a", 0)], 1: [("architect-a", 0)]})
+    dice(g, 5)
+    finish_actions(g)
+    assert legal(g, 0) == ["default architect-a"]  # not optional, not one's own ads
+    assert g.refusal(0, g.parse_move(0, "skip")) is not None
+    play(g, 0, "default architect-a")
+    assert ad_cards(g, 1) == [] and "architect-a" in g.discard
+
+
+def test_plumber_pays_three_when_it_defaults() -> None:
+    g = make(ads={0: [("plumber-a", 3)]}, money={0: 0})
+    dice(g, 6)
+    finish_actions(g)
+    assert g.players[0].money == 3 and "plumber-a" in g.discard
+
+
+def test_railway_takes_a_defaulted_ad_back_and_pays_four() -> None:
+    g = make(hands={0: []}, ads={0: [("railway-a", 0), ("cafe-a", 1)]}, money={0: 0})
+    dice(g, 3)
+    finish_actions(g)
+    assert g.players[0].hand == ["cafe-a"] and g.players[0].money == 4
+    assert "cafe-a" not in g.discard
+
+
+def test_railway_does_not_save_an_ad_defaulting_with_it() -> None:
+    """Defaults of one update phase happen at the same time; a railway leaving with them
+    does not see them (Q3's reading of 'at the same time')."""
+    g = make(hands={0: []}, ads={0: [("railway-a", 2), ("cafe-a", 1)]}, money={0: 0})
+    dice(g, 3)
+    finish_actions(g)
+    assert g.players[0].hand == [] and g.players[0].money == 0
+    assert {"railway-a", "cafe-a"} <= set(g.discard)
+
+
+def test_railway_saves_an_ad_made_to_default_by_another_player() -> None:
+    g = make(
+        hands={0: ["furniture-a"], 1: []},
+        ads={1: [("railway-a", 0), ("architect-a", 0)]},
+        money={0: 5, 1: 0},
+    )
+    play(g, 0, "post furniture-a")
+    play(g, 0, "default architect-a")
+    assert g.players[1].hand == ["architect-a"] and g.players[1].money == 4
+
+
+def test_moving_company_posts_an_ad_from_hand_on_success() -> None:
+    g = make(hands={0: ["architect-a", "cafe-a"]}, ads={0: [("movers-a", 0)]}, money={0: 4})
+    dice(g, 6)
+    finish_actions(g)
+    reward = g.job("movers-a").reward
+    assert g.to_act() == {0} and "post architect-a" in legal(g, 0) and "done" in legal(g, 0)
+    play(g, 0, "post architect-a")
+    assert ad_cards(g, 0) == ["architect-a"]
+    assert g.players[0].money == 4 + reward - g.job("architect-a").cost
+    assert months(g, "architect-a") == 1  # posted during recruitment; aged in the update
+
+
+def test_furniture_factory_may_decline() -> None:
+    g = make(hands={0: ["furniture-a"]}, ads={1: [("cafe-a", 0)]}, money={0: 5})
+    play(g, 0, "post furniture-a")
+    play(g, 0, "skip")
+    assert ad_cards(g, 1) == ["cafe-a"]
+
+
+def test_potter_cannot_take_its_owners_own_ads() -> None:
+    g = make(ads={0: [("potter-a", 0), ("cafe-a", 0)], 1: [("taxi-a", 0)]})
+    dice(g, 5)
+    finish_actions(g)
+    assert legal(g, 0) == ["take taxi-a"]
+    assert g.refusal(0, g.parse_move(0, "take cafe-a")) is not None
+
+
+def test_doctor_success_removes_a_marker_from_each_other_ad() -> None:
+    g = make(ads={0: [("doctor-a", 1), ("architect-a", 2), ("steelworks-a", 1)]})
+    dice(g, 6)
+    finish_actions(g)
+    # -1 from the doctor, then +1 in the update phase
+    assert months(g, "architect-a") == 2 and months(g, "steelworks-a") == 1
+
+
+def test_doctor_default_clears_every_other_ads_markers() -> None:
+    g = make(ads={0: [("doctor-a", 2), ("architect-a", 1)], 1: [("steelworks-a", 2)]})
+    dice(g, 5)
+    finish_actions(g)
+    assert "doctor-a" in g.discard
+    assert months(g, "architect-a") == 0 and months(g, "steelworks-a") == 0
+
+
+def test_lawyer_makes_every_other_player_choose_a_card_to_give() -> None:
+    """A choice another player must make is their move: they are in to_act."""
+    g = make(
+        3,
+        hands={0: [], 1: ["taxi-a", "taxi-b"], 2: ["hotel-a"]},
+        ads={0: [("lawyer-a", 0)]},
+    )
+    dice(g, 3)
+    finish_actions(g)
+    assert g.to_act() == {1, 2}
+    assert set(legal(g, 1)) == {"give taxi-a", "give taxi-b"}
+    play(g, 1, "give taxi-b")
+    play(g, 2, "give hotel-a")
+    assert sorted(g.players[0].hand) == ["hotel-a", "taxi-b"]
+    assert g.notices(2, Give("hotel-a"))[0].text.startswith("p2 gave you")
+
+
+def test_lawyer_skips_players_without_cards() -> None:
+    g = make(hands={0: [], 1: []}, ads={0: [("lawyer-a", 0)]})
+    dice(g, 3)
+    finish_actions(g)
+    assert g.phase is Phase.ACTION and g.round == 2
+
+
+def test_job_change_discards_any_number_and_draws_as_many() -> None:
+    g = make(
+        hands={0: ["cafe-a", "taxi-a", "hotel-a"]},
+        items=["job-change", "fair", "magazine"],
+        money={0: 5},
+        top=["cinema-a", "cinema-b"],
+    )
+    play(g, 0, "buy job-change")
+    play(g, 0, "discard cafe-a")
+    play(g, 0, "discard taxi-a")
+    play(g, 0, "done")
+    assert sorted(g.players[0].hand) == ["cinema-a", "cinema-b", "hotel-a"]
+
+
+def test_contract_extension_removes_up_to_two_markers() -> None:
+    g = make(
+        ads={0: [("architect-a", 2), ("steelworks-a", 1)]},
+        items=["extension", "fair", "magazine"],
+        money={0: 5},
+    )
+    play(g, 0, "buy extension")
+    assert set(legal(g, 0)) == {"unmark architect-a", "unmark steelworks-a", "done"}
+    play(g, 0, "unmark architect-a")
+    play(g, 0, "unmark architect-a")
+    assert months(g, "architect-a") == 0 and not g.stack
+
+
+def test_job_fair_may_post_a_single_ad() -> None:
+    g = make(hands={0: ["cafe-a", "taxi-a"]}, items=["fair", "magazine", "chance"], money={0: 5})
+    play(g, 0, "buy fair")
+    play(g, 0, "post cafe-a")
+    play(g, 0, "done")
+    assert ad_cards(g, 0) == ["cafe-a"] and g.players[0].hand == ["taxi-a"]
+
+
+def test_field_card_turns_up_pays_one_more_and_goes_back() -> None:
+    """The field card (reconstructed): revealed while refilling, +1 on every success this
+    round, then shuffled back into the item deck; another item takes its row place."""
+    g = make(
+        ads={0: [("cafe-a", 0)]},
+        items=["magazine", "fair", "chance"],
+        item_top=["boom", "extension"],
+        money={0: 5},
+    )
+    play(g, 0, "buy magazine")
+    assert g.field_up and g.item_row == ["fair", "chance", "extension"]
+    assert g.view(None).field is not None
+    money = g.players[0].money
+    dice(g, 1)
+    finish_actions(g)
+    assert g.players[0].money == money + g.job("cafe-a").reward + 1
+    assert not g.field_up and "boom" in g.item_deck and g.item_count() == 15

@@ -1,0 +1,1 @@
+"""Command-line tools that measure and simulate (not tests)."""
