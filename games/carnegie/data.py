@@ -620,7 +620,7 @@ _DEPT_PARAMS: dict[str, tuple[str, ...]] = {
     "purchasing": ("goods", "money", "money_option"),
     "sales": ("money_per_goods", "max_goods"),
     "logistics": ("money_per_goods", "vp_per_goods", "max_goods"),
-    "property": (),
+    "property": ("from_anywhere",),
     "engineering": ("flat_goods",),
     "outsourcing": ("money",),
     "supply-chain": ("money_per_goods", "max_goods"),

@@ -73,9 +73,10 @@ def test_departments_kinds_and_types() -> None:
     assert all(x.source == "reconstructed" for x in starting)
     assert d.department["hr"].printed_employee
     # The seven departments where the seed and the printed tiles differ carry the seed's values,
-    # plus Safety and Quality, whose seed text does not round up (read as whole pairs).
+    # plus Safety and Quality (seed: whole pairs) and Property Management (seed: its own
+    # employee moves into the new department).
     differing = {k.number for k in kinds if k.seed_params}
-    assert differing == {1, 2, 5, 6, 9, 10, 13, 3}
+    assert differing == {1, 2, 5, 6, 9, 10, 13, 3, 8}
     assert d.department["sales"].param("money_per_goods") == 6
     assert d.department["sales"].param("money_per_goods", seed=True) == 5
     assert d.department["advanced-research"].param("study_points", seed=True) == 8
