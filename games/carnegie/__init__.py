@@ -31,4 +31,4 @@ SPEC = register(
     )
 )
 
-__all__ = ["OPTIONS", "SPEC", "CarnegieState", "new_game"]
+__all__ = ["OPTIONS", "POLICY", "SPEC", "CarnegieState", "new_game"]
