@@ -75,7 +75,14 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
         )
     city = state.data.city[m.city]
     lobbying = c.is_active("lobbying")
-    if m.space is not None and m.space not in (m.tab, "any") and not lobbying:
+    if m.space is not None and m.space in (m.tab, "any"):
+        return Msg(
+            "carnegie.on_matching",
+            "Write `build {tab} {city}`: `on` names a space of another type (Political Lobbying).",
+            tab=m.tab,
+            city=m.city,
+        )
+    if m.space is not None and not lobbying:
         return Msg(
             "carnegie.space_type",
             "A {tab} project goes on a {tab} space or a small town; building on a {space} space "
@@ -109,11 +116,11 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
             return Msg("carnegie.box_archives", "Taking a lower transport box needs Archives.")
         if not state.town_pays_income(m.city):
             return Msg("carnegie.box_no_income", "{city} pays no transport income.", city=city.name)
-        if not 1 <= m.box <= c.tracks[city.region] + 1:
+        if not 1 <= m.box <= c.tracks[city.region]:
             return Msg(
                 "carnegie.box_range",
-                "Choose a box from 1 to {top} (your disk's box).",
-                top=c.tracks[city.region] + 1,
+                "Archives takes a lower box's income: a box from 1 to {top}.",
+                top=c.tracks[city.region],
             )
     return None
 

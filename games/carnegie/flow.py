@@ -304,11 +304,12 @@ class IncomeStep(Step[G]):
         if move.box:
             if not c.is_active("archives"):
                 return Msg("carnegie.box_archives", "Taking a lower transport box needs Archives.")
-            if move.n == 0 or not 1 <= move.box <= c.tracks[region] + 1:
+            if move.n == 0 or not 1 <= move.box <= c.tracks[region]:
                 return Msg(
                     "carnegie.box_range",
-                    "Choose a box from 1 to {top} (your disk's box).",
-                    top=c.tracks[region] + 1,
+                    "Archives takes a lower box's income: return at least 1 and name a box "
+                    "from 1 to {top}.",
+                    top=c.tracks[region],
                 )
         return None
 

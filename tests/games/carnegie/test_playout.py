@@ -84,3 +84,74 @@ def test_views_hide_nothing_and_have_no_secrets() -> None:
     g = random_game(2, 5, {})
     assert g.secrets(0) == {} and g.secrets(1) == {}
     assert g.view(0).companies[1].money == g.company(1).money  # open information
+
+
+def _superset(g: CarnegieState) -> list[object]:
+    """Many well-formed moves, legal or not, to compare refusal with legal_moves."""
+    from games.carnegie.data import ACTIONS, PROJECT_TYPES, REGIONS, SPACE_TYPES
+    from games.carnegie.moves import (
+        Activate,
+        Assign,
+        Build,
+        Choose,
+        Donate,
+        EndTurn,
+        Establish,
+        MoveEmployee,
+        Pass,
+        Place,
+        PlayTile,
+        ResearchTab,
+        ResearchTrack,
+        Reserve,
+        Return,
+        Sell,
+        Use,
+    )
+
+    d = g.data
+    cells = d.company.cells
+    depts = [x.id for x in d.departments]
+    out: list[object] = [EndTurn(), Pass()]
+    out += [Choose(a) for a in ACTIONS] + [PlayTile(a) for a in ACTIONS]
+    out += [Return(n, b) for n in range(4) for b in range(4)]
+    out += [Donate(x) for x in g.chart] + [Sell(n) for n in range(6)]
+    out += [Place(c.id) for c in d.cities] + [Reserve(k) for k in depts]
+    out += [ResearchTab(t) for t in PROJECT_TYPES] + [ResearchTrack(r) for r in REGIONS]
+    out += [Assign(None)] + [Assign(k) for k in cells]
+    out += [Activate(k, p) for k in cells for p in (None, "bonus", "cheap")]
+    sources = ["setup", "hr", "training", "recruiting", "local-partners", "hr-admin"]
+    out += [MoveEmployee(s, a, b) for s in sources for a in cells for b in cells]
+    out += [Establish(k, cell) for k in depts for cell in cells]
+    for dept in ("construction", "engineering", "outsourcing"):
+        for t in PROJECT_TYPES:
+            for c in d.cities:
+                out += [Build(t, c.id, sp, dept) for sp in (None, *SPACE_TYPES)]
+                out += [Build(t, c.id, None, dept, b) for b in (1, 2, 3)]
+    rewards = (None, "money", "goods", "moves", "vp", "points")
+    for dept in depts:
+        for r in (None, *REGIONS):
+            for w in rewards:
+                out += [Use(dept, r, w, None, n) for n in (None, 1, 2, 3, 4, 8)]
+        out += [Use(dept, "west", None, x) for x in g.chart]
+    return out
+
+
+def test_refusal_and_legal_moves_agree() -> None:
+    """Every well-formed move the step does not refuse is among legal_moves, and back."""
+    for n, seed in ((2, 1), (4, 2), (1, 3)):
+        rng = Rng(seed)
+        _, g = start(SPEC, {"departments": "mixed"}, n, seed)
+        assert isinstance(g, CarnegieState)
+        step = 0
+        while not g.is_over():
+            seat = min(g.to_act())
+            legal = g.legal_moves(seat)
+            if step % 15 == 0:
+                names = {m.notation for m in legal}
+                for m in _superset(g):
+                    ok = g.refusal(seat, m) is None  # type: ignore[arg-type]
+                    assert ok == (m.notation in names), (g.phase, m.notation)  # type: ignore[attr-defined]
+            busy = [m for m in legal if m.notation != "end"]
+            g.apply(seat, rng.choice(busy) if busy and rng.randrange(10) else rng.choice(legal))
+            step += 1
