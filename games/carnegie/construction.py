@@ -279,7 +279,12 @@ def establish(state: CarnegieState, seat: int, m: Establish) -> list[str]:
         c.reserve = None
     else:
         state.display[m.kind] -= 1
-    c.cells[m.cell].dept = m.kind
+    here = c.cells[m.cell]
+    here.dept = m.kind
+    if m.kind == "new-lobby":
+        # employees standing on the space are now in the Lobby (no workplaces there)
+        c.lobby += here.inactive + here.active
+        here.inactive = here.active = 0
     c.added.append(m.kind)
     if c.is_active("property") and assign_sources(state, seat, m.cell):
         t.pending = m.cell
@@ -300,9 +305,10 @@ def assign_sources(state: CarnegieState, seat: int, target: str) -> list[str]:
     employees; printed tile: anywhere in the company)."""
     c = state.company(seat)
     if state.dept_param("property", "from_anywhere"):
+        lobbies = c.lobby_cells()
         cells = [k for k, cell in c.cells.items() if cell.employees and k != target]
-        if c.lobby:
-            cells += c.lobby_cells()
+        if c.lobby and target not in lobbies:
+            cells += lobbies
         return cells
     own = c.cell_of("property")
     return [own] if own is not None and c.cells[own].employees else []
@@ -338,7 +344,10 @@ def assign(state: CarnegieState, seat: int, m: Assign) -> list[str]:
             cell.inactive -= 1
         else:
             cell.active -= 1
-    c.cells[target].inactive += 1
+    if target in c.lobby_cells():
+        c.lobby += 1
+    else:
+        c.cells[target].inactive += 1
     return [
         Msg(
             "carnegie.assigned",

@@ -511,9 +511,10 @@ class TurnStep(Step[G]):
 
     def _move_candidates(self, game: CarnegieState, seat: int, src: str) -> list[Move]:
         c = game.company(seat)
-        starts = [k for k, cell in c.cells.items() if cell.employees]
+        lobbies = c.lobby_cells()
+        starts = [k for k, cell in c.cells.items() if cell.employees and k not in lobbies]
         if c.lobby:
-            starts += c.lobby_cells()
+            starts += lobbies
         return [MoveEmployee(src, a, b) for a in starts for b in game.data.company.cells if a != b]
 
     def refusal(self, game: CarnegieState, seat: int, move: Move) -> str | None:

@@ -367,3 +367,20 @@ def test_new_lobby_is_a_second_lobby_and_costs_two_more_goods() -> None:
     turn(g, 0, "hr")
     play(g, 0, "move hr d1 d2")  # a Lobby employee leaves from the New Lobby
     assert c.cells["d2"].inactive == 1 and c.lobby == 4
+
+
+def test_new_lobby_on_an_occupied_space_takes_its_employees_into_the_lobby() -> None:
+    g = ready(2)
+    c = g.company(0)
+    c.reserve = None
+    g.display["new-lobby"] = 1
+    c.cells["d3"].inactive = 2
+    c.lobby -= 2
+    turn(g, 0, "management")
+    c.goods = 3
+    play(g, 0, "establish new-lobby d3")  # 1 + 2 goods on an occupied space
+    assert c.cells["d3"].employees == 0 and c.lobby == 5
+    turn(g, 0, "hr")
+    notations = [m.notation for m in g.legal_moves(0)]
+    assert len(notations) == len(set(notations))
+    assert "move hr d3 d2" in notations and "move hr b4 b3" in notations
