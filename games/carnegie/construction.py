@@ -263,6 +263,8 @@ def establish_candidates(state: CarnegieState, seat: int) -> list[Establish]:
     if gate(state, seat, "planning") is not None:
         return []
     c = state.company(seat)
+    if c.goods < int(state.dept_param("planning", "goods_on_employee")):
+        return []
     kinds = [c.reserve] if c.reserve else [k for k, n in state.display.items() if n > 0]
     cells = [k for k, cell in c.cells.items() if cell.dept is None]
     return [Establish(k, cell) for k in kinds if not c.has(k) for cell in cells]
@@ -280,7 +282,7 @@ def establish(state: CarnegieState, seat: int, m: Establish) -> list[str]:
     else:
         state.display[m.kind] -= 1
     here = c.cells[m.cell]
-    here.dept = m.kind
+    c.set_dept(m.cell, m.kind)
     if m.kind == "new-lobby":
         # employees standing on the space are now in the Lobby (no workplaces there)
         c.lobby += here.inactive + here.active

@@ -37,9 +37,11 @@ from .moves import (
 from .phases import Phase
 from .solo import andrew as solo
 from .timeline import LAST, action_name, advancing_row, event_at, select
+from .model import distance
 from .turn import (
     ACTION_WORDS,
     TurnState,
+    active_count,
     activate,
     activate_refusal,
     close,
@@ -495,8 +497,9 @@ class TurnStep(Step[G]):
                 out += depts.candidates(game, seat)
                 out += cons.establish_candidates(game, seat)
                 out += cons.build_candidates(game, seat)
-                out += [ResearchTab(x) for x in game.data.tab]
-                out += [ResearchTrack(r) for r in REGIONS]
+                if c.study:
+                    out += [ResearchTab(x) for x in game.data.tab]
+                    out += [ResearchTrack(r) for r in REGIONS]
                 if c.choice_tile and t.extra is None:
                     out += [PlayTile(a) for a in ACTIONS if a != game.action]
         pays: list[str | None] = [None]
@@ -510,12 +513,24 @@ class TurnStep(Step[G]):
         return out
 
     def _move_candidates(self, game: CarnegieState, seat: int, src: str) -> list[Move]:
+        t: TurnState = game.turn
         c = game.company(seat)
         lobbies = c.lobby_cells()
         starts = [k for k, cell in c.cells.items() if cell.employees and k not in lobbies]
         if c.lobby:
             starts += lobbies
-        return [MoveEmployee(src, a, b) for a in starts for b in game.data.company.cells if a != b]
+        if src == t.move_source:
+            pool, teleport = t.moves_left, t.teleport
+        else:  # HR not begun yet
+            pool = int(game.dept_param("hr", "moves_per_employee")) * active_count(game, seat, "hr")
+            teleport = False
+        cells = game.data.company.cells
+        return [
+            MoveEmployee(src, a, b)
+            for a in starts
+            for b in cells
+            if a != b and (teleport or distance(a, b, t.diagonal) <= pool)
+        ]
 
     def refusal(self, game: CarnegieState, seat: int, move: Move) -> str | None:
         t: TurnState = game.turn

@@ -58,15 +58,23 @@ class Company:
     study: int = 0  # study points available until the end of this player's turn
     payroll_round: int = 0  # round in which Payroll Management's employee was activated
 
+    where: dict[str, str] = field(default_factory=dict)  # department id (and LOBBY) -> cell
+
+    def set_dept(self, cell: str, dept: str | None) -> None:
+        """Put ``dept`` on ``cell`` (keeps the department index ``where`` in step)."""
+        old = self.cells[cell].dept
+        if old is not None and self.where.get(old) == cell:
+            del self.where[old]
+        self.cells[cell].dept = dept
+        if dept is not None:
+            self.where[dept] = cell
+
     def dept_cells(self) -> dict[str, str]:
         """Department id -> cell, for every department the company has."""
-        return {c.dept: k for k, c in self.cells.items() if c.dept and c.dept != LOBBY}
+        return {d: k for d, k in self.where.items() if d != LOBBY}
 
     def cell_of(self, dept: str) -> str | None:
-        for k, c in self.cells.items():
-            if c.dept == dept:
-                return k
-        return None
+        return self.where.get(dept)
 
     def has(self, dept: str) -> bool:
         return self.cell_of(dept) is not None
@@ -77,7 +85,9 @@ class Company:
         return k is not None and self.cells[k].active > 0
 
     def lobby_cells(self) -> list[str]:
-        return [k for k, c in self.cells.items() if c.dept == LOBBY or c.dept == "new-lobby"]
+        """The Lobby's cell, and the New Lobby's if the company has one."""
+        new = self.where.get("new-lobby")
+        return [self.where[LOBBY], new] if new else [self.where[LOBBY]]
 
     def active_employees(self) -> int:
         return sum(c.active for c in self.cells.values())
@@ -134,6 +144,7 @@ def new_company(seat: int, data: CarnegieData) -> Company:
         built={t: 0 for t in PROJECT_TYPES},
         disks=r.disks - 1 - len(REGIONS) - tab_disks,
         reserve=None,
+        where={c.dept: k for k, c in cells.items() if c.dept},
     )
 
 

@@ -86,7 +86,10 @@ def put(
     g: CarnegieState, seat: int, cell: str, dept: str | None, active: int = 0, inactive: int = 0
 ) -> None:
     """Set a company cell directly (a department and its employees)."""
-    g.company(seat).cells[cell] = Cell(dept, active, inactive)
+    c = g.company(seat)
+    c.set_dept(cell, None)
+    c.cells[cell] = Cell(None, active, inactive)
+    c.set_dept(cell, dept)
 
 
 def employees_ok(g: CarnegieState) -> None:

@@ -28,6 +28,7 @@ def check_invariants(g: CarnegieState) -> None:
             assert cell.active >= 0 and cell.inactive >= 0
             if cell.dept and cell.dept in d.department:
                 assert cell.active <= len(d.department[cell.dept].workplaces)
+        assert c.where == {x.dept: k for k, x in c.cells.items() if x.dept}
         mine = sum(1 for o in g.spaces.values() for x in o if x == c.seat)
         assert mine == len(c.projects)
     tiles = sum(g.display.values()) + sum(bool(c.reserve) + len(c.added) for c in g.companies)

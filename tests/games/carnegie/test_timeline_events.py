@@ -138,6 +138,6 @@ def test_communications_makes_donations_three_dollars_a_step() -> None:
     c = g.company(s)
     c.donations = ["a1", "a2"]
     assert g.donation_cost(s) == 15
-    c.cells["a2"].dept = "communications"
+    c.set_dept("a2", "communications")
     c.cells["a2"].active = 1
     assert g.donation_cost(s) == 9  # seed example: 3 x 3 instead of 5 x 3
