@@ -15,6 +15,7 @@ from games.core import Choice, Move, Msg, Step, group_choices
 from . import construction as cons
 from . import departments as depts
 from .data import ACTIONS, REGIONS
+from .model import distance
 from .moves import (
     Activate,
     Assign,
@@ -37,13 +38,12 @@ from .moves import (
 from .phases import Phase
 from .solo import andrew as solo
 from .timeline import LAST, action_name, advancing_row, event_at, select
-from .model import distance
 from .turn import (
     ACTION_WORDS,
     TurnState,
-    active_count,
     activate,
     activate_refusal,
+    active_count,
     close,
     move_employee,
     move_refusal,
