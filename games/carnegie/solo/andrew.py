@@ -50,6 +50,8 @@ def new_round(state: CarnegieState) -> list[str]:
     """Step 1 (新しいアクションカード): turn the top card of the deck, face down."""
     a = state.andrew
     assert a is not None
+    # the next card's back becomes visible: hidden information revealed (no undo past it)
+    state.mark_revealed()
     a.current = a.deck.pop(0)
     a.revealed = False
     a.shift = 0

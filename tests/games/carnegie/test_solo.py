@@ -184,3 +184,12 @@ def test_player_sees_card_backs_but_not_faces_before_reveal() -> None:
     assert g.view(0).andrew.card is not None
     assert g.undo_barrier() == g.moves_applied
     assert "choose hr" not in legal(g, 0)
+
+
+def test_drawing_andrews_next_card_is_an_undo_barrier() -> None:
+    # The top card's back becomes visible when a card is drawn: no undo past that.
+    g = ready(1, seed=3)
+    play(g, 0, "choose hr")
+    while g.round == 1:
+        g.apply(0, g.default_move(0))
+    assert g.undo_barrier() == g.moves_applied
