@@ -190,6 +190,7 @@ def test_drawing_andrews_next_card_is_an_undo_barrier() -> None:
     # The top card's back becomes visible when a card is drawn: no undo past that.
     g = ready(1, seed=3)
     play(g, 0, "choose hr")
-    while g.round == 1:
+    while g.round < 3:  # round 2 is Andrew's pick; round 3 is the player's again
         g.apply(0, g.default_move(0))
+    assert g.phase == Phase.CHOOSE and g.andrew is not None and not g.andrew.revealed
     assert g.undo_barrier() == g.moves_applied
