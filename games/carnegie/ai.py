@@ -71,6 +71,8 @@ KIND_PRIORITY: dict[str, float] = {
     "property": 2,
     "new-lobby": 1,
 }
+ANDREW_GAIN: dict[str, float] = {"hr": 2.0, "management": 2.5, "construction": 5.0, "rd": 1.5}
+"""Rough VP Andrew gains when a row is chosen (card slides, tiles, city VP, track steps)."""
 STAFF_PRIORITY: dict[str, float] = {
     "rd": 6,
     "construction": 6,
@@ -207,18 +209,37 @@ def _activate_value(g: Any, seat: int, m: Activate) -> float:
 
 
 def _choose_value(g: Any, seat: int, action: str) -> float:
+    """What this row's action would bring ``seat`` this round, plus its event."""
     c = g.company(seat)
     v = 0.0
+    spare = c.lobby + sum(x.employees for x in c.cells.values() if x.dept is None)
+    open_wp = sum(max(0, _open_workplaces(g, c, k)) for k in c.cells)
+    disks = sum(c.tab_disks(t, g.data) for t in g.data.tab)
+    goods = c.goods
     for dept, cell in c.dept_cells().items():
         info = g.data.department[dept]
         if info.type != action or info.use in ("ongoing", "endgame"):
             continue
-        v += c.cells[cell].active * 4 + (3 if info.printed_employee else 0)
-    if action == "hr":
-        spare = c.lobby + sum(x.inactive for x in c.cells.values() if x.dept is None)
-        v += min(spare, sum(max(0, _open_workplaces(g, c, k)) for k in c.cells)) * 2
-    if action == "construction" and not any(c.tab_disks(t, g.data) for t in g.data.tab):
-        v -= 8
+        uses = c.cells[cell].active + (1 if info.printed_employee else 0)
+        if not uses:
+            continue
+        if dept == "hr":
+            v += min(spare, open_wp) * 3.5
+        elif dept in ("construction", "engineering", "outsourcing"):
+            n = min(uses, disks, goods)
+            v += n * 13
+            disks -= n
+            goods -= n
+        elif dept == "planning":
+            v += min(uses, goods // 2) * 9
+        elif dept == "rd":
+            v += uses * 4
+        elif dept in ("advanced-design", "advanced-research", "rd-coordination"):
+            v += uses * 6
+        elif dept in ("sales", "logistics"):
+            v += min(uses * 3, c.goods) * 2.5
+        else:
+            v += uses * 4.5
     row = ACTIONS.index(action)
     from .timeline import LAST, event_at, select
 
@@ -226,12 +247,18 @@ def _choose_value(g: Any, seat: int, action: str) -> float:
     ev = event_at(g.data, g.tiles, sel.event_row, sel.event_pos)
     if ev.income:
         n = c.missions[ev.income]
-        v += n * 3 + (3 if n else 0)
+        v += n * 3 + (4 if n else 0)
         v -= 1.5 * sum(o.missions[ev.income] for o in g.companies if o.seat != seat)
     if ev.donation and c.money >= g.donation_cost(seat) + 4:
         v += 2
     if g.discs[row] >= LAST:
         v -= 1
+    a = g.andrew
+    if a is not None and a.current is not None:
+        # Andrew plays the chosen row too; the card's back shows his strongest row (seed hint)
+        v -= ANDREW_GAIN[action] * VP_VALUE
+        if g.card_index[a.current].back == action:
+            v -= 2 * VP_VALUE
     return v
 
 
@@ -348,11 +375,12 @@ def _tab_value(g: Any, seat: int, tab: str) -> float:
     spaces = g.data.tab[tab].spaces
     nxt = spaces[c.revealed[tab]]
     if nxt.project:
-        v = 7 - 2 * c.tab_disks(tab, g.data)
+        waiting = sum(c.tab_disks(t, g.data) for t in g.data.tab)
+        v = 9 - 2.5 * waiting - 2 * c.tab_disks(tab, g.data)
         if g.round >= 18:
             v = 1
     else:
-        v = nxt.vp * VP_VALUE * 0.6
+        v = nxt.vp * VP_VALUE * (0.7 if g.round < 10 else 1.0)
     return v - 0.3 * nxt.cost
 
 
