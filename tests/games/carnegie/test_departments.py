@@ -384,3 +384,25 @@ def test_new_lobby_on_an_occupied_space_takes_its_employees_into_the_lobby() -> 
     notations = [m.notation for m in g.legal_moves(0)]
     assert len(notations) == len(set(notations))
     assert "move hr d3 d2" in notations and "move hr b4 b3" in notations
+
+
+def test_choices_offer_reachable_cells_only() -> None:
+    # Issue #10: employee moves are browsed through choices, reachable cells only.
+    g = turn(ready(2), 0, "hr")
+    top = {c.notation: c.count for c in g.choices(0, "")}
+    assert set(top) == {"move", "end", "sell"} and top["move"] > 50
+    got = {c.notation for c in g.choices(0, "move hr b4 ")}
+    # HR has 6 moves (printed employee + 1 active): from the Lobby b4 every cell is in reach
+    assert "move hr b4 a1" in got and "move hr b4 b4" not in got
+    play(g, 0, "move hr b4 a1")  # 4 moves: 2 left
+    got = {c.notation for c in g.choices(0, "move hr b4 ")}
+    assert got == {
+        "move hr b4 a4",
+        "move hr b4 a3",
+        "move hr b4 b3",
+        "move hr b4 b2",
+        "move hr b4 c3",
+        "move hr b4 c4",
+        "move hr b4 d4",
+    }
+    assert all(c.complete and c.count == 1 for c in g.choices(0, "move hr b4 "))
