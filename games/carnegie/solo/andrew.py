@@ -164,7 +164,7 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.rd",
                 "Andrew (R&D) advances {region} transport {moved} of {steps} steps.",
-                region=region,
+                region=region.title(),
                 moved=moved,
                 steps=c.rd_steps,
             )
