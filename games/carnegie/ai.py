@@ -269,7 +269,10 @@ def _donation_value(g: Any, seat: int, donation: str) -> float:
     vp = donation_vp(g, seat, [donation])
     cost = g.donation_cost(seat)
     growth = (20 - g.round) / 20
-    return vp * VP_VALUE * (0.8 + growth) - cost - (6 if c.money - cost < 4 else 0)
+    # money left at the end scores nothing: late in the game a dollar is worth less
+    money_weight = 1.0 if g.round < 14 else (0.6 if g.round < 18 else 0.3)
+    short = 6 if c.money - cost < 4 and g.round < 18 else 0
+    return vp * VP_VALUE * (0.8 + growth) - cost * money_weight - short
 
 
 def _use_value(g: Any, seat: int, m: Use) -> float:
