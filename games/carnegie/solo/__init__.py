@@ -1,0 +1,1 @@
+"""Solo play against Andrew Carnegie (seed ソロルール), run by the engine itself."""
