@@ -5,7 +5,7 @@ Importing this package registers the game with ``games.core``.
 
 from games.core import GameSpec, register
 
-from .moves import Build, Buy, PlacePark, RepayLoan, Rest, TakeLoan
+from .moves import CODEC, Build, Buy, EndTurn, PlacePark, RepayLoan, Rest, TakeLoan
 from .state import OPTIONS, Company, KenchikuState, new_game
 from .view import KenchikuView
 
@@ -29,11 +29,13 @@ SPEC = register(
 )
 
 __all__ = [
+    "CODEC",
     "OPTIONS",
     "SPEC",
     "Build",
     "Buy",
     "Company",
+    "EndTurn",
     "KenchikuState",
     "KenchikuView",
     "PlacePark",

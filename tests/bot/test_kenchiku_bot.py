@@ -111,7 +111,7 @@ async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, tabl
     assert r.ephemeral and "not playing" in r.response.content
     # malformed notation
     r = await alice.slash(channel, "move", notation="bulid zz9 gold")
-    assert r.ephemeral and "is not a Kenchiku move" in r.response.content
+    assert r.ephemeral and "is not a move in Kenchiku" in r.response.content
     # a well-formed but illegal move gets the specific reason
     r = await alice.slash(channel, "move", notation="build a1 money")
     assert r.ephemeral and "land value" in r.response.content.lower()

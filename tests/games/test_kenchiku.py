@@ -207,9 +207,10 @@ def test_worked_example_plot_c_needs_four_structure() -> None:
     assert illegal(st, "build g4 money") == (
         "Land value at g4 is 4 but you have only 3 structure markers."
     )
-    assert st.explain_illegal(0, "build g4 honour") == (
-        "Land value at g4 is 4 but you have only 3 structure markers."
-    )
+    reason = st.refusal(0, st.parse_move(0, "build g4 honour"))
+    assert reason == "Land value at g4 is 4 but you have only 3 structure markers."
+    assert getattr(reason, "key", None) == "kenchiku.structure_short"
+    assert reason.params == {"coord": "g4", "value": 4, "structure": 3, "plural": "s"}
     assert "build g4 money" not in notations(st)
 
 
@@ -805,9 +806,21 @@ def test_bankrupt_companies_rank_last() -> None:
 
 def test_notation_errors() -> None:
     st = new_game({}, 2, 1)
-    for text in ("fly away", "build z9 money", "build c4", "build c4 gold", "buy gold", "loan"):
+    for text in ("fly away", "build c4", "loan", "rest drop", "done now", ""):
         with pytest.raises(InvalidMove):
             st.parse_move(0, text)
+    # well-formed but naming nothing that exists: refused with a sentence saying what is wrong
+    for text, key, words in (
+        ("build z9 money", "kenchiku.no_such_plot", "no plot `z9`"),
+        ("build c4 gold", "kenchiku.bad_reward", "not `gold`"),
+        ("buy gold", "kenchiku.bad_marker", "`gold` is not a marker type"),
+        ("rest drop gold", "kenchiku.bad_marker", "`gold` is not a marker type"),
+    ):
+        move = st.parse_move(0, text)
+        reason = st.refusal(0, move)
+        assert reason is not None and words in reason and getattr(reason, "key", "") == key
+        with pytest.raises(InvalidMove):
+            st.apply(0, move)
     assert st.parse_move(0, "  Build C4   HONOR ") == Build("c4", "honour")
     assert st.parse_move(0, "buy worker") == Buy("workers")
     assert st.parse_move(0, "loan take") == TAKE_LOAN

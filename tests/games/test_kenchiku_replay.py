@@ -136,7 +136,7 @@ def test_uniform_random_playouts_conform(seats: int) -> None:
             for m in moves:
                 assert len(m.notation) <= 100 and m.notation == m.notation.lower()
                 assert st.parse_move(seat, m.notation) == m
-                assert st.explain_illegal(seat, m.notation) is None
+                assert st.refusal(seat, m) is None
             if len(record) % 5 == 0:
                 check_validate_matches_legal(st, seat, set(texts))
             move = rng.choice(moves)
@@ -159,7 +159,7 @@ def all_notations(st: KenchikuState) -> list[str]:
 def check_validate_matches_legal(st: KenchikuState, seat: int, legal: set[str]) -> None:
     """``validate`` accepts exactly the moves ``legal_moves`` offers, and explains the rest."""
     for text in all_notations(st):
-        reason = st.explain_illegal(seat, text)
+        reason = st.refusal(seat, st.parse_move(seat, text))
         assert (reason is None) == (text in legal), (text, reason)
         assert reason is None or reason.endswith(".")
 
