@@ -41,6 +41,7 @@ from .components import (
 from .moves import (
     BUYS,
     CODEC,
+    END_TURN,
     REPAY_LOAN,
     REST_ONLY,
     RESTS,
@@ -48,6 +49,7 @@ from .moves import (
     TAKE_LOAN,
     Build,
     Buy,
+    EndTurn,
     PlacePark,
     RepayLoan,
     Rest,
@@ -57,6 +59,13 @@ from .view import MARKER_TYPES, CellView, CompanyView, KenchikuView, VoiceCardVi
 from .voices import administration_times, citizen_honour
 
 MARKER_INDEX: Mapping[str, int] = {m: i for i, m in enumerate(MARKER_TYPES)}
+
+ENGINE_VERSION = 2
+"""Rules version of new games. Version 2 (issue 6, seed review) reads the seed literally in
+three places: the `modest` citizen card pays companies with no building in a district,
+a company may repay its loan after its action before the turn passes, and a park may go on
+land value 0. Records of version 1 replay with the version-1 rules."""
+SEED_REVIEW = 2  # first engine version with the seed-review fixes
 _NO_SEATS: frozenset[Seat] = frozenset()
 
 
@@ -154,6 +163,7 @@ class KenchikuState(GameState[KenchikuView]):
         self.stock = [rules.market_stock[seats]] * len(MARKER_TYPES)
         self.honour_goal = rules.honour_goal[seats]
         self.current: Seat = 0
+        self.repay_offered = False  # the current company has acted and may repay (v2)
         self.round = 1
         self.turn = 0
         self.last_dice: dict[str, int] | None = None
@@ -186,6 +196,27 @@ class KenchikuState(GameState[KenchikuView]):
             return "Final round"
         return f"Round {self.round}"
 
+    def default_move(self, seat: Seat) -> Move:
+        """What a time-out plays: ``done`` after the action (the loan is kept); otherwise a
+        rest returning the marker the company needs least, or, when that rest would
+        bankrupt a company holding a loan, its best money building if it has one.
+
+        Raises ``NotYourTurn`` if ``seat`` may not act.
+        """
+        from .ai import safe_rest, wages_after
+
+        self.check_turn(seat)
+        if self.repay_offered:
+            return END_TURN
+        c = self.companies[seat]
+        rest = safe_rest(self, seat)
+        if c.has_loan and c.money < wages_after(c, rest.drop):
+            builds = [m for m in self.legal_moves(seat) if isinstance(m, Build)]
+            money = [m for m in builds if m.reward == "money"]
+            if money:
+                return max(money, key=lambda m: self.board.land_value(self.city.index[m.coord]))
+        return rest
+
     def secrets(self, seat: Seat) -> Mapping[tuple[Any, ...], Any]:
         """Money is the only hidden information (seed FAQ: ついたてで隠すのはお金だけ)."""
         return {("companies", seat, "money"): self.companies[seat].money}
@@ -202,8 +233,11 @@ class KenchikuState(GameState[KenchikuView]):
         return list(moves)
 
     def _compute_legal(self, c: Company) -> list[Move]:
+        if self.repay_offered:
+            return [REPAY_LOAN, END_TURN]
         moves: list[Move] = []
         board = self.board
+        parks_on_zero = self.engine_version >= SEED_REVIEW
         if c.workers_ready > 0 and c.chips_left > 0:
             structure = c.markers[STRUCTURE]
             most = min(structure, self.blocks_left)
@@ -214,7 +248,11 @@ class KenchikuState(GameState[KenchikuView]):
                 if heights[i] or park_owners[i] is not None:
                     continue
                 v = value[around[i]]
-                if v == 0 or v > structure:
+                if v == 0:  # 地価が0の場所にビルを建設することは出来ません: buildings only
+                    if parks_on_zero and c.park_available:
+                        parks.append(self._park_moves[i])
+                    continue
+                if v > structure:
                     continue
                 if v <= most:
                     moves.extend(pair)
@@ -246,6 +284,23 @@ class KenchikuState(GameState[KenchikuView]):
         """
         self.check_turn(seat)
         c = self.companies[seat]
+        if self.repay_offered:
+            if not isinstance(move, RepayLoan | EndTurn):
+                raise IllegalMove(
+                    Msg(
+                        "kenchiku.action_taken",
+                        "You have taken your action this turn: repay the loan (`loan repay`) "
+                        "or end your turn (`done`).",
+                    )
+                )
+        elif isinstance(move, EndTurn):
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.nothing_to_end",
+                    "`done` only ends a turn after its action, when you may still repay your "
+                    "loan; now take an action: build, buy or rest.",
+                )
+            )
         if isinstance(move, Build | PlacePark):
             self._check_site(c, move)
         elif isinstance(move, Buy):
@@ -275,7 +330,7 @@ class KenchikuState(GameState[KenchikuView]):
                         money=c.money,
                     )
                 )
-        else:
+        elif not isinstance(move, EndTurn):  # `done` was checked above
             raise InvalidMove(
                 Msg(
                     "kenchiku.not_a_move",
@@ -336,13 +391,14 @@ class KenchikuState(GameState[KenchikuView]):
                 )
             )
         value = self.board.land_value(i)
-        if value == 0:
+        if value == 0 and (isinstance(move, Build) or self.engine_version < SEED_REVIEW):
             raise IllegalMove(
                 Msg(
                     "kenchiku.land_value_zero",
-                    "Land value at {coord} is 0 (no building blocks next to it), so nothing "
-                    "can be placed there.",
+                    "Land value at {coord} is 0 (no building blocks next to it), so {what} "
+                    "cannot be placed there.",
                     coord=move.coord,
+                    what=what,
                 )
             )
         structure = c.markers[STRUCTURE]
@@ -439,6 +495,16 @@ class KenchikuState(GameState[KenchikuView]):
     def _apply(self, seat: Seat, move: Move) -> list[str]:
         self._version += 1
         c = self.companies[seat]
+        if self.repay_offered:
+            # 借金について (手番ならいつでも): after the action, repay or not; then the turn passes
+            self.repay_offered = False
+            if isinstance(move, RepayLoan):
+                events = self._repay(c)
+            else:
+                events = ["kept the loan and ended the turn."]
+            events += self._end_turn()
+            self.last_event = " ".join(events)
+            return events
         if isinstance(move, Build):
             events = self._build(c, move)
         elif isinstance(move, PlacePark):
@@ -451,13 +517,30 @@ class KenchikuState(GameState[KenchikuView]):
             self._borrow(c)
             events = [f"took a loan of {self.rules.loan_amount} money."]
         else:
-            c.money -= self.rules.loan_repayment
-            c.has_loan = False
-            events = [f"repaid the loan ({self.rules.loan_repayment} money)."]
+            events = self._repay(c)
         if not isinstance(move, TakeLoan | RepayLoan):
-            events += self._end_turn()
+            if self._may_repay_now(c):
+                self.repay_offered = True
+            else:
+                events += self._end_turn()
         self.last_event = " ".join(events)
         return events
+
+    def _repay(self, c: Company) -> list[str]:
+        c.money -= self.rules.loan_repayment
+        c.has_loan = False
+        return [f"repaid the loan ({self.rules.loan_repayment} money)."]
+
+    def _may_repay_now(self, c: Company) -> bool:
+        """借金について 手番ならいつでも (v2): after its action a company holding the loan card
+        that can pay the repayment is asked whether to repay before the turn passes."""
+        return (
+            self.engine_version >= SEED_REVIEW
+            and self._outcome is None
+            and not c.bankrupt
+            and c.has_loan
+            and c.money >= self.rules.loan_repayment
+        )
 
     def _borrow(self, c: Company) -> None:
         c.money += self.rules.loan_amount
@@ -639,7 +722,13 @@ class KenchikuState(GameState[KenchikuView]):
             )
             voices = 0
             for card in self.citizen:
-                got = citizen_honour(card, self.board, c.seat, active)
+                got = citizen_honour(
+                    card,
+                    self.board,
+                    c.seat,
+                    active,
+                    modest_needs_building=self.engine_version < SEED_REVIEW,
+                )
                 d[f"voice_{card.id}"] = got
                 voices += got
             d["voices"] = voices
@@ -749,6 +838,7 @@ class KenchikuState(GameState[KenchikuView]):
             blocks_left=self.blocks_left,
             last_event=self.last_event,
             outcome=self._outcome.to_dict() if self._outcome is not None else None,
+            repay_offered=self.repay_offered,
         )
 
     # -- invariants (used by tests) ----------------------------------------------------
@@ -794,4 +884,6 @@ def new_game(options: Mapping[str, Any], seats: int, seed: int) -> KenchikuState
     rng = Rng(seed)
     administration = _deal_voices(data, "administration", resolved["administration"], rng)
     citizen = _deal_voices(data, "citizen", resolved["citizen"], rng)
-    return KenchikuState(data, seats, rng, administration, citizen, resolved)
+    state = KenchikuState(data, seats, rng, administration, citizen, resolved)
+    state.engine_version = ENGINE_VERSION  # a replay of an older record sets its own
+    return state
