@@ -8,6 +8,7 @@ of a sample.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -39,8 +40,12 @@ CHUNKS = 8
 """Playouts are split into this many tests per game so pytest-xdist can spread them."""
 FULL = os.environ.get("BOARDROOM_CONTRACT_FULL", "") not in ("", "0")
 FULL_CHECK_EVERY = 6
-"""Outside full mode, the expensive checks run at one position in this many (and always in
-the first playout of each chunk)."""
+"""Outside full mode, the expensive checks run at one position in this many at most."""
+APPLY_ALL_EVERY = 8
+"""One full check in this many (up to ``PositionChecker.apply_budget`` per game) also
+applies every legal move to a copy of the state..."""
+APPLY_ALL_MAX = 20
+"""... or this many of them, sampled, when there are more."""
 
 
 def contract_games() -> list[GameSpec]:
@@ -153,6 +158,9 @@ class PositionChecker:
     rng: Rng
     pool: list[tuple[int, Move]] = field(default_factory=list)
     full_checks: int = 0
+    apply_budget: int = 3
+    """Positions per game at which every legal move is applied to a copy (deep copies are
+    the slowest check)."""
 
     def cheap(self, state: Any) -> None:
         """Who acts, that each actor has a move, and notation shape; at every position."""
@@ -173,7 +181,8 @@ class PositionChecker:
                 assert not state.legal_moves(seat), f"seat {seat} may not act but has moves"
 
     def full(self, state: Any) -> None:
-        """Round trips, refusals, default moves, illegal samples; at sampled positions.
+        """Round trips, refusals, default moves, applying legal moves (to copies), illegal
+        samples; at sampled positions.
 
         At a position where many seats act at once, two of them (chosen by the seeded rng)
         get the per-move checks; the views are compared as text before and after every
@@ -197,6 +206,9 @@ class PositionChecker:
             assert counted == len(legal), f"choices() cover {counted} of {len(legal)} moves"
             default = state.default_move(seat)
             assert default in legal_set, f"default_move {default.notation!r} is not legal"
+            if self.apply_budget > 0 and self.full_checks % APPLY_ALL_EVERY == 1:
+                self.apply_budget -= 1
+                self._apply_each(state, seat, legal)
             tried += self._illegal_samples(state, seat, legal_set)
         idle = [s for s in range(state.n_seats) if s not in state.to_act()]
         if idle and self.pool:
@@ -209,6 +221,16 @@ class PositionChecker:
             else:
                 raise AssertionError(f"seat {seat} may not act, yet {move.notation!r} applied")
         assert fingerprint(state) == before, f"a refused move changed a view (tried {tried})"
+
+    def _apply_each(self, state: Any, seat: int, legal: list[Move]) -> None:
+        """Every legal move (at most ``APPLY_ALL_MAX``, sampled) applies to a copy."""
+        picks = list(legal)
+        while len(picks) > APPLY_ALL_MAX:
+            picks.pop(self.rng.randrange(len(picks)))
+        for move in picks:
+            trial = copy.deepcopy(state)
+            trial.apply(seat, move)
+            assert trial.moves_applied == state.moves_applied + 1
 
     def _illegal_samples(self, state: Any, seat: int, legal: set[Move]) -> list[str]:
         prefixes = tuple(t.prefix + " " for t in state.move_templates(seat))

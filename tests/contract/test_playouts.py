@@ -9,7 +9,8 @@ table and varied options. Along every game:
   it has at least one legal move with unique, well-formed notation;
 * at every position of the first game, and at about 15 sampled positions of every other
   (all positions with ``BOARDROOM_CONTRACT_FULL=1``): every legal move
-  round-trips through its notation and has no refusal; ``choices("")`` covers the legal
+  round-trips through its notation and has no refusal (and, at a few of these positions,
+  applies to a copy of the state); ``choices("")`` covers the legal
   moves; ``default_move`` is legal; moves seen earlier that are not legal now are refused
   with a sentence, raise on ``apply`` and change no view; a seat that may not act cannot;
   no view shows another seat's ``secrets()``; the game's invariants hold;
@@ -57,7 +58,7 @@ def playout_with_checks(spec: GameSpec, i: int, *, thorough: bool) -> int:
     """Play seeded game ``i`` of ``spec`` under the contract; return its number of moves."""
     seats = seat_count(spec, i)
     options = sample_options(spec, i)
-    checker = PositionChecker(spec, Rng(i * 7919 + 1))
+    checker = PositionChecker(spec, Rng(i * 7919 + 1), apply_budget=12 if thorough else 2)
     sample = Rng(i * 104_729 + 3)
     snapshots: dict[int, dict[int | None, dict[str, Any]]] = {}
     last_barrier = 0
