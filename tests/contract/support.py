@@ -184,9 +184,9 @@ class PositionChecker:
         """Round trips, refusals, default moves, applying legal moves (to copies), illegal
         samples; at sampled positions.
 
-        At a position where many seats act at once, two of them (chosen by the seeded rng)
-        get the per-move checks; the views are compared as text before and after every
-        refused move.
+        Every seat that may act gets a legal ``default_move``. At a position where many
+        seats act at once, two of them (chosen by the seeded rng) get the per-move checks;
+        the views are compared as text before and after the refused moves.
         """
         self.full_checks += 1
         before = fingerprint(state)
@@ -194,6 +194,11 @@ class PositionChecker:
         check_invariants(self.spec.key, state)
         actors = sorted(state.to_act())
         tried: list[str] = []
+        for seat in actors:
+            default = state.default_move(seat)
+            assert default in set(state.legal_moves(seat)), (
+                f"seat {seat}'s default_move {default.notation!r} is not legal"
+            )
         while len(actors) > 2:
             actors.pop(self.rng.randrange(len(actors)))
         for seat in actors:
@@ -204,8 +209,6 @@ class PositionChecker:
                 assert state.refusal(seat, m) is None, (m.notation, state.refusal(seat, m))
             counted = sum(c.count for c in state.choices(seat, ""))
             assert counted == len(legal), f"choices() cover {counted} of {len(legal)} moves"
-            default = state.default_move(seat)
-            assert default in legal_set, f"default_move {default.notation!r} is not legal"
             if self.apply_budget > 0 and self.full_checks % APPLY_ALL_EVERY == 1:
                 self.apply_budget -= 1
                 self._apply_each(state, seat, legal)
