@@ -5,7 +5,8 @@ Option ``timer`` (seconds, 0 = off) makes every turn timed; on expiry the player
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,22 +95,35 @@ class ToyState(GameState):
         )
 
 
-def ensure_registered() -> None:
-    if "toy" not in _REGISTRY:
-        register(
-            GameSpec(
-                key="toy",
-                title="Toy Race",
-                title_ja="トイ",
-                min_players=2,
-                max_players=4,
-                engine_version=1,
-                new_game=ToyState,
-                summary="Race to the target.",
-                rules_path="tests/toy.py",
-                options=(
-                    OptionSpec("target", "points to win", "int", 6, lo=2, hi=50),
-                    OptionSpec("timer", "seconds per turn, 0 = none", "int", 0, lo=0, hi=3600),
-                ),
-            )
-        )
+TOY = GameSpec(
+    key="toy",
+    title="Toy Race",
+    title_ja="トイ",
+    min_players=2,
+    max_players=4,
+    engine_version=1,
+    new_game=ToyState,
+    summary="Race to the target.",
+    rules_path="tests/toy.py",
+    options=(
+        OptionSpec("target", "points to win", "int", 6, lo=2, hi=50),
+        OptionSpec("timer", "seconds per turn, 0 = none", "int", 0, lo=0, hi=3600),
+    ),
+)
+
+
+@contextmanager
+def registered() -> Iterator[GameSpec]:
+    """Register the toy game for the duration of a ``with`` block (the ``toy_game`` fixture).
+
+    Never at import: the contract suite parametrizes over the registry at collection time,
+    and a test-only game must not change which games it covers.
+    """
+    added = "toy" not in _REGISTRY
+    if added:
+        register(TOY)
+    try:
+        yield _REGISTRY["toy"]
+    finally:
+        if added:
+            _REGISTRY.pop("toy", None)

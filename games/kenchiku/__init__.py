@@ -1,12 +1,13 @@
-"""Kenchiku: the 2015 building-company board game of seed 002 (食用産廃GAMES, title unknown).
+"""Kenchiku: the building-company board game of seed 002 (食用産廃GAMES; title unknown).
 
 Importing this package registers the game with ``games.core``.
 """
 
 from games.core import GameSpec, register
 
-from .moves import Build, Buy, PlacePark, RepayLoan, Rest, TakeLoan
-from .state import OPTIONS, Company, KenchikuState, new_game
+from .ai import AI, KenchikuAI
+from .moves import CODEC, Build, Buy, EndTurn, PlacePark, RepayLoan, Rest, TakeLoan
+from .state import ENGINE_VERSION, OPTIONS, Company, KenchikuState, new_game
 from .view import KenchikuView
 
 SPEC = register(
@@ -16,7 +17,8 @@ SPEC = register(
         title_ja="建築会社ゲーム (原題不明)",
         min_players=2,
         max_players=4,
-        engine_version=1,
+        engine_version=ENGINE_VERSION,
+        oldest_engine_version=1,
         new_game=new_game,
         summary=(
             "Run a building company: buy structure, design, planning and workers, build on "
@@ -25,15 +27,21 @@ SPEC = register(
         ),
         rules_path="docs/rules/kenchiku.md",
         options=OPTIONS,
+        ai=AI,
     )
 )
 
 __all__ = [
+    "AI",
+    "CODEC",
+    "ENGINE_VERSION",
     "OPTIONS",
     "SPEC",
     "Build",
     "Buy",
     "Company",
+    "EndTurn",
+    "KenchikuAI",
     "KenchikuState",
     "KenchikuView",
     "PlacePark",

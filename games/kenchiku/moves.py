@@ -1,39 +1,47 @@
 """Kenchiku moves and their notation (seed 002, ゲームの進行 and 借金について).
 
-Notation (lowercase, hierarchical):
+Each move class declares its notation once in ``syntax``; ``CODEC`` reads text back into
+moves (lowercase, hierarchical):
 
 * ``build c4 money`` / ``build c4 honour`` — build on c4 and take that reward (建設)
 * ``park c4`` — place your park on c4 instead of a building
 * ``buy structure`` / ``buy design`` / ``buy planning`` / ``buy workers`` (購入)
 * ``rest drop <type>`` — rest, returning one marker of that type (休憩); plain ``rest`` only
   when every type is down to one marker, so none can be returned
-* ``loan take`` / ``loan repay`` — free moves that do not end the turn (借金)
+* ``loan take`` / ``loan repay`` — free moves that do not use the action (借金)
+* ``done`` — end the turn without repaying, when the engine offers a repayment after the
+  action (engine version 2+)
+
+Parsing accepts ``honor`` for ``honour`` and ``worker`` for ``workers``. Whether a plot,
+reward or marker type exists is checked by the state (``refusal``), so a typo gets a
+sentence naming the problem rather than a generic "does not fit".
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
 from dataclasses import dataclass
+from typing import ClassVar
 
-from games.core import InvalidMove, Move, normalize_notation
+from games.core import Converter, Move, Notation, register_converter
 
 from .view import MARKER_TYPES
 
 REWARDS: tuple[str, ...] = ("money", "honour")
-_REWARD_ALIASES = {"money": "money", "honour": "honour", "honor": "honour"}
-_MARKER_ALIASES = {m: m for m in MARKER_TYPES} | {"worker": "workers"}
+_REWARD_ALIASES = {"honor": "honour"}
+_MARKER_ALIASES = {"worker": "workers"}
+
+# Converters only normalise spelling variants; unknown words pass through to ``refusal``.
+register_converter("kenchiku_reward", Converter(str, lambda word: _REWARD_ALIASES.get(word, word)))
+register_converter("kenchiku_marker", Converter(str, lambda word: _MARKER_ALIASES.get(word, word)))
 
 
 @dataclass(frozen=True)
 class Build(Move):
     """Build on ``coord`` (height = land value) and take ``reward`` (seed: 建設)."""
 
+    syntax: ClassVar[str] = "build {coord} {reward:kenchiku_reward}"
     coord: str
     reward: str  # "money" | "honour"
-
-    @property
-    def notation(self) -> str:
-        return f"build {self.coord} {self.reward}"
 
     @property
     def label(self) -> str:
@@ -44,11 +52,8 @@ class Build(Move):
 class PlacePark(Move):
     """Place the company's one park on ``coord`` instead of building (seed: 公園について)."""
 
+    syntax: ClassVar[str] = "park {coord}"
     coord: str
-
-    @property
-    def notation(self) -> str:
-        return f"park {self.coord}"
 
     @property
     def label(self) -> str:
@@ -59,11 +64,8 @@ class PlacePark(Move):
 class Buy(Move):
     """Buy one marker of type ``marker`` from the market (seed: 購入)."""
 
+    syntax: ClassVar[str] = "buy {marker:kenchiku_marker}"
     marker: str
-
-    @property
-    def notation(self) -> str:
-        return f"buy {self.marker}"
 
     @property
     def label(self) -> str:
@@ -74,11 +76,8 @@ class Buy(Move):
 class Rest(Move):
     """Rest, returning one ``drop`` marker (``None``: none can be returned) (seed: 休憩)."""
 
-    drop: str | None
-
-    @property
-    def notation(self) -> str:
-        return "rest" if self.drop is None else f"rest drop {self.drop}"
+    syntax: ClassVar[str] = "rest [drop {drop:kenchiku_marker}]"
+    drop: str | None = None
 
     @property
     def label(self) -> str:
@@ -89,11 +88,9 @@ class Rest(Move):
 
 @dataclass(frozen=True)
 class TakeLoan(Move):
-    """Borrow from the bank and take a loan card; does not end the turn (seed: 借金について)."""
+    """Borrow from the bank and take a loan card; does not use the action (seed: 借金について)."""
 
-    @property
-    def notation(self) -> str:
-        return "loan take"
+    syntax: ClassVar[str] = "loan take"
 
     @property
     def label(self) -> str:
@@ -102,68 +99,35 @@ class TakeLoan(Move):
 
 @dataclass(frozen=True)
 class RepayLoan(Move):
-    """Repay the loan in one payment and hand back the card; does not end the turn."""
+    """Repay the loan in one payment and hand back the card; does not use the action.
 
-    @property
-    def notation(self) -> str:
-        return "loan repay"
+    Made after the action (engine version 2+), it also ends the turn.
+    """
+
+    syntax: ClassVar[str] = "loan repay"
 
     @property
     def label(self) -> str:
         return "Repay the loan"
 
 
+@dataclass(frozen=True)
+class EndTurn(Move):
+    """End the turn keeping the loan, when a repayment is offered after the action (v2+)."""
+
+    syntax: ClassVar[str] = "done"
+
+    @property
+    def label(self) -> str:
+        return "End your turn (keep the loan)"
+
+
 TAKE_LOAN = TakeLoan()
 REPAY_LOAN = RepayLoan()
+END_TURN = EndTurn()
 BUYS: tuple[Buy, ...] = tuple(Buy(m) for m in MARKER_TYPES)
 RESTS: tuple[Rest, ...] = tuple(Rest(m) for m in MARKER_TYPES)
 REST_ONLY = Rest(None)
 
-
-def parse_notation(text: str, coords: Container[str]) -> Move:
-    """Read notation into a move, legal or not; raise ``InvalidMove`` if it names no move."""
-    words = normalize_notation(text).split()
-    head = words[0] if words else ""
-    rest = words[1:]
-    if head == "build":
-        if len(rest) != 2:
-            raise InvalidMove("Write a build as `build <plot> money` or `build <plot> honour`.")
-        coord = _coord(rest[0], coords)
-        reward = _REWARD_ALIASES.get(rest[1])
-        if reward is None:
-            raise InvalidMove(f"Choose the reward `money` or `honour`, not `{rest[1]}`.")
-        return Build(coord, reward)
-    if head == "park":
-        if len(rest) != 1:
-            raise InvalidMove("Write a park as `park <plot>`, for example `park c4`.")
-        return PlacePark(_coord(rest[0], coords))
-    if head == "buy":
-        if len(rest) != 1 or rest[0] not in _MARKER_ALIASES:
-            raise InvalidMove(f"Write a purchase as `buy <type>`; the types are {_types()}.")
-        return Buy(_MARKER_ALIASES[rest[0]])
-    if head == "rest":
-        if not rest:
-            return REST_ONLY
-        if len(rest) != 2 or rest[0] != "drop" or rest[1] not in _MARKER_ALIASES:
-            raise InvalidMove(f"Write a rest as `rest drop <type>`; the types are {_types()}.")
-        return Rest(_MARKER_ALIASES[rest[1]])
-    if head == "loan":
-        if rest == ["take"]:
-            return TAKE_LOAN
-        if rest == ["repay"]:
-            return REPAY_LOAN
-        raise InvalidMove("Write `loan take` to borrow or `loan repay` to pay the loan back.")
-    raise InvalidMove(
-        f"`{text.strip()[:60]}` is not a Kenchiku move. Moves start with build, park, buy, "
-        "rest or loan."
-    )
-
-
-def _types() -> str:
-    return ", ".join(MARKER_TYPES)
-
-
-def _coord(word: str, coords: Container[str]) -> str:
-    if word not in coords:
-        raise InvalidMove(f"There is no plot `{word}` in the city; plots are named like `c4`.")
-    return word
+CODEC = Notation([Build, PlacePark, Buy, Rest, TakeLoan, RepayLoan, EndTurn], game="Kenchiku")
+"""Kenchiku's notation codec: text -> move, legal or not (``KenchikuState.codec``)."""

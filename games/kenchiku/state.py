@@ -11,15 +11,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core import (
-    GameError,
     GameState,
     IllegalMove,
     InvalidMove,
     InvalidOptions,
     Move,
+    Msg,
+    Notation,
     OptionSpec,
     Outcome,
     Rng,
@@ -39,6 +40,8 @@ from .components import (
 )
 from .moves import (
     BUYS,
+    CODEC,
+    END_TURN,
     REPAY_LOAN,
     REST_ONLY,
     RESTS,
@@ -46,16 +49,23 @@ from .moves import (
     TAKE_LOAN,
     Build,
     Buy,
+    EndTurn,
     PlacePark,
     RepayLoan,
     Rest,
     TakeLoan,
-    parse_notation,
 )
 from .view import MARKER_TYPES, CellView, CompanyView, KenchikuView, VoiceCardView
 from .voices import administration_times, citizen_honour
 
 MARKER_INDEX: Mapping[str, int] = {m: i for i, m in enumerate(MARKER_TYPES)}
+
+ENGINE_VERSION = 2
+"""Rules version of new games. Version 2 (issue 6, seed review) reads the seed literally in
+three places: the `modest` citizen card pays companies with no building in a district,
+a company may repay its loan after its action before the turn passes, and a park may go on
+land value 0. Records of version 1 replay with the version-1 rules."""
+SEED_REVIEW = 2  # first engine version with the seed-review fixes
 _NO_SEATS: frozenset[Seat] = frozenset()
 
 
@@ -110,8 +120,10 @@ def _cell_moves(
     return builds, parks
 
 
-class KenchikuState(GameState):
+class KenchikuState(GameState[KenchikuView]):
     """A Kenchiku game in progress. Seats 0..n-1 in turn order; seat 0 is the start player."""
+
+    codec: ClassVar[Notation | None] = CODEC
 
     def __init__(
         self,
@@ -151,6 +163,7 @@ class KenchikuState(GameState):
         self.stock = [rules.market_stock[seats]] * len(MARKER_TYPES)
         self.honour_goal = rules.honour_goal[seats]
         self.current: Seat = 0
+        self.repay_offered = False  # the current company has acted and may repay (v2)
         self.round = 1
         self.turn = 0
         self.last_dice: dict[str, int] | None = None
@@ -183,6 +196,27 @@ class KenchikuState(GameState):
             return "Final round"
         return f"Round {self.round}"
 
+    def default_move(self, seat: Seat) -> Move:
+        """What a time-out plays: ``done`` after the action (the loan is kept); otherwise a
+        rest returning the marker the company needs least, or, when that rest would
+        bankrupt a company holding a loan, its best money building if it has one.
+
+        Raises ``NotYourTurn`` if ``seat`` may not act.
+        """
+        from .ai import safe_rest, wages_after
+
+        self.check_turn(seat)
+        if self.repay_offered:
+            return END_TURN
+        c = self.companies[seat]
+        rest = safe_rest(self, seat)
+        if c.has_loan and c.money < wages_after(c, rest.drop):
+            builds = [m for m in self.legal_moves(seat) if isinstance(m, Build)]
+            money = [m for m in builds if m.reward == "money"]
+            if money:
+                return max(money, key=lambda m: self.board.land_value(self.city.index[m.coord]))
+        return rest
+
     def secrets(self, seat: Seat) -> Mapping[tuple[Any, ...], Any]:
         """Money is the only hidden information (seed FAQ: ついたてで隠すのはお金だけ)."""
         return {("companies", seat, "money"): self.companies[seat].money}
@@ -199,8 +233,11 @@ class KenchikuState(GameState):
         return list(moves)
 
     def _compute_legal(self, c: Company) -> list[Move]:
+        if self.repay_offered:
+            return [REPAY_LOAN, END_TURN]
         moves: list[Move] = []
         board = self.board
+        parks_on_zero = self.engine_version >= SEED_REVIEW
         if c.workers_ready > 0 and c.chips_left > 0:
             structure = c.markers[STRUCTURE]
             most = min(structure, self.blocks_left)
@@ -211,7 +248,11 @@ class KenchikuState(GameState):
                 if heights[i] or park_owners[i] is not None:
                     continue
                 v = value[around[i]]
-                if v == 0 or v > structure:
+                if v == 0:  # 地価が0の場所にビルを建設することは出来ません: buildings only
+                    if parks_on_zero and c.park_available:
+                        parks.append(self._park_moves[i])
+                    continue
+                if v > structure:
                     continue
                 if v <= most:
                     moves.extend(pair)
@@ -234,27 +275,32 @@ class KenchikuState(GameState):
             moves.append(REPAY_LOAN)
         return moves
 
-    def parse_move(self, seat: Seat, text: str) -> Move:
-        """Read notation into a move even if it is illegal now, so ``apply`` can say why.
+    def validate(self, seat: Seat, move: Move) -> None:
+        """Raise ``IllegalMove`` with a sentence the player can act on if ``move`` is not legal.
 
-        Raises ``NotYourTurn`` if ``seat`` cannot act, ``InvalidMove`` if the text is not a
-        Kenchiku move at all.
+        The one place the rules' reasons live: ``refusal`` (the player-facing reason) and
+        ``apply`` use it; ``legal_moves`` is its fast enumeration, and the tests check that
+        the two agree on every well-formed move.
         """
         self.check_turn(seat)
-        return parse_notation(text, self.city.index)
-
-    def explain_illegal(self, seat: Seat, notation: str) -> str | None:
-        """Why ``notation`` cannot be played by ``seat`` now, or ``None`` if it can."""
-        try:
-            self.validate(seat, self.parse_move(seat, notation))
-        except GameError as exc:
-            return exc.message
-        return None
-
-    def validate(self, seat: Seat, move: Move) -> None:
-        """Raise ``IllegalMove`` with a sentence the player can act on if ``move`` is not legal."""
-        self.check_turn(seat)
         c = self.companies[seat]
+        if self.repay_offered:
+            if not isinstance(move, RepayLoan | EndTurn):
+                raise IllegalMove(
+                    Msg(
+                        "kenchiku.action_taken",
+                        "You have taken your action this turn: repay the loan (`loan repay`) "
+                        "or end your turn (`done`).",
+                    )
+                )
+        elif isinstance(move, EndTurn):
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.nothing_to_end",
+                    "`done` only ends a turn after its action, when you may still repay your "
+                    "loan; now take an action: build, buy or rest.",
+                )
+            )
         if isinstance(move, Build | PlacePark):
             self._check_site(c, move)
         elif isinstance(move, Buy):
@@ -264,74 +310,160 @@ class KenchikuState(GameState):
         elif isinstance(move, TakeLoan):
             if c.has_loan:
                 raise IllegalMove(
-                    "You already hold a loan card; repay it "
-                    f"({self.rules.loan_repayment} money) before borrowing again."
+                    Msg(
+                        "kenchiku.loan_held",
+                        "You already hold a loan card; repay it ({repayment} money) before "
+                        "borrowing again.",
+                        repayment=self.rules.loan_repayment,
+                    )
                 )
         elif isinstance(move, RepayLoan):
             if not c.has_loan:
-                raise IllegalMove("You have no loan to repay.")
+                raise IllegalMove(Msg("kenchiku.no_loan", "You have no loan to repay."))
             if c.money < self.rules.loan_repayment:
                 raise IllegalMove(
-                    f"Repaying the loan costs {self.rules.loan_repayment} money in one payment "
-                    f"but you have {c.money}."
+                    Msg(
+                        "kenchiku.repay_short",
+                        "Repaying the loan costs {repayment} money in one payment but you have "
+                        "{money}.",
+                        repayment=self.rules.loan_repayment,
+                        money=c.money,
+                    )
                 )
-        else:
-            raise InvalidMove(f"`{move.notation}` is not a Kenchiku move.")
+        elif not isinstance(move, EndTurn):  # `done` was checked above
+            raise InvalidMove(
+                Msg(
+                    "kenchiku.not_a_move",
+                    "`{move}` is not a Kenchiku move.",
+                    move=getattr(move, "notation", type(move).__name__),
+                )
+            )
 
     def _check_site(self, c: Company, move: Build | PlacePark) -> None:
         """建設 / 公園について: a free plot, a ready worker, land value 1+ within structure."""
         if move.coord not in self.city.index:
-            raise InvalidMove(f"There is no plot `{move.coord}` in the city.")
+            raise InvalidMove(
+                Msg(
+                    "kenchiku.no_such_plot",
+                    "There is no plot `{coord}` in the city; plots are named like `c4` "
+                    "(columns a–{last_col}, rows 1–{last_row}).",
+                    coord=move.coord,
+                    last_col=self.city.coords[-1][0],
+                    last_row=self.city.n_rows,
+                )
+            )
         if isinstance(move, Build) and move.reward not in REWARDS:
-            raise InvalidMove("Choose the reward `money` or `honour`.")
+            raise InvalidMove(
+                Msg(
+                    "kenchiku.bad_reward",
+                    "Choose the reward `money` or `honour`, not `{reward}`.",
+                    reward=move.reward,
+                )
+            )
         i = self.city.index[move.coord]
         what = "a park" if isinstance(move, PlacePark) else "a building"
         if isinstance(move, PlacePark) and not c.park_available:
-            raise IllegalMove("You have already placed your park; each company has only one.")
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.park_used",
+                    "You have already placed your park; each company has only one.",
+                )
+            )
         if self.board.heights[i]:
-            raise IllegalMove(f"{move.coord} already has a building on it.")
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.plot_built",
+                    "{coord} already has a building on it.",
+                    coord=move.coord,
+                )
+            )
         if self.board.park_owners[i] is not None:
-            raise IllegalMove(f"{move.coord} already has a park on it.")
+            raise IllegalMove(
+                Msg("kenchiku.plot_park", "{coord} already has a park on it.", coord=move.coord)
+            )
         if c.workers_ready == 0:
             raise IllegalMove(
-                f"You have no ready workers, so you cannot place {what}; rest to make them "
-                "ready again."
+                Msg(
+                    "kenchiku.no_ready_worker",
+                    "You have no ready workers, so you cannot place {what}; rest to make them "
+                    "ready again.",
+                    what=what,
+                )
             )
         value = self.board.land_value(i)
-        if value == 0:
+        if value == 0 and (isinstance(move, Build) or self.engine_version < SEED_REVIEW):
             raise IllegalMove(
-                f"Land value at {move.coord} is 0 (no building blocks next to it), so nothing "
-                "can be placed there."
+                Msg(
+                    "kenchiku.land_value_zero",
+                    "Land value at {coord} is 0 (no building blocks next to it), so {what} "
+                    "cannot be placed there.",
+                    coord=move.coord,
+                    what=what,
+                )
             )
         structure = c.markers[STRUCTURE]
         if value > structure:
             raise IllegalMove(
-                f"Land value at {move.coord} is {value} but you have only {structure} "
-                f"structure marker{'s' if structure != 1 else ''}."
+                Msg(
+                    "kenchiku.structure_short",
+                    "Land value at {coord} is {value} but you have only {structure} "
+                    "structure marker{plural}.",
+                    coord=move.coord,
+                    value=value,
+                    structure=structure,
+                    plural="s" if structure != 1 else "",
+                )
             )
         if c.chips_left == 0:
-            raise IllegalMove(f"You have no chips left to mark {what} as yours.")
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.no_chips",
+                    "You have no chips left to mark {what} as yours.",
+                    what=what,
+                )
+            )
         if isinstance(move, Build) and value > self.blocks_left:
             raise IllegalMove(
-                f"A height-{value} building needs {value} blocks but the supply has only "
-                f"{self.blocks_left} left."
+                Msg(
+                    "kenchiku.blocks_short",
+                    "A height-{value} building needs {value} blocks but the supply has only "
+                    "{left} left.",
+                    value=value,
+                    left=self.blocks_left,
+                )
             )
 
     def _check_buy(self, c: Company, move: Buy) -> None:
         """購入の値段と制限: in stock, affordable, fewer than 6 of a technology."""
         if move.marker not in MARKER_INDEX:
-            raise InvalidMove(f"`{move.marker}` is not a marker type.")
+            raise InvalidMove(_bad_marker(move.marker))
         k = MARKER_INDEX[move.marker]
         if self.stock[k] == 0:
-            raise IllegalMove(f"The market has no {move.marker} markers left.")
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.out_of_stock",
+                    "The market has no {marker} markers left.",
+                    marker=move.marker,
+                )
+            )
         if k != WORKERS and c.markers[k] >= self.rules.max_technology:
             raise IllegalMove(
-                f"You already hold {c.markers[k]} {move.marker} markers, the most allowed."
+                Msg(
+                    "kenchiku.technology_full",
+                    "You already hold {held} {marker} markers, the most allowed.",
+                    held=c.markers[k],
+                    marker=move.marker,
+                )
             )
         if c.money < self.prices[k]:
             raise IllegalMove(
-                f"A {move.marker.removesuffix('s')} marker costs {self.prices[k]} money "
-                f"but you have {c.money}."
+                Msg(
+                    "kenchiku.price_short",
+                    "A {one} marker costs {price} money but you have {money}.",
+                    one=move.marker.removesuffix("s"),
+                    price=self.prices[k],
+                    money=c.money,
+                )
             )
 
     def _check_rest(self, c: Company, move: Rest) -> None:
@@ -339,16 +471,23 @@ class KenchikuState(GameState):
         if move.drop is None:
             if any(n > 1 for n in c.markers):
                 raise IllegalMove(
-                    "Resting means returning one marker to the market: write "
-                    "`rest drop <type>` (structure, design, planning or workers)."
+                    Msg(
+                        "kenchiku.rest_must_drop",
+                        "Resting means returning one marker to the market: write "
+                        "`rest drop <type>` (structure, design, planning or workers).",
+                    )
                 )
             return
         if move.drop not in MARKER_INDEX:
-            raise InvalidMove(f"`{move.drop}` is not a marker type.")
+            raise InvalidMove(_bad_marker(move.drop))
         if c.markers[MARKER_INDEX[move.drop]] <= 1:
             raise IllegalMove(
-                f"You hold only one {move.drop} marker and every type must keep at least one; "
-                "return a different marker."
+                Msg(
+                    "kenchiku.last_marker",
+                    "You hold only one {marker} marker and every type must keep at least one; "
+                    "return a different marker.",
+                    marker=move.drop,
+                )
             )
 
     # -- applying moves -------------------------------------------------------------
@@ -356,6 +495,16 @@ class KenchikuState(GameState):
     def _apply(self, seat: Seat, move: Move) -> list[str]:
         self._version += 1
         c = self.companies[seat]
+        if self.repay_offered:
+            # 借金について (手番ならいつでも): after the action, repay or not; then the turn passes
+            self.repay_offered = False
+            if isinstance(move, RepayLoan):
+                events = self._repay(c)
+            else:
+                events = ["kept the loan and ended the turn."]
+            events += self._end_turn()
+            self.last_event = " ".join(events)
+            return events
         if isinstance(move, Build):
             events = self._build(c, move)
         elif isinstance(move, PlacePark):
@@ -368,13 +517,30 @@ class KenchikuState(GameState):
             self._borrow(c)
             events = [f"took a loan of {self.rules.loan_amount} money."]
         else:
-            c.money -= self.rules.loan_repayment
-            c.has_loan = False
-            events = [f"repaid the loan ({self.rules.loan_repayment} money)."]
+            events = self._repay(c)
         if not isinstance(move, TakeLoan | RepayLoan):
-            events += self._end_turn()
+            if self._may_repay_now(c):
+                self.repay_offered = True
+            else:
+                events += self._end_turn()
         self.last_event = " ".join(events)
         return events
+
+    def _repay(self, c: Company) -> list[str]:
+        c.money -= self.rules.loan_repayment
+        c.has_loan = False
+        return [f"repaid the loan ({self.rules.loan_repayment} money)."]
+
+    def _may_repay_now(self, c: Company) -> bool:
+        """借金について 手番ならいつでも (v2): after its action a company holding the loan card
+        that can pay the repayment is asked whether to repay before the turn passes."""
+        return (
+            self.engine_version >= SEED_REVIEW
+            and self._outcome is None
+            and not c.bankrupt
+            and c.has_loan
+            and c.money >= self.rules.loan_repayment
+        )
 
     def _borrow(self, c: Company) -> None:
         c.money += self.rules.loan_amount
@@ -556,7 +722,13 @@ class KenchikuState(GameState):
             )
             voices = 0
             for card in self.citizen:
-                got = citizen_honour(card, self.board, c.seat, active)
+                got = citizen_honour(
+                    card,
+                    self.board,
+                    c.seat,
+                    active,
+                    modest_needs_building=self.engine_version < SEED_REVIEW,
+                )
                 d[f"voice_{card.id}"] = got
                 voices += got
             d["voices"] = voices
@@ -666,6 +838,7 @@ class KenchikuState(GameState):
             blocks_left=self.blocks_left,
             last_event=self.last_event,
             outcome=self._outcome.to_dict() if self._outcome is not None else None,
+            repay_offered=self.repay_offered,
         )
 
     # -- invariants (used by tests) ----------------------------------------------------
@@ -676,6 +849,15 @@ class KenchikuState(GameState):
             self.stock[k] + sum(c.markers[k] for c in self.companies)
             for k in range(len(MARKER_TYPES))
         ]
+
+
+def _bad_marker(word: str) -> Msg:
+    return Msg(
+        "kenchiku.bad_marker",
+        "`{word}` is not a marker type; the types are {types}.",
+        word=word,
+        types=", ".join(MARKER_TYPES),
+    )
 
 
 def _deal_voices(data: KenchikuData, kind: str, choice: str, rng: Rng) -> tuple[VoiceCard, ...]:
@@ -702,4 +884,6 @@ def new_game(options: Mapping[str, Any], seats: int, seed: int) -> KenchikuState
     rng = Rng(seed)
     administration = _deal_voices(data, "administration", resolved["administration"], rng)
     citizen = _deal_voices(data, "citizen", resolved["citizen"], rng)
-    return KenchikuState(data, seats, rng, administration, citizen, resolved)
+    state = KenchikuState(data, seats, rng, administration, citizen, resolved)
+    state.engine_version = ENGINE_VERSION  # a replay of an older record sets its own
+    return state

@@ -79,6 +79,7 @@ class KenchikuView:
     blocks_left: int  # building blocks left in the supply (146 at start minus starters)
     last_event: str  # sentence describing the last move, "" at start
     outcome: dict[str, Any] | None  # Outcome.to_dict() once the game is over
+    repay_offered: bool = False  # the company to act has acted and may repay its loan (v2)
 
     def cell(self, coord: str) -> CellView:
         for c in self.cells:

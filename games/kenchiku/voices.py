@@ -34,8 +34,19 @@ def administration_times(card: VoiceCard, board: Board, seat: int, cell: int, he
     raise ValueError(f"unknown administration condition {cond!r}")
 
 
-def citizen_honour(card: VoiceCard, board: Board, seat: int, active: Collection[int]) -> int:
-    """Honour ``seat`` earns from citizen ``card`` at final scoring."""
+def citizen_honour(
+    card: VoiceCard,
+    board: Board,
+    seat: int,
+    active: Collection[int],
+    *,
+    modest_needs_building: bool = False,
+) -> int:
+    """Honour ``seat`` earns from citizen ``card`` at final scoring.
+
+    ``modest_needs_building`` keeps engine version 1's reading of ``modest`` (only districts
+    where ``seat`` has a building pay), for replaying version-1 records.
+    """
     city = board.city
     heights, owners = board.heights, board.owners
     cond = card.condition
@@ -66,12 +77,16 @@ def citizen_honour(card: VoiceCard, board: Board, seat: int, active: Collection[
                 total += card.amount
         return total
     if cond == "not_tallest_in_district":
+        # 一区画ごとに、最も高いビルを建設したプレイヤー以外の全員は名誉点を獲得します: every
+        # company except the builders of a district's tallest building(s) scores, whether
+        # or not it built there. A district with no building has no tallest builder, so it
+        # pays everyone; a starting building (no owner) as the tallest excludes nobody.
         total = 0
         for cells in city.district_cells.values():
             built = [i for i in cells if heights[i] > 0]
-            if not any(owners[i] == seat for i in built):
-                continue  # only districts where this company has a building
-            top = max(heights[i] for i in built)
+            if modest_needs_building and not any(owners[i] == seat for i in built):
+                continue  # engine version 1: only districts where this company has a building
+            top = max((heights[i] for i in built), default=0)
             if not any(owners[i] == seat and heights[i] == top for i in built):
                 total += card.amount
         return total

@@ -5,11 +5,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from tests.toy import ensure_registered
-
-ensure_registered()
-
-from bot import create_bot  # noqa: E402
+from bot import create_bot
 
 MEMBERS = ("alice", "bob", "carol", "dave")
 
@@ -20,8 +16,11 @@ def db_path(tmp_path):
 
 
 @pytest_asyncio.fixture
-async def bots(db_path):
+async def bots(db_path, toy_game):
     """``bots()`` builds a bot on the test database; all are closed at the end.
+
+    The toy game is registered (``toy_game``) before any bot is built, so its commands list
+    it; it is not registered at import, so it never changes what the contract suite covers.
 
     SimCord detaches a bot without calling ``close()``, so the storage (a worker thread)
     is closed here.

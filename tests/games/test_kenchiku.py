@@ -207,9 +207,10 @@ def test_worked_example_plot_c_needs_four_structure() -> None:
     assert illegal(st, "build g4 money") == (
         "Land value at g4 is 4 but you have only 3 structure markers."
     )
-    assert st.explain_illegal(0, "build g4 honour") == (
-        "Land value at g4 is 4 but you have only 3 structure markers."
-    )
+    reason = st.refusal(0, st.parse_move(0, "build g4 honour"))
+    assert reason == "Land value at g4 is 4 but you have only 3 structure markers."
+    assert getattr(reason, "key", None) == "kenchiku.structure_short"
+    assert reason.params == {"coord": "g4", "value": 4, "structure": 3, "plural": "s"}
     assert "build g4 money" not in notations(st)
 
 
@@ -381,11 +382,34 @@ def test_park_only_once_per_game() -> None:
     assert "already placed your park" in illegal(st, "park c3")
 
 
-def test_park_not_on_land_value_zero_nor_beyond_structure() -> None:
-    """公園について: as with a building, land value 1+ and within structure (interpretation)."""
+def test_park_on_land_value_zero_follows_the_seed() -> None:
+    """公園について: a park costs 労働者マーカーを一個 and 建設予定地の地価に応じた数の構造マーカー;
+    only buildings are barred from land value 0 (地価について: 地価が0の場所にビルを建設することは
+    出来ません). Engine version 2."""
     st = worked_example()
-    assert "Land value at a8 is 0" in illegal(st, "park a8")
+    assert "park a8" in notations(st) and "build a8 money" not in notations(st)
+    assert st.refusal(0, PlacePark("a8")) is None
+    assert "Land value at a8 is 0" in illegal(st, "build a8 honour")
+    events = play(st, "park a8")
+    assert events[0] == "placed a park on a8 (land value 0)."
+    assert st.board.park_owners[st.city.index["a8"]] == 0
+    assert st.companies[0].workers_ready == 1 and not st.companies[0].park_available
+
+
+def test_park_still_needs_structure_for_its_land_value() -> None:
+    """公園について: structure >= the land value, as for a building."""
+    st = worked_example()
     assert "is 4 but you have only 3" in illegal(st, "park g4")
+
+
+def test_park_on_land_value_zero_refused_in_engine_version_1() -> None:
+    """Engine version 1 (records before the seed review) barred parks from land value 0."""
+    st = worked_example()
+    st.engine_version = 1
+    st._version += 1
+    assert "park a8" not in notations(st)
+    reason = illegal(st, "park a8")
+    assert reason.startswith("Land value at a8 is 0") and "a park cannot be placed" in reason
 
 
 # -- buying (購入) ----------------------------------------------------------------------
@@ -563,6 +587,65 @@ def test_loan_take_and_repay_do_not_end_the_turn() -> None:
     assert "loan take" in notations(st)  # can borrow again after repaying
 
 
+def test_repay_offered_after_the_action() -> None:
+    """借金について: 手番ならいつでも、借金・借金返済をすることが可能 — a company holding the loan
+    card that can pay 25 after its action may repay before its turn passes."""
+    st = new_game({}, 2, 1)
+    company(st, 0, money=24, loan=True)
+    events = play(st, "build d3 money")  # +2 money -> 26
+    assert st.current == 0 and st.repay_offered and st.to_act() == frozenset({0})
+    assert st.view(None).repay_offered
+    assert notations(st) == {"loan repay", "done"}
+    assert events == ["built a height-2 building on d3 for 2 money."]
+    reason = illegal(st, "buy design")
+    assert "taken your action this turn" in reason
+    assert "taken your action" in illegal(st, "loan take")
+    play(st, "loan repay")
+    c = st.companies[0]
+    assert c.money == 1 and not c.has_loan and st.current == 1 and not st.repay_offered
+
+
+def test_done_keeps_the_loan_and_passes_the_turn() -> None:
+    st = new_game({}, 2, 1)
+    company(st, 0, money=30, loan=True)
+    events = play(st, "buy design", "done")
+    assert events[-1] == "kept the loan and ended the turn."
+    assert st.current == 1 and st.companies[0].has_loan and st.companies[0].money == 27
+
+
+def test_no_repay_offer_without_25_after_the_action() -> None:
+    """Otherwise the turn passes as before."""
+    st = new_game({}, 2, 1)
+    company(st, 0, money=26, loan=True)
+    play(st, "buy planning")  # 26 - 4 = 22 < 25
+    assert st.current == 1 and not st.repay_offered
+    assert "only ends a turn after its action" in illegal(st, "done")
+
+
+def test_repay_offer_in_the_last_turn_avoids_the_penalty() -> None:
+    """最終得点計算 借金手形のペナルティ: the offer comes before final scoring, so a company
+    that can pay 25 at the end of its last turn need not lose 15 honour and all its money."""
+    st = scenario()
+    company(st, 1, money=40, loan=True, honour=10)
+    st.end_triggered_by = 0
+    st.end_cause = "test"
+    st.current = 1
+    play(st, "rest drop planning")  # 4 wages -> 36
+    assert st.outcome() is None and st.repay_offered
+    play(st, "loan repay")
+    out = st.outcome()
+    assert out is not None
+    assert out.details[1]["loan_penalty"] == 0 and out.details[1]["money"] == (36 - 25) // 5
+
+
+def test_repay_after_the_action_not_offered_in_engine_version_1() -> None:
+    st = new_game({}, 2, 1)
+    st.engine_version = 1
+    company(st, 0, money=30, loan=True)
+    play(st, "buy design")
+    assert st.current == 1 and not st.repay_offered
+
+
 def test_loan_repay_needs_25() -> None:
     st = new_game({}, 2, 1)
     assert "no loan to repay" in illegal(st, "loan repay")
@@ -646,7 +729,7 @@ def finish(st: KenchikuState) -> None:
     st.end_triggered_by = 0
     st.end_cause = "test"
     while st.outcome() is None:
-        play(st, "rest drop planning")
+        play(st, "done" if st.repay_offered else "rest drop planning")
 
 
 def test_scoring_order_loan_penalty_before_money() -> None:
@@ -751,10 +834,7 @@ def test_lowrise_citizen_per_district_ties_all_score() -> None:
     assert out.details[0]["voice_lowrise"] == 6 and out.details[1]["voice_lowrise"] == 3
 
 
-def test_modest_citizen_per_district_excludes_owners_of_a_tallest() -> None:
-    """市民の声 最も高いビルを建設していない: per district, all but the tallest's builders
-    (interpretation: only companies with a building there; a starting building can be the
-    tallest)."""
+def modest_city(version: int) -> KenchikuState:
     st = scenario(
         3,
         buildings={
@@ -767,10 +847,38 @@ def test_modest_citizen_per_district_excludes_owners_of_a_tallest() -> None:
         },
         citizen=("modest",),
     )
+    st.engine_version = version
+    finish(st)
+    return st
+
+
+def test_modest_citizen_pays_all_but_the_tallest_builders_in_every_district() -> None:
+    """市民の声 一区画内で、最も高いビルを建設していない: 一区画ごとに、最も高いビルを建設した
+    プレイヤー以外の全員は名誉点を獲得します — with or without a building there. The six
+    districts: northwest (tied tallest: seats 0 and 1), north (a starting building is the
+    tallest: nobody excluded), southeast (seat 1), and three empty districts, which pay
+    everyone (docs/rules/kenchiku.md, Interpretations)."""
+    out = modest_city(2).outcome()
+    assert out is not None
+    # seat 0: all but northwest = 5; seat 1: all but northwest and southeast = 4; seat 2: 6
+    assert [out.details[s]["voice_modest"] for s in range(3)] == [10, 8, 12]
+
+
+def test_modest_citizen_version_1_needed_a_building_in_the_district() -> None:
+    """Engine version 1 (before the seed review) paid only where the company had a building."""
+    out = modest_city(1).outcome()
+    assert out is not None
+    assert [out.details[s]["voice_modest"] for s in range(3)] == [2, 0, 2]
+
+
+def test_modest_citizen_with_an_empty_city_pays_every_district() -> None:
+    """No buildings at all: no district has a tallest builder, so every company scores in all
+    six districts (and max() over an empty district is never taken)."""
+    st = scenario(citizen=("modest",))
     finish(st)
     out = st.outcome()
     assert out is not None
-    assert [out.details[s]["voice_modest"] for s in range(3)] == [2, 0, 2]
+    assert [out.details[s]["voice_modest"] for s in range(2)] == [12, 12]
 
 
 def test_tie_break_most_buildings_then_shared() -> None:
@@ -805,9 +913,21 @@ def test_bankrupt_companies_rank_last() -> None:
 
 def test_notation_errors() -> None:
     st = new_game({}, 2, 1)
-    for text in ("fly away", "build z9 money", "build c4", "build c4 gold", "buy gold", "loan"):
+    for text in ("fly away", "build c4", "loan", "rest drop", "done now", ""):
         with pytest.raises(InvalidMove):
             st.parse_move(0, text)
+    # well-formed but naming nothing that exists: refused with a sentence saying what is wrong
+    for text, key, words in (
+        ("build z9 money", "kenchiku.no_such_plot", "no plot `z9`"),
+        ("build c4 gold", "kenchiku.bad_reward", "not `gold`"),
+        ("buy gold", "kenchiku.bad_marker", "`gold` is not a marker type"),
+        ("rest drop gold", "kenchiku.bad_marker", "`gold` is not a marker type"),
+    ):
+        move = st.parse_move(0, text)
+        reason = st.refusal(0, move)
+        assert reason is not None and words in reason and getattr(reason, "key", "") == key
+        with pytest.raises(InvalidMove):
+            st.apply(0, move)
     assert st.parse_move(0, "  Build C4   HONOR ") == Build("c4", "honour")
     assert st.parse_move(0, "buy worker") == Buy("workers")
     assert st.parse_move(0, "loan take") == TAKE_LOAN

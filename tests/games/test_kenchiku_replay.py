@@ -1,8 +1,15 @@
-"""Kenchiku replay fixtures, random playouts and invariants (seed 002).
+"""Kenchiku replay fixtures and Kenchiku-specific random-playout checks (seed 002).
 
-The fixtures under ``fixtures/kenchiku_*.json`` are complete games played by the seeded
-policy below; regenerate them with ``python -m tests.games.test_kenchiku_replay`` (only
-when the rules change on purpose: that is an engine_version bump).
+The fixtures are ``tests/fixtures/kenchiku/*.json``; the contract suite (``tests/contract``)
+replays each to its ``expect``ed outcome, checks save -> load -> save and the invariants.
+
+* ``v1_*``: engine version 1 (before the seed review of issue 6), played by the seeded test
+  policy of the time. They must replay to the same result as long as version 1 is
+  supported (``GameSpec.oldest_engine_version``).
+* ``v2_*``: engine version 2, played by the AI and uniformly random seats through
+  ``games.core.ai.play_out``. Regenerate them with ``python -m tests.games.test_kenchiku_replay``
+  only when the rules change on purpose: that is an engine_version bump, and the old files
+  stay as they are.
 """
 
 from __future__ import annotations
@@ -13,67 +20,75 @@ from typing import Any
 
 import pytest
 
-from games.core import GameRecord, Move, Rng, get_game, replay, view_as_dict
-from games.kenchiku import KenchikuState
-from games.kenchiku.components import STRUCTURE, WORKERS
-from games.kenchiku.moves import REPAY_LOAN, TAKE_LOAN, Build, Buy, PlacePark, RepayLoan, Rest
-from games.kenchiku.state import MARKER_INDEX
+from games.core import GameRecord, Rng, get_game, replay, view_as_dict
+from games.core.ai import Policy, RandomPolicy, play_out
+from games.kenchiku import AI, KenchikuState
+from tests.contract.invariants import check_invariants
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "kenchiku"
 SPEC = get_game("kenchiku")
 
 
-def policy(st: KenchikuState, seat: int, rng: Rng) -> Move:
-    """A seeded, roughly sensible player: builds high, money when short, honour otherwise."""
-    moves = st.legal_moves(seat)
-    c = st.companies[seat]
-    wages = c.markers[WORKERS] + c.markers[STRUCTURE]
-    if any(isinstance(m, RepayLoan) for m in moves) and c.money >= 25 + wages:
-        return REPAY_LOAN
-    parks = [m for m in moves if isinstance(m, PlacePark)]
-    if parks and st.round > 4 and rng.randrange(5) == 0:
-        return rng.choice(parks)
-    builds = [m for m in moves if isinstance(m, Build)]
-    if builds and rng.randrange(12):
-        value = {m.coord: st.board.land_value(st.city.index[m.coord]) for m in builds}
-        top = max(value.values()) - (rng.randrange(3) == 0)
-        reward = "money" if c.money < wages + 6 else "honour"
-        if rng.randrange(4) == 0:
-            reward = "honour" if reward == "money" else "money"
-        return rng.choice([m for m in builds if value[m.coord] >= top and m.reward == reward])
-    if TAKE_LOAN in moves and c.money < wages and st.round < 10 and rng.randrange(2):
-        return TAKE_LOAN
-    buys = [
-        m
-        for m in moves
-        if isinstance(m, Buy) and c.money - st.prices[MARKER_INDEX[m.marker]] >= wages + 1
-    ]
-    if buys and rng.randrange(5):
-        return min(
-            buys,
-            key=lambda m: (
-                st.prices[MARKER_INDEX[m.marker]] + c.markers[MARKER_INDEX[m.marker]],
-                rng.randrange(8),
-            ),
-        )
-    rests = [m for m in moves if isinstance(m, Rest)]
-    return max(
-        rests,
-        key=lambda m: (c.markers[MARKER_INDEX[m.drop]] if m.drop else 0, rng.randrange(8)),
-    )
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
-def play_policy(seats: int, seed: int) -> tuple[GameRecord, KenchikuState]:
-    record = GameRecord("kenchiku", SPEC.engine_version, seed, seats, SPEC.resolve_options({}))
-    st = SPEC.new_game(record.options, seats, seed)
+def fixtures(version: int) -> list[Path]:
+    return sorted(FIXTURES.glob(f"v{version}_*.json"))
+
+
+def replayed(data: dict[str, Any]) -> KenchikuState:
+    st = replay(GameRecord.from_dict(data))
     assert isinstance(st, KenchikuState)
-    rng = Rng(seed * 7919 + 1)
-    while not st.is_over():
-        seat = st.current
-        move = policy(st, seat, rng)
-        record.moves.append((seat, move.notation))
-        st.apply(seat, move)
-    return record, st
+    return st
+
+
+def test_fixtures_cover_both_engine_versions() -> None:
+    assert len(fixtures(1)) >= 2 and len(fixtures(2)) >= 3
+    assert all(load(p)["engine_version"] == 1 for p in fixtures(1))
+    assert all(load(p)["engine_version"] == 2 for p in fixtures(2))
+
+
+def test_v2_fixtures_exercise_the_seed_review_rules() -> None:
+    """Between them the v2 games end a turn with ``done``, repay after an action, put a park
+    on land value 0, and score the ``modest`` citizen card."""
+    seen = {"done": False, "repay_after_action": False, "park_on_zero": False, "modest": False}
+    for path in fixtures(2):
+        data = load(path)
+        st = SPEC.create(data["options"], data["seats"], data["seed"])
+        assert isinstance(st, KenchikuState)
+        for seat, text in data["moves"]:
+            move = st.parse_move(seat, text)
+            if text.startswith("park"):
+                seen["park_on_zero"] |= st.board.land_value(st.city.index[move.coord]) == 0
+            seen["done"] |= text == "done"
+            seen["repay_after_action"] |= text == "loan repay" and st.repay_offered
+            st.apply(seat, move)
+        out = st.outcome()
+        assert out is not None
+        seen["modest"] |= any("voice_modest" in d for d in out.details.values())
+    assert all(seen.values()), seen
+
+
+def test_v1_records_need_the_v1_rules() -> None:
+    """Gating by ``engine_version`` matters: the v1 2-player game (the ``modest`` card in
+    play) does not give its recorded result under the version-2 rules."""
+    data = load(FIXTURES / "v1_2p_seed48.json")
+    out = replayed(data).outcome()
+    assert out is not None and out.to_dict() == data["expect"]
+    assert "voice_modest" in out.details[0]
+    under_v2 = replayed({**data, "engine_version": 2}).outcome()
+    assert under_v2 is not None and under_v2.to_dict() != data["expect"]
+    assert under_v2.details[0]["voice_modest"] > out.details[0]["voice_modest"]
+
+
+def test_old_records_still_replay() -> None:
+    assert SPEC.can_replay(1) and SPEC.can_replay(SPEC.engine_version)
+    assert not SPEC.can_replay(0)
+
+
+# -- uniformly random play ------------------------------------------------------------------
 
 
 def play_uniform(seats: int, seed: int, cap: int = 5000) -> tuple[GameRecord, KenchikuState]:
@@ -92,30 +107,24 @@ def play_uniform(seats: int, seed: int, cap: int = 5000) -> tuple[GameRecord, Ke
     return record, st
 
 
-def fixture_files() -> list[Path]:
-    return sorted(FIXTURES.glob("kenchiku_*.json"))
+def all_notations(st: KenchikuState) -> list[str]:
+    """Every well-formed move, legal or not."""
+    out = [f"build {c} {r}" for c in st.city.coords for r in ("money", "honour")]
+    out += [f"park {c}" for c in st.city.coords]
+    for m in ("structure", "design", "planning", "workers"):
+        out += [f"buy {m}", f"rest drop {m}"]
+    return [*out, "rest", "loan take", "loan repay", "done"]
 
 
-def test_fixtures_exist() -> None:
-    names = {p.name for p in fixture_files()}
-    assert {"kenchiku_2p.json", "kenchiku_4p.json"} <= names
-
-
-@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
-def test_replay_fixture(path: Path) -> None:
-    """A complete seeded game replays to the recorded scores, ranks and end reason."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    record = GameRecord.from_dict(data["record"])
-    st = replay(record)
-    out = st.outcome()
-    assert out is not None
-    expected = data["outcome"]
-    assert out.to_dict() == expected
-    assert out.reason.startswith("The end was triggered")
-    # save -> load -> save is identical, and a second replay gives the same view
-    assert GameRecord.from_dict(record.to_dict()).to_dict() == data["record"]
-    assert view_as_dict(replay(record).view(None)) == view_as_dict(st.view(None))
-    assert json.loads(json.dumps(view_as_dict(st.view(0)))) == data["final_view_seat0"]
+def check_refusal_matches_legal(st: KenchikuState, seat: int, legal: set[str]) -> None:
+    """``refusal`` accepts exactly the moves ``legal_moves`` offers, and explains the rest:
+    the fast enumeration and the rules' reasons never disagree, on every well-formed move."""
+    for text in all_notations(st):
+        reason = st.refusal(seat, st.parse_move(seat, text))
+        assert (reason is None) == (text in legal), (text, reason)
+        assert reason is None or (
+            reason.endswith(".") and getattr(reason, "key", "").startswith("kenchiku.")
+        )
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -136,65 +145,14 @@ def test_uniform_random_playouts_conform(seats: int) -> None:
             for m in moves:
                 assert len(m.notation) <= 100 and m.notation == m.notation.lower()
                 assert st.parse_move(seat, m.notation) == m
-                assert st.explain_illegal(seat, m.notation) is None
-            if len(record) % 5 == 0:
-                check_validate_matches_legal(st, seat, set(texts))
+            if len(record) % 5 == 0 or st.repay_offered:
+                check_refusal_matches_legal(st, seat, set(texts))
             move = rng.choice(moves)
             record.append((seat, move.notation))
             st.apply(seat, move)
-            check_invariants(st)
-        rec = GameRecord("kenchiku", 1, 1000 * seats + seed, seats, {}, record)
+            check_invariants("kenchiku", st)
+        rec = GameRecord("kenchiku", SPEC.engine_version, 1000 * seats + seed, seats, {}, record)
         assert view_as_dict(replay(rec).view(None)) == view_as_dict(st.view(None))
-
-
-def all_notations(st: KenchikuState) -> list[str]:
-    """Every well-formed move, legal or not."""
-    out = [f"build {c} {r}" for c in st.city.coords for r in ("money", "honour")]
-    out += [f"park {c}" for c in st.city.coords]
-    for m in ("structure", "design", "planning", "workers"):
-        out += [f"buy {m}", f"rest drop {m}"]
-    return [*out, "rest", "loan take", "loan repay"]
-
-
-def check_validate_matches_legal(st: KenchikuState, seat: int, legal: set[str]) -> None:
-    """``validate`` accepts exactly the moves ``legal_moves`` offers, and explains the rest."""
-    for text in all_notations(st):
-        reason = st.explain_illegal(seat, text)
-        assert (reason is None) == (text in legal), (text, reason)
-        assert reason is None or reason.endswith(".")
-
-
-def check_invariants(st: KenchikuState) -> None:
-    """Conservation: blocks on board + supply = 146; markers held + market constant."""
-    rules = st.rules
-    assert st.board.blocks_on_board() + st.blocks_left == rules.blocks
-    expected = rules.market_stock[st.n_seats] + rules.start_markers * st.n_seats
-    assert st.markers_total() == [expected] * 4
-    for c in st.companies:
-        chips_used = sum(1 for o in st.board.owners if o == c.seat) + sum(
-            1 for o in st.board.park_owners if o == c.seat
-        )
-        assert c.chips_left + chips_used == rules.chips_per_colour - 1
-        assert 0 <= c.workers_ready <= c.markers[WORKERS]
-        assert c.bankrupt or min(c.markers) >= 1
-        assert c.bankrupt or max(c.markers[:3]) <= rules.max_technology
-        assert c.money >= 0
-    assert all(1 <= p <= 7 for p in st.prices) and all(s >= 0 for s in st.stock)
-    for seat in range(st.n_seats):
-        view = view_as_dict(st.view(seat))
-        for other in range(st.n_seats):
-            (path, value) = next(iter(st.secrets(other).items()))
-            _, idx, key = path
-            shown = view["companies"][idx][key]
-            assert shown == (value if other == seat else None)
-    assert all(c["money"] is None for c in view_as_dict(st.view(None))["companies"])
-
-
-def test_policy_games_end_and_keep_invariants() -> None:
-    for seed in range(30):
-        _, st = play_policy(2 + seed % 3, seed)
-        assert st.outcome() is not None
-        check_invariants(st)
 
 
 def test_uniform_random_games_always_end() -> None:
@@ -210,42 +168,54 @@ def test_same_seed_same_game() -> None:
     assert a.moves == b.moves
 
 
-def _write_fixture(seats: int, seed: int) -> None:
-    record, st = play_policy(seats, seed)
-    out = st.outcome()
-    assert out is not None
-    data: dict[str, Any] = {
-        "about": (
-            f"Kenchiku, {seats} players, seed {seed}: a complete game played by the seeded "
-            "policy in tests/games/test_kenchiku_replay.py."
-        ),
-        "record": record.to_dict(),
-        "outcome": out.to_dict(),
-        "final_view_seat0": view_as_dict(st.view(0)),
-    }
-    FIXTURES.mkdir(exist_ok=True)
-    path = FIXTURES / f"kenchiku_{seats}p.json"
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(path, len(record.moves), "moves:", out.reason, out.scores)
+# -- regenerating the v2 fixtures ------------------------------------------------------------
+
+RANDOM = RandomPolicy()
+V2_FIXTURES: dict[str, tuple[int, int, dict[int, Policy], dict[str, str], str]] = {
+    # name: (seats, seed, policies, options, what it shows)
+    "v2_2p_ai": (2, 1, {0: AI, 1: AI}, {}, "two AIs; honour ends it"),
+    "v2_3p_mixed": (
+        3,
+        13,
+        {0: AI, 1: RANDOM, 2: AI},
+        {"citizen": "line+modest"},
+        "AI, random, AI; a park on land value 0 and `done` after an action",
+    ),
+    "v2_4p_mixed": (
+        4,
+        6,
+        {0: AI, 1: RANDOM, 2: AI, 3: RANDOM},
+        {},
+        "AI and random seats alternating; repayments after the action",
+    ),
+    "v2_2p_bankruptcy": (
+        2,
+        27,
+        {0: RANDOM, 1: AI},
+        {"citizen": "parkneighbour+modest"},
+        "random against the AI; ends when the random company goes bankrupt",
+    ),
+}
 
 
-def _find_seed(seats: int) -> int:
-    """First seed whose policy game reaches final scoring with a park and a loan held."""
-    for seed in range(1, 5000):
-        record, st = play_policy(seats, seed)
-        out = st.outcome()
-        notes = " ".join(n for _, n in record.moves)
-        if (
-            out is not None
-            and out.reason.startswith("The end was triggered")
-            and "park" in notes
-            and "loan" in notes
-            and any(c.has_loan for c in st.companies)
-        ):
-            return seed
-    raise RuntimeError("no suitable seed")
+def _write_v2_fixtures() -> None:
+    for name, (seats, seed, policies, options, what) in V2_FIXTURES.items():
+        state, record = play_out(SPEC, seats, seed, policies=policies, options=options)
+        out = state.outcome()
+        assert out is not None
+        data = {
+            "about": (
+                f"Kenchiku, {seats} players, seed {seed}, engine version "
+                f"{record.engine_version}: {what} (games.core.ai.play_out; see "
+                "tests/games/test_kenchiku_replay.py)."
+            ),
+            **record.to_dict(),
+            "expect": out.to_dict(),
+        }
+        path = FIXTURES / f"{name}.json"
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(path.name, len(record.moves), "moves:", out.reason, dict(out.scores))
 
 
 if __name__ == "__main__":
-    for n in (2, 4):
-        _write_fixture(n, _find_seed(n))
+    _write_v2_fixtures()
