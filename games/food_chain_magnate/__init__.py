@@ -13,6 +13,7 @@ from typing import Any
 
 from games.core import GameSpec, OptionSpec, register
 
+from .ai import FcmPolicy
 from .game import FcmState
 from .setup import new_game
 from .view import FcmView
@@ -39,12 +40,6 @@ OPTIONS = (
 )
 
 
-def _ai() -> Any:
-    from .ai import FcmPolicy
-
-    return FcmPolicy()
-
-
 SPEC = register(
     GameSpec(
         key="food_chain_magnate",
@@ -63,7 +58,7 @@ SPEC = register(
         rules_path="docs/rules/food_chain_magnate.md",
         options=OPTIONS,
         defaults_for=_defaults_for,
-        ai=None,
+        ai=FcmPolicy(),
     )
 )
 
