@@ -91,6 +91,7 @@ WORK_ORDER = (
     "brand_manager",
     "campaign_manager",
     "marketing_trainee",
+    "waitress",
     "zeppelin_pilot",
     "truck_driver",
     "cart_operator",
@@ -98,7 +99,6 @@ WORK_ORDER = (
     "trainer",
     "coach",
     "guru",
-    "waitress",
     "recruiting_girl",
     "recruiting_manager",
     "hr_director",
@@ -140,7 +140,7 @@ class FcmPolicy:
         if phase == Phase.SETUP_RESTAURANTS:
             return self._first_restaurant(g, seat, rng)
         if phase == Phase.SETUP_RESERVE:
-            return ChooseReserve(components().reserve_cards[0].money)
+            return ChooseReserve(components().reserve_cards[1].money)
         if phase == Phase.RESTRUCTURING:
             return self._restructure(g, seat)
         if phase == Phase.ORDER_OF_BUSINESS:
@@ -152,7 +152,7 @@ class FcmPolicy:
             return self._payday(g, seat)
         if phase == Phase.CLEANUP:
             stock = g.players[seat].stock
-            keep = food_line(seat)
+            keep = self._line(g, seat)
             kinds = sorted(stock, key=lambda k: (k == keep, -stock[k]))
             return Discard(kinds[0])
         return None
@@ -198,21 +198,53 @@ class FcmPolicy:
         for k in managers:
             if structure_fits([*work, k], g.ceo_slots):
                 work.append(k)
-        others = sorted(
-            (k for k in hand.elements() if not emp(k).is_manager),
-            key=lambda k: WORK_ORDER.index(k) if k in WORK_ORDER else 99,
-        )
-        for k in others:
+        for k in self._work_priority(g, seat, hand):
             if structure_fits([*work, k], g.ceo_slots):
                 work.append(k)
-        # Drop managers that manage nobody beyond what the CEO could hold.
         return work
+
+    def _work_priority(self, g: FcmState, seat: int, hand: Counter[str]) -> list[str]:
+        """Non-managers in the order the company needs them: kitchen cards for the foods the
+        reachable houses want, drink buyers for the drinks they want, marketeers, waitresses,
+        then the rest."""
+        left = Counter({k: n for k, n in hand.items() if n > 0 and not emp(k).is_manager})
+        need = self._wanted(g, seat)
+        for good, n in g.players[seat].stock.items():
+            need[good] -= n
+        order: list[str] = []
+
+        def take(kind: str) -> bool:
+            if left.get(kind, 0) > 0:
+                left[kind] -= 1
+                order.append(kind)
+                return True
+            return False
+
+        kitchens = sorted(
+            (k for k in left if emp(k).action == "kitchen"), key=lambda k: -emp(k).amount
+        )
+        for good in components().foods:
+            for k in kitchens:
+                while need[good] > 0 and good in emp(k).foods and take(k):
+                    need[good] -= emp(k).amount
+        if any(need[d] > 0 for d in components().drinks):
+            for k in sorted(
+                (k for k in left if emp(k).action == "buyer"), key=lambda k: -emp(k).amount
+            ):
+                while take(k):
+                    pass
+        if not order:
+            for k in kitchens:
+                if take(k):
+                    break
+        rest = sorted(left.elements(), key=lambda k: WORK_ORDER.index(k) if k in WORK_ORDER else 99)
+        return order + rest
 
     def _to_train(self, g: FcmState, seat: int, hand: Counter[str]) -> list[str]:
         """Cards to leave on the beach so the trainers at work can train them."""
         trainers = hand.get("trainer", 0) + 2 * hand.get("coach", 0) + 3 * hand.get("guru", 0)
         out: list[str] = []
-        for kind in ("kitchen_trainee", "marketing_trainee", "management_trainee"):
+        for kind in ("kitchen_trainee", "marketing_trainee"):
             if trainers <= 0:
                 break
             if hand.get(kind, 0) > (1 if kind == "marketing_trainee" else 0):
@@ -278,11 +310,22 @@ class FcmPolicy:
                 return Recruit(kind)
         return None
 
-    def _target(self, seat: int, kind: str) -> str | None:
+    def _target(self, g: FcmState, seat: int, kind: str) -> str | None:
         goal = TRAIN_INTO.get(kind)
         if goal == "cook":
-            return f"{food_line(seat)}_cook"
+            return f"{self._line(g, seat)}_cook"
         return goal
+
+    def _line(self, g: FcmState, seat: int) -> str:
+        """The food this seat should make now: the one the reachable houses want more (by
+        default its own line)."""
+        want = self._wanted(g, seat)
+        have = g.players[seat].stock
+        b = want.get("burger", 0) - have.get("burger", 0)
+        z = want.get("pizza", 0) - have.get("pizza", 0)
+        if b != z:
+            return "burger" if b > z else "pizza"
+        return food_line(seat)
 
     def _train(self, g: FcmState, seat: int) -> Move | None:
         p = g.players[seat]
@@ -290,7 +333,7 @@ class FcmPolicy:
         for c in p.beach_cards():
             if c.uid in p.turn.trained and not p.has("first_pay_20"):
                 continue
-            goal = self._target(seat, c.kind)
+            goal = self._target(g, seat, c.kind)
             if goal is None:
                 continue
             for target, _ in targets_from(c.kind, cap_):
@@ -307,9 +350,9 @@ class FcmPolicy:
         p = g.players[seat]
         kinds = {c.kind for c in p.cards}
         out: set[str] = set()
-        line = food_line(seat)
-        if any(emp(k).action == "kitchen" and line in emp(k).foods for k in kinds):
-            out.add(line)
+        for k in kinds:
+            if emp(k).action == "kitchen":
+                out |= set(emp(k).foods)
         for k in kinds:
             e = emp(k)
             if e.action != "buyer":
@@ -324,10 +367,13 @@ class FcmPolicy:
 
     def _products(self, g: FcmState, seat: int) -> list[str]:
         got = self._obtainable(g, seat)
-        line = food_line(seat)
-        out = [line] if line in got else []
-        out += sorted(x for x in got if x in components().drinks)
-        return out or [line]
+        p = g.players[seat]
+        made = Counter(
+            f for c in p.cards if emp(c.kind).action == "kitchen" for f in emp(c.kind).foods
+        )
+        foods = sorted(sorted(f for f in got if f in components().foods), key=lambda f: -made[f])
+        out = foods + sorted(x for x in got if x in components().drinks)
+        return out or [food_line(seat)]
 
     def _wanted(self, g: FcmState, seat: int) -> Counter[str]:
         """Goods demanded by the houses our restaurants reach."""
@@ -352,7 +398,7 @@ class FcmPolicy:
     def _targets(self, g: FcmState, seat: int) -> dict[int, int]:
         """Houses connected to our restaurants with room for demand, whose demand we can
         serve: number -> distance."""
-        got = self._obtainable(g, seat) | {food_line(seat)}
+        got = self._obtainable(g, seat)
         return {
             n: d
             for n, d in self._connected(g, seat).items()
@@ -401,11 +447,10 @@ class FcmPolicy:
                         near.add((s[0] + dr, s[1] + dc))
         if d.kind == "radio":
             near = {s for s in near if s[0] % 3 == 0 and s[1] % 3 == 0}
+        legal = marketing._positions(g, seat, e, d)[1]
         for tall in (False, True) if d.width != d.height else (False,):
-            h, w = marketing.footprint(d, tall)
             for sq in sorted(near):
-                squares = rect(sq, h, w)
-                if marketing.board_refusal(g, seat, e, d, squares) is None:
+                if g.grid.on_board(sq) and (square_name(sq), tall) in legal:
                     yield square_name(sq), tall
 
     def _campaign_value(
@@ -451,7 +496,7 @@ class FcmPolicy:
         p = g.players[seat]
         for kind in unused_kinds(p, "kitchen"):
             foods = emp(kind).foods
-            return Cook(kind, food_line(seat) if len(foods) > 1 else None)
+            return Cook(kind, self._line(g, seat) if len(foods) > 1 else None)
         for kind in unused_kinds(p, "buyer"):
             want = self._wanted(g, seat)
             for good, n in p.stock.items():

@@ -114,6 +114,8 @@ class MapGrid:
         }
         self._build_roads()
         self._dist_cache: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        self._access_cache: dict[tuple[Square, ...], tuple[tuple[int, int], ...]] = {}
+        self.reach_cache: dict[object, tuple[list[int], dict[Tile, int]]] = {}
 
     # -- squares -------------------------------------------------------------------------
 
@@ -192,7 +194,11 @@ class MapGrid:
     def access(self, squares: Iterable[Square]) -> tuple[tuple[int, int], ...]:
         """Road nodes orthogonally adjacent to ``squares`` (from outside them), each with the
         cost of stepping onto it: 1 if that road square lies on another tile, else 0."""
-        inside = set(squares)
+        key = tuple(squares)
+        got = self._access_cache.get(key)
+        if got is not None:
+            return got
+        inside = set(key)
         best: dict[int, int] = {}
         for s in inside:
             for n in self.neighbours(s):
@@ -202,7 +208,11 @@ class MapGrid:
                 for node in self.nodes_at[n]:
                     if cost < best.get(node, UNREACHABLE):
                         best[node] = cost
-        return tuple(sorted(best.items()))
+        out = tuple(sorted(best.items()))
+        if len(self._access_cache) > 4096:
+            self._access_cache.clear()
+        self._access_cache[key] = out
+        return out
 
     def distances(self, starts: Sequence[tuple[int, int]]) -> list[int]:
         """Fewest tile borders crossed from ``starts`` (node, start cost) to every road node

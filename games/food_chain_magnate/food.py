@@ -24,7 +24,16 @@ from .board import Square, parse_square, square_name
 from .data import components
 from .model import FOOD
 from .moves import Buy, Cook
-from .rules import claim, emp, pretty, restaurant_starts, restaurants_of, tag
+from .rules import (
+    board_cached,
+    claim,
+    emp,
+    has_drive_in,
+    pretty,
+    restaurant_starts,
+    restaurants_of,
+    tag,
+)
 from .working_common import unused_card, unused_kinds
 
 if TYPE_CHECKING:
@@ -46,10 +55,12 @@ def buyer_range(p: Player, kind: str) -> int:
 
 def route_sets(game: FcmState, seat: int, kind: str) -> list[frozenset[Square]]:
     """Every non-empty set of drink symbols a route of this buyer can pass, largest first."""
-    key = ("routes", seat, kind)
-    cached = game.cache.get(key)
-    if cached is not None:
-        return cached
+    p = game.players[seat]
+    key = ("routes", seat, kind, buyer_range(p, kind), has_drive_in(game, seat))
+    return board_cached(game, key, lambda: _route_sets(game, seat, kind))
+
+
+def _route_sets(game: FcmState, seat: int, kind: str) -> list[frozenset[Square]]:
     p = game.players[seat]
     e = emp(kind)
     reach = buyer_range(p, kind)
@@ -61,9 +72,7 @@ def route_sets(game: FcmState, seat: int, kind: str) -> list[frozenset[Square]]:
             found |= game.grid.road_routes(restaurant_starts(game, r), reach)
         else:
             found |= game.grid.air_routes(game.grid.tiles_of(entrances(game, r)), reach)
-    out = sorted((s for s in found if s), key=lambda s: (-len(s), sorted(s)))
-    game.cache[key] = out
-    return out
+    return sorted((s for s in found if s), key=lambda s: (-len(s), sorted(s)))
 
 
 def route_word(squares: frozenset[Square]) -> str:

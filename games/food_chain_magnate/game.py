@@ -18,9 +18,9 @@ from . import (
     setup,
     working,
 )
-from .board import MapGrid, Square
+from .board import MapGrid
 from .data import components
-from .model import Campaign, House, Phase, Player, Restaurant
+from .model import Campaign, House, Occupancy, Phase, Player, Restaurant
 from .moves import CODEC, ChooseReserve, Work
 from .moves import Beach as BeachMove
 from .view import FcmView, build_view
@@ -64,7 +64,7 @@ class FcmState(StepGame[FcmView]):
         self.houses: dict[int, House] = {}
         self.restaurants: list[Restaurant] = []
         self.campaigns: dict[int, Campaign] = {}
-        self.occupied: dict[Square, str] = {}
+        self.occupied = Occupancy()
         self.milestones_left: set[str] = set()
         self.claimed_this_turn: set[str] = set()
         self.next_uid = 1
@@ -76,7 +76,8 @@ class FcmState(StepGame[FcmView]):
         self.current = 0  # index into ``order`` of the Working 9–5 player
         self.last_dinner: list[str] = []
         self.result: Outcome | None = None
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Any, Any] = {}  # cleared on every move
+        self.board_cache: dict[Any, Any] = {}  # keyed by what it depends on
         self._cache_at = -1
 
     # -- protocol ---------------------------------------------------------------------------
@@ -87,6 +88,11 @@ class FcmState(StepGame[FcmView]):
             return super().apply(seat, move)
         finally:
             self.cache.clear()
+
+    def invalidate(self) -> None:
+        """Forget cached placements (tests that change the state directly call this)."""
+        self.cache.clear()
+        self.board_cache.clear()
 
     def view(self, seat: Seat | None) -> FcmView:
         return build_view(self, seat)

@@ -21,7 +21,7 @@ from games.core import Move, Msg
 from .board import SIDES, Square, garden_squares, parse_square, rect, square_name
 from .model import HOUSES, House
 from .moves import PlaceGarden, PlaceHouse
-from .rules import is_empty, tag
+from .rules import board_cached, is_empty, tag
 from .working_common import unused_kinds
 
 if TYPE_CHECKING:
@@ -60,9 +60,14 @@ def _spot_refusal(game: FcmState, squares: tuple[Square, ...]) -> str | None:
 
 def house_spots(game: FcmState) -> list[tuple[str, str]]:
     """Every legal (top-left square, garden side) for a new house."""
-    cached = game.cache.get("house_spots")
-    if cached is not None:
-        return cached
+    return board_cached(game, ("house_spots",), lambda: _house_spots(game))
+
+
+def house_spot_set(game: FcmState) -> frozenset[tuple[str, str]]:
+    return board_cached(game, ("house_spot_set",), lambda: frozenset(house_spots(game)))
+
+
+def _house_spots(game: FcmState) -> list[tuple[str, str]]:
     out = []
     g = game.grid
     for r in range(g.height - 1):
@@ -76,7 +81,6 @@ def house_spots(game: FcmState) -> list[tuple[str, str]]:
                     house + garden
                 ):
                     out.append((square_name((r, c)), side))
-    game.cache["house_spots"] = out
     return out
 
 
@@ -122,6 +126,8 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 n=move.number,
                 left=left,
             )
+        if (move.square, move.side) in house_spot_set(game):
+            return None
         sq = parse_square(move.square)
         if sq is None or not game.grid.on_board(sq):
             from .restaurants import bad_square

@@ -31,7 +31,7 @@ from .board import LETTERS, UNREACHABLE, Square, parse_square, rect, square_name
 from .data import CampaignDef, Employee, components
 from .model import MARKETING, Campaign
 from .moves import ETERNAL, Advertise, PlaceCampaign
-from .rules import chain_reach, claim, emp, is_empty, pretty, tag
+from .rules import board_cached, chain_reach, claim, emp, has_drive_in, is_empty, pretty, tag
 from .working_common import unused_card, unused_kinds
 
 if TYPE_CHECKING:
@@ -118,25 +118,53 @@ def board_refusal(
 
 def positions(game: FcmState, seat: int, e: Employee, d: CampaignDef) -> list[tuple[str, bool]]:
     """Every legal (where, tall) for marketeer ``e`` placing campaign ``d``."""
-    key = ("positions", seat, e.id, d.number)
-    cached = game.cache.get(key)
-    if cached is not None:
-        return cached
+    return _positions(game, seat, e, d)[0]
+
+
+def _positions(
+    game: FcmState, seat: int, e: Employee, d: CampaignDef
+) -> tuple[list[tuple[str, bool]], frozenset[tuple[str, bool]]]:
+    key = ("positions", seat, has_drive_in(game, seat), e.id, d.number)
+    return board_cached(game, key, lambda: _find_positions(game, seat, e, d))
+
+
+def _find_positions(
+    game: FcmState, seat: int, e: Employee, d: CampaignDef
+) -> tuple[list[tuple[str, bool]], frozenset[tuple[str, bool]]]:
     out: list[tuple[str, bool]] = []
     g = game.grid
     if d.kind == "airplane":
         out += [(f"col-{LETTERS[c]}", False) for c in range(g.width - d.width + 1)]
         out += [(f"row-{r + 1}", False) for r in range(g.height - d.width + 1)]
     else:
+        # The same tests as ``board_refusal``, on precomputed square sets.
+        empty = {(r, c) for r in range(g.height) for c in range(g.width) if is_empty(game, (r, c))}
+        near_road: set[Square] | None = None
+        in_range: set[tuple[int, int]] | None = None
+        if d.kind == "radio":
+            near_road = {s for s in empty if g.touches_road([s])}
+        elif e.range_kind == "road":
+            dist, ranges = _reach(game, seat)
+            near_road = {
+                n
+                for node, dn in enumerate(dist)
+                if dn < UNREACHABLE
+                for n in g.neighbours(g.node_square[node])
+            }
+            in_range = {t for t, rng in ranges.items() if rng <= e.range}
         for tall in (False, True) if d.width != d.height else (False,):
             h, w = footprint(d, tall)
             for r in range(g.height - h + 1):
                 for c in range(g.width - w + 1):
                     squares = rect((r, c), h, w)
-                    if board_refusal(game, seat, e, d, squares) is None:
-                        out.append((square_name((r, c)), tall))
-    game.cache[key] = out
-    return out
+                    if not all(s in empty for s in squares):
+                        continue
+                    if near_road is not None and not any(s in near_road for s in squares):
+                        continue
+                    if in_range is not None and not any(g.tile_of(s) in in_range for s in squares):
+                        continue
+                    out.append((square_name((r, c)), tall))
+    return out, frozenset(out)
 
 
 def candidates(game: FcmState, seat: int) -> Iterator[Move]:
@@ -246,6 +274,8 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 w=d.width,
                 where=move.where,
             )
+        return None
+    if (move.where, move.tall) in _positions(game, seat, e, d)[1]:
         return None
     sq = parse_square(move.where)
     if sq is None or not game.grid.on_board(sq):

@@ -82,7 +82,7 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
     del game.campaigns[camp.number]
     game.campaign_supply.append(camp.number)
     for s in camp.squares:
-        game.occupied.pop(s, None)
+        game.occupied.discard(s)
     card = owner.busy.pop(camp.number, None)
     if card is not None:
         owner.cards.append(card)

@@ -47,6 +47,28 @@ SUBSTEP_NAMES = (
 )
 
 
+class Occupancy(dict[Square, str]):
+    """What stands on each occupied square (houses, gardens, restaurants, campaigns), with a
+    ``version`` that changes on every change (placement caches key on it)."""
+
+    def __init__(self, *args: object, **kw: str) -> None:
+        super().__init__(*args, **kw)
+        self.version = 0
+
+    def __setitem__(self, key: Square, value: str) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Square) -> None:
+        self.version += 1
+        super().__delitem__(key)
+
+    def discard(self, key: Square) -> None:
+        """Free a square if it is occupied (use this, not ``pop``, so the version changes)."""
+        if key in self:
+            del self[key]
+
+
 @dataclass
 class Card:
     """One employee card a player owns; ``uid`` is unique in the game."""

@@ -21,7 +21,16 @@ from .board import CORNERS, Square, Tile, corner_square, parse_square, rect, squ
 from .data import components
 from .model import RESTAURANTS, Restaurant
 from .moves import MoveRestaurant, PlaceRestaurant
-from .rules import chain_reach, emp, is_empty, pretty, restaurants_of, tag
+from .rules import (
+    board_cached,
+    chain_reach,
+    emp,
+    has_drive_in,
+    is_empty,
+    pretty,
+    restaurants_of,
+    tag,
+)
 from .working_common import unused_card
 
 if TYPE_CHECKING:
@@ -157,10 +166,11 @@ def placements(
     game: FcmState, seat: int, *, initial: bool = False, mode: str = ""
 ) -> list[tuple[str, str]]:
     """Every legal (square, corner) for a new restaurant of ``seat``."""
-    key = ("placements", seat, initial, mode)
-    cached = game.cache.get(key)
-    if cached is not None:
-        return cached
+    key = ("placements", seat, initial, mode, mode == "local" and has_drive_in(game, seat))
+    return board_cached(game, key, lambda: _placements(game, seat, initial, mode))
+
+
+def _placements(game: FcmState, seat: int, initial: bool, mode: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if len(restaurants_of(game, seat, open_only=False)) < components().restaurants_per_chain:
         blocked = blocked_setup_tiles(game) if initial else set()
@@ -175,8 +185,12 @@ def placements(
             if near is not None and game.grid.tile_of(entrance) not in near:
                 continue
             out.append((square_name(top_left), corner))
-    game.cache[key] = out
     return out
+
+
+def placement_set(game: FcmState, seat: int, mode: str) -> frozenset[tuple[str, str]]:
+    key = ("placement_set", seat, mode, mode == "local" and has_drive_in(game, seat))
+    return board_cached(game, key, lambda: frozenset(placements(game, seat, mode=mode)))
 
 
 def _free_spots(game: FcmState, ignore: tuple[Square, ...] = ()) -> Iterator[tuple[Square, str]]:
@@ -246,6 +260,8 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 "You have no {kind} at work with an unused action.",
                 kind=pretty(move.by),
             )
+        if (move.square, move.corner) in placement_set(game, seat, emp(move.by).mode):
+            return None
         return placement_refusal(game, seat, move.square, move.corner, mode=emp(move.by).mode)
     assert isinstance(move, MoveRestaurant)
     if not _managers(game, seat, "regional"):

@@ -7,8 +7,8 @@ Every function takes the game state first; none reads a clock or global randomne
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from games.core import Msg
 
@@ -18,6 +18,8 @@ from .model import Card, Player, Restaurant
 
 if TYPE_CHECKING:
     from .game import FcmState
+
+T = TypeVar("T")
 
 C: Components = components()
 R = C.rules
@@ -384,6 +386,26 @@ def restaurants_of(game: FcmState, seat: int, *, open_only: bool = True) -> list
     return [r for r in game.restaurants if r.owner == seat and (r.open or not open_only)]
 
 
+def board_key(game: FcmState) -> tuple[object, ...]:
+    """What placements depend on: the occupied squares (by version) and the restaurants."""
+    return (
+        game.occupied.version,
+        len(game.occupied),
+        tuple((r.owner, r.index, r.top_left, r.corner, r.open) for r in game.restaurants),
+    )
+
+
+def board_cached(game: FcmState, key: tuple[object, ...], make: Callable[[], T]) -> T:
+    """``make()`` cached under ``key`` + the board's state, across moves."""
+    full = (key, board_key(game))
+    got = game.board_cache.get(full)
+    if got is None:
+        if len(game.board_cache) > 4000:
+            game.board_cache.clear()
+        got = game.board_cache[full] = make()
+    return got
+
+
 def chain_reach(
     game: FcmState, seat: int, *, open_only: bool = True
 ) -> tuple[list[int], dict[Tile, int]]:
@@ -395,14 +417,17 @@ def chain_reach(
             if cost < starts.get(node, UNREACHABLE):
                 starts[node] = cost
         zero |= game.grid.tiles_of(entrances(game, r))
-    key = (seat, open_only, tuple(sorted(starts.items())), tuple(sorted(zero)))
-    cached = game.cache.get(("reach", key))
+    key = (tuple(sorted(starts.items())), tuple(sorted(zero)))
+    cache = game.grid.reach_cache
+    cached = cache.get(key)
     if cached is not None:
         return cached
-    items = tuple(starts.items())
+    items = key[0]
     dist = game.grid.distances(items) if items else [UNREACHABLE] * len(game.grid.node_square)
     ranges = game.grid.tile_ranges(items, zero)
-    game.cache[("reach", key)] = (dist, ranges)
+    if len(cache) > 512:
+        cache.clear()
+    cache[key] = (dist, ranges)
     return dist, ranges
 
 

@@ -9,7 +9,7 @@ from games.core import Move
 from games.food_chain_magnate import new_game
 from games.food_chain_magnate.board import MapGrid, PlacedTile, parse_square
 from games.food_chain_magnate.game import FcmState
-from games.food_chain_magnate.model import Card, House, Phase, Restaurant
+from games.food_chain_magnate.model import Card, House, Occupancy, Phase, Restaurant
 from games.food_chain_magnate.restructuring import start_turn
 
 
@@ -30,7 +30,7 @@ def make_game(
     placed = [PlacedTile(t[0], i // cols, i % cols, int(t[1:] or 0)) for i, t in enumerate(tiles)]
     g.grid = MapGrid(placed)
     g.houses = {n: House(n, sq) for n, sq in sorted(g.grid.printed_houses.items())}
-    g.occupied = {s: f"house {n}" for n, h in g.houses.items() for s in h.squares}
+    g.occupied = Occupancy({s: f"house {n}" for n, h in g.houses.items() for s in h.squares})
     g.restaurants = []
     g.order = list(range(seats))
     g.setup_queue = []
@@ -39,7 +39,7 @@ def make_game(
     for p in g.players:
         p.reserve = None if intro else 200
         p.committed = True
-    g.cache.clear()
+    g.invalidate()
     return g
 
 
@@ -61,7 +61,7 @@ def give(g: FcmState, seat: int, *kinds: str, work: bool = False) -> list[Card]:
         if work:
             p.at_work.add(card.uid)
         out.append(card)
-    g.cache.clear()
+    g.invalidate()
     return out
 
 
@@ -71,7 +71,7 @@ def restaurant(
     from games.food_chain_magnate import restaurants
 
     r = restaurants.put(g, seat, sq(square), corner, open_=open_)
-    g.cache.clear()
+    g.invalidate()
     return r
 
 
@@ -83,7 +83,7 @@ def working(g: FcmState, first: int | None = None) -> None:
         start_turn(g, p.seat)
     g.phase = Phase.WORKING
     g.current = 0 if first is None else g.order.index(first)
-    g.cache.clear()
+    g.invalidate()
 
 
 def demand(g: FcmState, house: int, *goods: str) -> None:

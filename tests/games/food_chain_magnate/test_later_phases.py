@@ -22,7 +22,7 @@ def payday(g) -> None:  # type: ignore[no-untyped-def]
         p.turn.done = True
     g.phase = Phase.PAYDAY
     g.steps[Phase.PAYDAY].enter(g)
-    g.cache.clear()
+    g.invalidate()
 
 
 def busy(g, seat: int, marketeer: str, number: int, **kw) -> Campaign:  # type: ignore[no-untyped-def]

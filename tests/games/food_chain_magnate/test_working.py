@@ -61,7 +61,7 @@ def test_recruit_and_train_at_once_only_when_the_pile_is_empty() -> None:
     with pytest.raises(IllegalMove, match="still has a kitchen trainee"):
         play(g, 0, "recruit kitchen_trainee as burger_cook")
     g.supply["kitchen_trainee"] = 0
-    g.cache.clear()
+    g.invalidate()
     assert "recruit kitchen_trainee" not in notations(g, 0)
     assert "recruit kitchen_trainee as burger_cook" in notations(g, 0)
     assert "recruit kitchen_trainee as burger_chef" not in notations(g, 0)  # 2 steps
@@ -117,7 +117,7 @@ def test_salary_milestone_lets_trainers_stack_on_one_card() -> None:
     g = game("trainer", "trainer")
     give(g, 0, "management_trainee")
     g.players[0].milestones["first_pay_20"] = 0
-    g.cache.clear()
+    g.invalidate()
     assert "train management_trainee vice_president" in notations(g, 0)
     play(g, 0, "train management_trainee junior_vp", "train junior_vp vice_president")
     assert kinds(g.players[0].cards) == ["trainer", "trainer", "vice_president"]
@@ -128,7 +128,7 @@ def test_coach_puts_two_steps_on_one_card_past_an_empty_pile() -> None:
     g = game("coach")
     give(g, 0, "kitchen_trainee", "errand_boy")
     g.supply["burger_cook"] = 0
-    g.cache.clear()
+    g.invalidate()
     assert "train kitchen_trainee burger_cook" not in notations(g, 0)
     play(g, 0, "train kitchen_trainee burger_chef")
     assert "burger_chef" in kinds(g.players[0].cards)
@@ -269,7 +269,7 @@ def test_first_cart_operator_milestone_adds_range() -> None:
     g = game("truck_driver")
     assert not any("l9" in n for n in notations(g, 0))
     g.players[0].milestones["first_cart_operator"] = 0
-    g.cache.clear()
+    g.invalidate()
     assert "buy truck_driver l9 i10 g11" in notations(g, 0)
     play(g, 0, "buy truck_driver l9 i10 g11")
     assert g.players[0].stock == {"soft_drink": 3, "beer": 6}
