@@ -132,6 +132,8 @@ class FcmView:
     reserve_revealed: bool
     reserve_peek: tuple[int | None, ...] | None  # "first to have $20": all kept cards
     last_dinner: tuple[str, ...]
+    ranking: tuple[int, ...]  # game over: seats from first to last (ties by turn order)
+    result: str  # game over: why it ended ("" while it runs)
 
 
 def _counts(kinds: list[str]) -> tuple[tuple[str, int], ...]:
@@ -183,6 +185,7 @@ def build_view(game: FcmState, seat: int | None) -> FcmView:
     peek = None
     if seat is not None and game.players[seat].has("first_have_20") and not game.reserve_revealed:
         peek = tuple(p.reserve for p in game.players)
+    out = game.outcome()
     current = None
     if game.phase == Phase.WORKING and game.current < len(game.order) and not game.is_over():
         current = game.order[game.current]
@@ -254,4 +257,6 @@ def build_view(game: FcmState, seat: int | None) -> FcmView:
         reserve_revealed=game.reserve_revealed,
         reserve_peek=peek,
         last_dinner=tuple(str(e) for e in game.last_dinner),
+        ranking=tuple(sorted(out.ranks, key=lambda s: out.ranks[s])) if out else (),
+        result=out.reason if out else "",
     )
