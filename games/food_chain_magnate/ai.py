@@ -305,6 +305,8 @@ class FcmPolicy:
 
     def _recruit(self, g: FcmState, seat: int) -> Move | None:
         owned = self._owned(g, seat)
+        if g.players[seat].cash < 10 and not owned.get("waitress") and g.supply["waitress"]:
+            return Recruit("waitress")  # a penniless company needs some income first
         for kind, n in WANTS:
             if owned.get(kind, 0) < n and g.supply.get(kind, 0) > 0:
                 return Recruit(kind)
@@ -336,6 +338,8 @@ class FcmPolicy:
             goal = self._target(g, seat, c.kind)
             if goal is None:
                 continue
+            if emp(goal).salary and p.cash < salary_due(g, seat)[1] + components().rules.salary:
+                continue  # could not pay it at Payday: keep the free card
             for target, _ in targets_from(c.kind, cap_):
                 if target == goal and g.supply.get(target, 0) > 0:
                     return Train(c.kind, target)
