@@ -351,3 +351,30 @@ def test_drive_in_makes_every_corner_an_entrance() -> None:
     ranges = chain_reach(g2, 0)[1]
     assert ranges[(0, 0)] == 0 and ranges[(0, 1)] == 0
     assert r.squares == ((0, 3), (0, 4), (1, 3), (1, 4))
+
+
+# -- browsing and defaults -------------------------------------------------------------------
+
+
+def test_placements_are_browsed_word_by_word_with_legal_squares_only() -> None:
+    g = game("marketing_trainee")
+    top = {c.notation: c.count for c in g.choices(0, "")}
+    assert {"recruit", "campaign", "done"} <= set(top)
+    squares = g.choices(0, "campaign marketing_trainee billboard 14 ")
+    words = {c.notation.split()[-1] for c in squares}
+    assert "d1" in words and "b14" not in words  # b14 (tile C) is 3 tiles away by road
+    # n1–o1 touches only an unconnected road; turned (n1–n2) it touches row 3: legal.
+    at_n1 = g.choices(0, "campaign marketing_trainee billboard 14 n1 ")
+    assert [(c.notation, c.complete) for c in at_n1] == [
+        ("campaign marketing_trainee billboard 14 n1 tall", True)
+    ]
+    for c in squares:
+        if c.complete:
+            assert g.refusal(0, g.parse_move(0, c.notation)) is None
+
+
+def test_default_moves_are_safe() -> None:
+    g = game("marketing_trainee")
+    assert g.default_move(0).notation == "done"
+    play(g, 0, "campaign marketing_trainee billboard 14 d1")
+    assert g.default_move(0).notation.startswith("advertise ")
