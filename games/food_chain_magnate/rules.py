@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from games.core import Msg
 
-from .board import UNREACHABLE, Square, Tile, square_name
+from .board import UNREACHABLE, Square, Tile
 from .data import Components, Employee, components
 from .model import Card, Player, Restaurant
 
@@ -74,10 +74,6 @@ def why_not_fits(kinds: Sequence[str], ceo_slots: int) -> str:
         f"your CEO and managers have {plural(room, 'free slot')} for "
         f"{len(kinds) - len(managers)} non-managers"
     )
-
-
-def ceo_slots(game: FcmState) -> int:
-    return game.ceo_slots
 
 
 # -- prices and income (seed phase 4) -----------------------------------------------------
@@ -210,13 +206,6 @@ def return_card(game: FcmState, seat: int, card: Card) -> None:
     p.cards.remove(card)
     p.at_work.discard(card.uid)
     game.supply[card.kind] += 1
-
-
-def find_card(cards: Iterable[Card], kind: str, exclude: Iterable[int] = ()) -> Card | None:
-    for c in cards:
-        if c.kind == kind and c.uid not in exclude:
-            return c
-    return None
 
 
 # -- money and the bank (seed phase 4) -----------------------------------------------------
@@ -441,7 +430,3 @@ def house_distance(game: FcmState, house_squares: Sequence[Square], r: Restauran
         if d < best:
             best = d
     return best
-
-
-def names(squares: Iterable[Square]) -> str:
-    return " ".join(square_name(s) for s in squares)
