@@ -1,0 +1,210 @@
+"""Phase 4, Dinnertime (seed "○フェイズ4"): fully automatic, explained house by house.
+
+* Houses go out in number order. A house with no demand stays home. Otherwise the chains that
+  have a restaurant connected to it by road (open ones; any distance) and can serve its whole
+  demand compete: lowest unit price + distance wins, then most waitresses at work, then the
+  earlier player in turn order. No chain able → the demand stays.
+* Distance: tile borders crossed along roads from the house (or its garden) to the nearest
+  entrance (all four corners with a drive-in).
+* Income per item: unit price ($10 ± managers and milestone; doubled by a garden) + $5 per
+  marketed-milestone item (not doubled). Then waitresses $3 each ($5 with the milestone), then
+  CFO (or the $100 milestone from the following turn) +50% of the Dinnertime's income, rounded
+  up.
+* When the bank runs short it breaks (see ``rules.bank_pays``); the last break ends the game
+  after this Dinnertime; the richest player wins, ties to the earlier player in turn order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from games.core import Msg, Outcome, Seat, Step
+
+from .board import UNREACHABLE
+from .data import components
+from .model import Phase
+from .rules import (
+    R,
+    bank_pays,
+    check_cash_milestones,
+    has_cfo,
+    house_distance,
+    plural,
+    pretty,
+    restaurants_of,
+    tag,
+    unit_price,
+    waitresses,
+)
+
+if TYPE_CHECKING:
+    from .game import FcmState
+
+
+def _demand_text(demand: list[str]) -> str:
+    counts = Counter(demand)
+    return ", ".join(plural(n, pretty(g)) for g, n in sorted(counts.items()))
+
+
+def item_bonus(game: FcmState, seat: int, good: str) -> int:
+    p = game.players[seat]
+    mid = f"first_{good}_marketed" if good in components().foods else "first_drink_marketed"
+    return R.marketed_bonus if p.has(mid) else 0
+
+
+def serve_house(game: FcmState, number: int, events: list[str]) -> None:
+    h = game.houses[number]
+    if not h.demand:
+        return
+    need = Counter(h.demand)
+    offers = []
+    short: list[str] = []
+    for seat in range(game.n_seats):
+        p = game.players[seat]
+        dist = min(
+            (house_distance(game, h.all_squares, r) for r in restaurants_of(game, seat)),
+            default=UNREACHABLE,
+        )
+        if dist >= UNREACHABLE:
+            continue
+        lacking = {g: n - p.stock.get(g, 0) for g, n in need.items() if p.stock.get(g, 0) < n}
+        if lacking:
+            short.append(f"{tag(seat)} lacks {_demand_text(list(Counter(lacking).elements()))}")
+            continue
+        price = unit_price(game, seat)
+        offers.append(
+            (price + dist, -waitresses(game, seat), game.order.index(seat), seat, price, dist)
+        )
+    label = f"House {number}{' (garden)' if h.garden else ''} wants {_demand_text(h.demand)}"
+    if not offers:
+        why = "; ".join(short) if short else "no restaurant is connected to it by road"
+        events.append(Msg("fcm.house_home", "{label}: stays home ({why}).", label=label, why=why))
+        return
+    offers.sort()
+    total, _, _, seat, price, dist = offers[0]
+    p = game.players[seat]
+    for g, n in need.items():
+        p.stock[g] -= n
+        if not p.stock[g]:
+            del p.stock[g]
+    mult = 2 if h.garden else 1
+    income = sum(price * mult + item_bonus(game, seat, g) for g in h.demand)
+    h.demand = []
+    p.dinner_income += income
+    if len(offers) == 1:
+        why = "the only chain able to serve it"
+    else:
+        rivals = ", ".join(f"{tag(o[3])} ${o[4]} + {o[5]} = {o[0]}" for o in offers[1:])
+        why = f"price + distance ${price} + {dist} = {total} against {rivals}"
+        if offers[1][0] == total:
+            if offers[1][1] != offers[0][1]:
+                why += f"; tie broken by waitresses ({-offers[0][1]} to {-offers[1][1]})"
+            else:
+                why += "; tie broken by turn order"
+    events.append(
+        Msg(
+            "fcm.house_served",
+            "{label}: eats at {who} ({why}) for ${income}.",
+            label=label,
+            who=tag(seat),
+            why=why,
+            income=income,
+            house=number,
+            seat=seat,
+        )
+    )
+    bank_pays(game, seat, income, events)
+
+
+def dinner(game: FcmState) -> list[str]:
+    events: list[str] = []
+    for p in game.players:
+        p.dinner_income = 0
+    for number in sorted(game.houses):
+        serve_house(game, number, events)
+    for seat in game.order:
+        p = game.players[seat]
+        n = waitresses(game, seat)
+        if n:
+            each = (
+                components().employee("waitress").bonus_amount
+                if p.has("first_waitress")
+                else components().employee("waitress").amount
+            )
+            p.dinner_income += n * each
+            events.append(
+                Msg(
+                    "fcm.waitress_income",
+                    "{who}'s {n} earn ${pay}.",
+                    who=tag(seat),
+                    n=plural(n, "waitress").replace("waitresss", "waitresses"),
+                    pay=n * each,
+                )
+            )
+            bank_pays(game, seat, n * each, events)
+    for seat in game.order:
+        p = game.players[seat]
+        if has_cfo(game, seat) and p.dinner_income > 0:
+            bonus = -(-p.dinner_income * R.cfo_percent // 100)
+            events.append(
+                Msg(
+                    "fcm.cfo_income",
+                    "{who}'s CFO adds 50% of ${base} (rounded up): ${bonus}.",
+                    who=tag(seat),
+                    base=p.dinner_income,
+                    bonus=bonus,
+                )
+            )
+            bank_pays(game, seat, bonus, events)
+    for seat in game.order:
+        check_cash_milestones(game, seat, events, end_of_dinner=True)
+    return events
+
+
+def score(game: FcmState) -> list[str]:
+    """Game over: the richest player wins; ties go to the earlier player in turn order."""
+    ranking = sorted(
+        range(game.n_seats), key=lambda s: (-game.players[s].cash, game.order.index(s))
+    )
+    ranks = {seat: i + 1 for i, seat in enumerate(ranking)}
+    reason = (
+        "The bank broke (intro game): the richest player wins."
+        if game.intro
+        else "The bank broke for the second time: the richest player wins."
+    )
+    game.result = Outcome(
+        scores={s: game.players[s].cash for s in range(game.n_seats)},
+        ranks=ranks,
+        winners=frozenset({ranking[0]}),
+        reason=reason,
+        details={
+            s: {"cash": game.players[s].cash, "order": game.order.index(s) + 1}
+            for s in range(game.n_seats)
+        },
+    )
+    return [
+        Msg(
+            "fcm.game_over",
+            "Game over. {standings}.",
+            standings="; ".join(f"{ranks[s]}. {tag(s)} ${game.players[s].cash}" for s in ranking),
+        )
+    ]
+
+
+class Dinnertime(Step["FcmState"]):
+    moves = ()
+    title = "Dinnertime"
+
+    def enter(self, game: FcmState) -> list[str]:
+        events = dinner(game)
+        game.last_dinner = list(events)
+        return events
+
+    def actors(self, game: FcmState) -> frozenset[Seat]:
+        return frozenset()
+
+    def next_phase(self, game: FcmState) -> Phase | None:
+        if game.ending:
+            return None
+        return Phase.MARKETING if game.intro else Phase.PAYDAY
