@@ -49,8 +49,12 @@ APPLY_ALL_MAX = 20
 
 
 def contract_games() -> list[GameSpec]:
-    """Every registered game: a new game in the registry is covered without editing tests."""
-    return all_games()
+    """Every built-in game (``BUILTIN_GAMES``): a game is covered as soon as it is listed there.
+
+    Games still being built register themselves when their own tests import them; they are
+    left out until listed, so which games are covered never depends on collection order.
+    """
+    return [s for s in all_games() if s.key in BUILTIN_GAMES]
 
 
 def game_ids(specs: list[GameSpec]) -> list[str]:

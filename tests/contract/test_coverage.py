@@ -1,7 +1,8 @@
 """The contract suite covers exactly the games players can start, whatever else is collected.
 
-Every module of the suite parametrizes over ``all_games()`` at collection time, so a new game
-is covered without editing tests. The toy game of the bot tests is registered only while a
+Every module of the suite parametrizes over the built-in games at collection time, so a game is
+covered as soon as it is listed in ``BUILTIN_GAMES``. Games under construction that their own
+tests import (and so register) are not covered until then. The toy game of the bot tests is registered only while a
 test that asks for the ``toy_game`` fixture runs, never at import, so it is never covered.
 """
 
@@ -14,8 +15,8 @@ from .test_playouts import GAMES
 
 
 def test_contract_covers_every_builtin_game_and_nothing_else() -> None:
-    assert [s.key for s in GAMES] == [s.key for s in all_games()]
     assert {s.key for s in GAMES} == set(BUILTIN_GAMES)
+    assert [s.key for s in GAMES] == [s.key for s in all_games() if s.key in BUILTIN_GAMES]
 
 
 def test_toy_game_is_registered_only_by_its_fixture(toy_game: GameSpec) -> None:

@@ -10,7 +10,7 @@ from games.core.ai import RandomPolicy, play_out
 from games.philadelphia import SPEC
 from games.philadelphia.ai import HeuristicPolicy
 from games.philadelphia.state import PhilaState
-from tests.test_conformance import check_no_leaks
+from tests.contract.support import assert_no_leaks, views_of
 
 
 def _check(state: PhilaState, seat: int, move: object) -> None:
@@ -23,7 +23,7 @@ def _check(state: PhilaState, seat: int, move: object) -> None:
         notations = [m.notation for m in moves]
         assert len(set(notations)) == len(notations)
     if state.moves_applied % 7 == 0:
-        check_no_leaks(state)
+        assert_no_leaks(state, views_of(state))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
