@@ -62,6 +62,8 @@ class ToyState(GameState):
         return (Add(1), Add(2)) + ((Pass(),) if self.timer else ())
 
     def _apply(self, seat: int, move: Move) -> list[str]:
+        if seat < 0:  # the timer passes for the player to act
+            seat = self.turn
         self.moves += 1
         if isinstance(move, Add):
             self.totals[seat] += move.n
@@ -74,7 +76,7 @@ class ToyState(GameState):
     def deadline(self) -> Deadline | None:
         if not self.timer or self.outcome():
             return None
-        return Deadline(f"t{self.moves}", self.timer, self.turn, Pass(), warn_at=(30,))
+        return Deadline(f"t{self.moves}", self.timer, Pass(), warn_at=(30,))
 
     def phase_name(self) -> str:
         return f"Move {self.moves + 1}"

@@ -1,8 +1,11 @@
 """Shared engine core: protocol, errors, seeded RNG, registry and saved-game replay."""
 
 from .errors import GameError, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn
+from .notation import Converter, Notation, register_converter
 from .protocol import (
     MAX_NOTATION,
+    SYSTEM,
+    Choice,
     Deadline,
     GameState,
     Move,
@@ -10,6 +13,7 @@ from .protocol import (
     Notice,
     Outcome,
     Seat,
+    group_choices,
     normalize_notation,
     view_as_dict,
 )
@@ -24,9 +28,14 @@ from .registry import (
     start,
 )
 from .rng import Rng
+from .steps import Step, StepGame
+from .text import Msg
 
 __all__ = [
     "MAX_NOTATION",
+    "SYSTEM",
+    "Choice",
+    "Converter",
     "Deadline",
     "GameError",
     "GameRecord",
@@ -37,16 +46,22 @@ __all__ = [
     "InvalidOptions",
     "Move",
     "MoveTemplate",
+    "Msg",
     "NotYourTurn",
+    "Notation",
     "Notice",
     "OptionSpec",
     "Outcome",
     "Rng",
     "Seat",
+    "Step",
+    "StepGame",
     "all_games",
     "get_game",
+    "group_choices",
     "normalize_notation",
     "register",
+    "register_converter",
     "replay",
     "start",
     "view_as_dict",

@@ -14,24 +14,43 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .errors import InvalidMove, NotYourTurn
+from .errors import GameError, IllegalMove, InvalidMove, NotYourTurn
+from .text import Msg
+
+if TYPE_CHECKING:
+    from .notation import Notation
 
 Seat = int
 
+SYSTEM: Seat = -1
+"""The actor of moves no player makes: a timer's expiry, other system moves."""
+
 MAX_NOTATION = 100
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
 class Move:
-    """Base class of all moves: frozen dataclasses naming things by stable ids."""
+    """Base class of all moves: frozen dataclasses naming things by stable ids.
+
+    A subclass declares its notation once in ``syntax`` (see ``games.core.notation``); the
+    game's ``Notation`` codec parses it back. A class may instead override ``notation``.
+    """
+
+    syntax: ClassVar[str] = ""
+    system_only: ClassVar[bool] = False
+    """Only the ``SYSTEM`` actor (a timer) may make this move."""
 
     @property
-    def notation(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+    def notation(self) -> str:
+        from .notation import pattern_of
+
+        return pattern_of(type(self)).format(self)
 
     @property
     def label(self) -> str:
@@ -77,22 +96,64 @@ class Deadline:
 
     ``key`` identifies the phase instance (it changes whenever a new timed phase begins, so a
     stale timer can be told apart); ``seconds`` is measured from the moment the phase began
-    (the bot records that wall time); ``seat`` and ``move`` are what the bot applies on
-    expiry. ``warn_at`` lists seconds-before-expiry at which the bot posts a notice.
-    ``table`` names the public table message that successive deadlines share (e.g. one
-    auction lot whose quiet period restarts on every bid); by default each key has its own.
+    (the bot records that wall time); ``move`` is what the bot applies on expiry, as the
+    ``SYSTEM`` actor: ``state.apply(SYSTEM, deadline.move)``. ``warn_at`` lists
+    seconds-before-expiry at which the bot posts a notice. ``table`` names the public table
+    message that successive deadlines share (e.g. one auction lot whose quiet period
+    restarts on every bid); by default each key has its own.
     """
 
     key: str
     seconds: float
-    seat: Seat
     move: Move
     warn_at: tuple[float, ...] = ()
     table: str = ""
 
     @property
+    def seat(self) -> Seat:
+        """The actor of the expiry move: always ``SYSTEM``."""
+        return SYSTEM
+
+    @property
     def table_key(self) -> str:
         return self.table or self.key
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of word-by-word move browsing (``GameState.choices``).
+
+    ``notation`` is the typed prefix extended by one word; ``count`` is how many legal moves
+    start with it; ``complete`` says ``notation`` is itself a legal move.
+    """
+
+    notation: str
+    count: int
+    complete: bool
+
+
+def group_choices(notations: Iterable[str], prefix: str) -> list[Choice]:
+    """Group full notations by the word after ``prefix`` (whose last word may be partial).
+
+    ``group_choices(["build c4 money", "build c4 honour", "buy design"], "bu")`` gives
+    ``build`` (2) and ``buy`` (1); with prefix ``"build "`` it gives ``build c4`` (2).
+    """
+    words = prefix.lower().split()
+    partial = "" if prefix.endswith(" ") or not words else words.pop()
+    depth = len(words)
+    counts: dict[str, int] = {}
+    complete: set[str] = set()
+    for n in notations:
+        parts = n.split()
+        if len(parts) <= depth or parts[:depth] != words:
+            continue
+        if not parts[depth].lower().startswith(partial):
+            continue
+        head = " ".join(parts[: depth + 1])
+        counts[head] = counts.get(head, 0) + 1
+        if len(parts) == depth + 1:
+            complete.add(head)
+    return [Choice(h, c, h in complete) for h, c in counts.items()]
 
 
 @dataclass(frozen=True)
@@ -120,10 +181,21 @@ def normalize_notation(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
-class GameState(ABC):
-    """One game in progress. Subclasses hold all mutable state, including the RNG."""
+class GameState(ABC, Generic[V]):
+    """One game in progress. Subclasses hold all mutable state, including the RNG.
+
+    ``V`` is the game's view type. ``engine_version`` is the version of the rules the game
+    was recorded with (set by ``registry.start``/``replay``); ``moves_applied`` counts
+    applied moves. A game whose moves have a ``syntax`` sets ``codec`` to its
+    ``Notation`` and gets ``parse_move`` for free.
+    """
 
     n_seats: int
+    engine_version: int = 0
+    moves_applied: int = 0
+    codec: ClassVar[Notation | None] = None
+    _undo_floor: int = 0
+    _reveal_now: bool = False
 
     @abstractmethod
     def to_act(self) -> frozenset[Seat]:
@@ -138,7 +210,7 @@ class GameState(ABC):
         """Mutate the state for an already validated move; return event sentences."""
 
     @abstractmethod
-    def view(self, seat: Seat | None) -> Any:
+    def view(self, seat: Seat | None) -> V:
         """What ``seat`` may see (``None``: the public view). A frozen dataclass."""
 
     @abstractmethod
@@ -174,48 +246,139 @@ class GameState(ABC):
         """A short human label for the current phase (``"Round 3"``, ``"Negotiation"``)."""
         return ""
 
+    # -- optional hooks with defaults -------------------------------------------------
+
+    def refusal(self, seat: Seat, move: Move) -> str | None:
+        """Why ``seat`` may not make ``move`` now (a player-facing sentence), or ``None``.
+
+        Derived from ``validate``, the one source of legality; never raises for a rule.
+        """
+        try:
+            self._check_player_move(seat, move)
+        except GameError as exc:
+            reason = Msg(exc.key, exc.message)
+            reason.params = exc.params
+            return reason
+        return None
+
+    def choices(self, seat: Seat, prefix: str = "") -> list[Choice]:
+        """The next words after ``prefix`` with how many legal moves each covers.
+
+        Default: grouped from ``legal_moves``; games with huge move sets override it so
+        autocomplete and panels never list every move.
+        """
+        return group_choices((m.notation for m in self.legal_moves(seat)), prefix)
+
+    def default_move(self, seat: Seat) -> Move:
+        """What a time-out plays for ``seat``, which must be able to act.
+
+        Default: a legal ``pass``/``done`` if there is one, else the first legal move.
+        Games override it with the rules' own default where they have one.
+        Raises ``NotYourTurn`` if ``seat`` has no move.
+        """
+        legal = list(self.legal_moves(seat))
+        if not legal:
+            raise self._not_your_turn()
+        for m in legal:
+            if m.notation in ("pass", "done"):
+                return m
+        return legal[0]
+
+    def undo_barrier(self) -> int:
+        """The earliest move count an undo may go back to.
+
+        Never before a random draw or revealed hidden information: the core raises it after
+        any move that advanced ``self.rng``, and after a move during which the game called
+        ``mark_revealed``.
+        """
+        return self._undo_floor
+
+    def mark_revealed(self) -> None:
+        """Called by a game inside ``_apply`` when the move reveals hidden information."""
+        self._reveal_now = True
+
     # -- shared behaviour -------------------------------------------------------------
 
     def is_over(self) -> bool:
         return self.outcome() is not None
 
-    def check_turn(self, seat: Seat) -> None:
-        """Raise ``NotYourTurn`` unless ``seat`` may act now."""
+    def _not_your_turn(self) -> NotYourTurn:
         if self.is_over():
-            raise NotYourTurn("The game is over; no more moves can be made.")
-        if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+            return NotYourTurn("The game is over; no more moves can be made.", key="game_over")
+        to_act = sorted(self.to_act())
+        return NotYourTurn("It is not your turn.", key="not_your_turn", params={"to_act": to_act})
+
+    def check_turn(self, seat: Seat) -> None:
+        """Raise ``NotYourTurn`` unless ``seat`` may act now.
+
+        The error's ``params["to_act"]`` lists who may, so the bot can name them.
+        """
+        if self.is_over() or seat not in self.to_act():
+            raise self._not_your_turn()
 
     def parse_move(self, seat: Seat, text: str) -> Move:
-        """Turn notation into one of ``seat``'s legal moves.
+        """Turn notation into a move of ``seat`` (``SYSTEM`` for a timer's move).
 
-        Raises ``NotYourTurn`` if the seat cannot act, ``InvalidMove`` if the text matches no
-        legal move. Games with free parameters override this to accept any value.
+        With a ``codec`` the text is decoded without listing legal moves, and legality is
+        checked by ``apply``; without one, the text must match a legal move. Raises
+        ``NotYourTurn`` if the seat cannot act, ``InvalidMove`` for text that names no move.
         """
+        if seat == SYSTEM:
+            deadline = None if self.is_over() else self.deadline()
+            if deadline is None or normalize_notation(text) != deadline.move.notation:
+                raise IllegalMove("That timer is not running any more.", key="timer_stale")
+            return deadline.move
         self.check_turn(seat)
+        if self.codec is not None:
+            return self.codec.parse(" ".join(text.split()))
         wanted = normalize_notation(text)
         for move in self.legal_moves(seat):
             if move.notation == wanted:
                 return move
         raise InvalidMove(
             f"`{text.strip()[:60]}` is not a move you can make now. "
-            "Use /move and pick from the suggestions, or /play for buttons."
+            "Use /move and pick from the suggestions, or /play for buttons.",
+            key="no_such_move",
+            params={"text": text.strip()[:60]},
         )
 
     def apply(self, seat: Seat, move: Move) -> list[str]:
         """Validate ``move`` for ``seat`` and apply it; return event sentences.
 
-        Raises ``NotYourTurn`` or ``IllegalMove``/``InvalidMove`` and leaves the state
-        untouched when the move is not allowed.
+        ``SYSTEM`` may apply only the running deadline's move. Raises ``NotYourTurn`` or
+        ``IllegalMove``/``InvalidMove`` and leaves the state untouched when the move is not
+        allowed.
         """
+        if seat == SYSTEM:
+            deadline = None if self.is_over() else self.deadline()
+            if deadline is None or deadline.move != move:
+                raise IllegalMove("That timer is not running any more.", key="timer_stale")
+        else:
+            self._check_player_move(seat, move)
+        rng = getattr(self, "rng", None)
+        before = getattr(rng, "state", None)
+        self._reveal_now = False
+        events = self._apply(seat, move)
+        self.moves_applied += 1
+        if self._reveal_now or getattr(rng, "state", None) != before:
+            self._undo_floor = self.moves_applied
+        self._reveal_now = False
+        return events
+
+    def _check_player_move(self, seat: Seat, move: Move) -> None:
         self.check_turn(seat)
+        if move.system_only:
+            raise IllegalMove("Only the game timer can make this move.", key="timer_only")
         self.validate(seat, move)
-        return self._apply(seat, move)
 
     def validate(self, seat: Seat, move: Move) -> None:
         """Raise a ``GameError`` if ``move`` is not legal. Default: membership test."""
         if move not in self.legal_moves(seat):
-            raise InvalidMove(f"`{move.notation}` is not a move you can make now.")
+            raise InvalidMove(
+                f"`{move.notation}` is not a move you can make now.",
+                key="not_legal_now",
+                params={"move": move.notation},
+            )
 
 
 def view_as_dict(view: Any) -> dict[str, Any]:

@@ -7,10 +7,13 @@ import importlib.util
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidOptions
 from .protocol import GameState, Seat
+
+if TYPE_CHECKING:
+    from .ai import Policy
 
 
 @dataclass(frozen=True)
@@ -61,12 +64,18 @@ class OptionSpec:
         raise InvalidOptions(f"Option `{self.name}` has an unknown kind {self.kind!r}.")
 
 
-NewGame = Callable[[Mapping[str, Any], int, int], GameState]
+NewGame = Callable[[Mapping[str, Any], int, int], GameState[Any]]
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Metadata and factory of one registered game."""
+    """Metadata and factory of one registered game.
+
+    ``engine_version`` is the rules version new games are recorded with;
+    ``oldest_engine_version`` the oldest recorded version this engine still replays (its
+    state sees the record's version as ``state.engine_version``). ``ai`` is the game's
+    policy (``games.core.ai.Policy``).
+    """
 
     key: str
     title: str
@@ -81,6 +90,17 @@ class GameSpec:
     defaults_for: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = field(
         default=None, repr=False
     )
+    ai: Policy | None = field(default=None, repr=False)
+    oldest_engine_version: int | None = None
+
+    def can_replay(self, version: int) -> bool:
+        """Whether a game recorded with engine ``version`` replays with this engine."""
+        oldest = (
+            self.engine_version
+            if self.oldest_engine_version is None
+            else (self.oldest_engine_version)
+        )
+        return oldest <= version <= self.engine_version
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults merged with ``given``; unknown names or bad values raise ``InvalidOptions``."""
@@ -104,7 +124,7 @@ class GameSpec:
                 f"there {'is' if n == 1 else 'are'} {n}."
             )
 
-    def create(self, options: Mapping[str, Any], seats: int, seed: int) -> GameState:
+    def create(self, options: Mapping[str, Any], seats: int, seed: int) -> GameState[Any]:
         """``new_game`` with options resolved and the player count checked."""
         return start(self, options, seats, seed)[1]
 
@@ -178,10 +198,15 @@ class GameRecord:
         )
 
 
-def replay(record: GameRecord, upto: int | None = None) -> GameState:
-    """Rebuild the state from the record (first ``upto`` moves if given)."""
+def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
+    """Rebuild the state from the record (first ``upto`` moves if given).
+
+    The state sees the record's ``engine_version``. Raises ``GameError`` if a recorded move
+    no longer applies (the engine changed incompatibly).
+    """
     spec = get_game(record.game)
     state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
     for seat, text in record.moves[:upto]:
         state.apply(seat, state.parse_move(seat, text))
     return state
@@ -189,9 +214,10 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
 
 def start(
     spec: GameSpec, options: Mapping[str, Any], seats: int, seed: int
-) -> tuple[GameRecord, GameState]:
+) -> tuple[GameRecord, GameState[Any]]:
     """Create a new game and its record (options resolved, players checked)."""
     resolved = spec.resolve_options(options)
     spec.check_players(seats)
     state = spec.new_game(resolved, seats, seed)
+    state.engine_version = spec.engine_version
     return GameRecord(spec.key, spec.engine_version, seed, seats, resolved), state

@@ -26,6 +26,7 @@ from games.core import (
     Outcome,
     Rng,
 )
+from games.core.protocol import SYSTEM
 
 from .data import ROLE_DIE, Components, components
 from .moves import (
@@ -289,10 +290,7 @@ class MocState(GameState):
         timed = self.phase == "negotiation"
         warn = tuple(w for w in (3600.0, 30.0) if w < seconds) if timed else ()
         table = key.rsplit("-bid", 1)[0]  # one public message per auction lot
-        return Deadline(key, seconds, self._timer_seat(), Expire(key), warn, table)
-
-    def _timer_seat(self) -> int:
-        return next((s for s in range(self.n_seats) if self.is_active(s)), 0)
+        return Deadline(key, seconds, Expire(key), warn, table)
 
     def expire(self, key: str) -> list[str]:
         """Apply the running deadline's move if ``key`` names it; a stale key does nothing."""
@@ -335,7 +333,7 @@ class MocState(GameState):
         d = self.deadline()
         if d is None or d.move != move:
             raise IllegalMove("That timer is not running any more.")
-        if seat != d.seat:
+        if seat != SYSTEM:
             raise IllegalMove("Only the game timer can end this phase.")
 
     # -- legality -----------------------------------------------------------------------

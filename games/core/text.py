@@ -1,0 +1,43 @@
+"""Player-facing sentences with a stable key and parameters.
+
+Engines return events and refusal reasons as plain strings so that callers can print them;
+a ``Msg`` is such a string that also remembers which sentence it is (``key``) and what was
+filled in (``params``), so a translation catalogue can re-render it later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Msg(str):
+    """An English sentence (the ``str`` value) with ``key`` and ``params``.
+
+    ``Msg("kenchiku.value_too_high", "Land value at {coord} is {value}.", coord="e2",
+    value=3)`` is the string ``"Land value at e2 is 3."``. Keys are dotted,
+    ``<game>.<what>`` or a bare core key such as ``not_your_turn``.
+    """
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, template: str, /, **params: Any) -> Msg:
+        obj = super().__new__(cls, template.format(**params) if params else template)
+        obj.key = key
+        obj.params = params
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.key, str(self), dict(self.params)))
+
+
+def _rebuild(key: str, text: str, params: Mapping[str, Any]) -> Msg:
+    msg = Msg(key, text)
+    msg.params = params
+    return msg
+
+
+def key_of(text: str) -> str:
+    """The stable key of an event or reason (``"text"`` for a plain string)."""
+    return getattr(text, "key", "text")
