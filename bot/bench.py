@@ -151,8 +151,7 @@ async def bench_move_e2e(games: int, moves: int) -> None:
                         break
                 emit(f"kenchiku.bot.move_end_to_end.{games}_games", "ms", times, "p95 < 250")
         finally:
-            bot.router.cancel_all()
-            await bot.storage.close()
+            await bot.shutdown()
 
 
 async def bench_moc_negotiation(offers: int) -> None:
@@ -176,7 +175,7 @@ async def bench_moc_negotiation(offers: int) -> None:
                     await m.slash(channel, "game join")
                 await members[0].slash(channel, "game start")
                 live = await bot.manager.live_in_channel(channel.id)
-                state = live.state
+                state: Any = live.state
                 merchants = [s for s in range(11) if state.is_merchant(s)]
                 offer_ms: list[float] = []
                 accept_ms: list[float] = []
@@ -212,8 +211,7 @@ async def bench_moc_negotiation(offers: int) -> None:
                 )
                 emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms)
         finally:
-            bot.router.cancel_all()
-            await bot.storage.close()
+            await bot.shutdown()
 
 
 async def run_bench(*, quick: bool = False, only: str = "") -> None:

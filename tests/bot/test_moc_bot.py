@@ -33,20 +33,17 @@ async def open_moc(env, channel, seated, *, seed, options):
     return lobby
 
 
-def moves_recorded(env, channel_id) -> int:
-    manager = env.bot.manager
-    return next(
-        len(live.record.moves)
-        for live in manager._cache.values()
-        if live.row.channel_id == channel_id
-    )
+async def moves_recorded(env, channel_id) -> int:
+    """Moves committed to the database for the channel's game."""
+    game_id = await env.bot.manager.game_id_in_channel(channel_id)
+    return len(await env.bot.storage.moves(game_id))
 
 
 async def drive(env, channel, seated, moves, *, autocomplete_every=7):
     for i, (seat, notation) in enumerate(moves):
-        before = moves_recorded(env, channel.id)
+        before = await moves_recorded(env, channel.id)
         if notation.startswith("expire "):
-            live = next(iter(env.bot.manager._cache.values()))
+            live = await env.bot.manager.live_in_channel(channel.id)
             dl = live.deadline()
             assert dl is not None and notation == f"expire {dl.key}"
             await env.advance_time(dl.seconds + 1)
@@ -60,7 +57,7 @@ async def drive(env, channel, seated, moves, *, autocomplete_every=7):
                 f.content for f in r.followups
             )
             assert "✅" in text or f"`{notation}`" in text or "(sealed)" in text, (notation, text)
-        assert moves_recorded(env, channel.id) == before + 1, (i, notation)
+        assert await moves_recorded(env, channel.id) == before + 1, (i, notation)
 
 
 @pytest.mark.parametrize("record", [GAME_3P, GAME_7P], ids=["3p_variant_sealed", "7p_expert_open"])
@@ -82,7 +79,7 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     _guild, channel, members = table
     alice, bob, carol, _ = members
     await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 600})
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     bobs_deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     public_before = len(channel.history())
@@ -127,7 +124,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_inbox(simcord_env, table):
         status=403,
         message="Cannot send messages to this user",
     )
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     await alice.slash(channel, "move", notation=f"offer {deed} 12000")
@@ -156,15 +153,21 @@ async def test_negotiation_timer_survives_restart_and_closes_on_time(simcord_env
     assert len(channel.history()) == before  # not yet
     await simcord_env.advance_time(2)
     assert "Time's up" in channel.last_message.content
-    live = await simcord_env.bot.manager.live_in_channel(channel.id)
-    assert live.record.moves[-1][1] == "expire y1-negotiation"
+    game_id = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    last = (await simcord_env.bot.storage.moves(game_id))[-1]
+    assert (last.notation, last.seat, last.actor, last.user_id) == (
+        "expire y1-negotiation",
+        -1,
+        "timer",
+        None,
+    )
 
 
 async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table):
     _guild, channel, members = table
     alice, bob, carol, _ = members
     await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 120})
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     own = view.districts[[d.landlord for d in view.districts].index(0)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {own} 10000")
@@ -173,7 +176,7 @@ async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table
     assert r.ephemeral and "by itself" in r.response.content
     r = await alice.slash(channel, "move", notation="offer zz9 10")
     assert r.ephemeral
-    assert len(live.record.moves) == 0
+    assert await moves_recorded(simcord_env, channel.id) == 0
     await simcord_env.advance_time(121)
     other = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {other} 10000")
@@ -214,7 +217,7 @@ async def test_offers_on_closed_contract_and_by_landlord_are_refused(simcord_env
     await open_moc(simcord_env, channel, seated, seed=GAME_7P.seed, options=GAME_7P.options)
     upto = GAME_7P.moves.index((4, "accept y8 p3")) + 1
     await drive(simcord_env, channel, seated, GAME_7P.moves[:upto], autocomplete_every=99)
-    count = moves_recorded(simcord_env, channel.id)
+    count = await moves_recorded(simcord_env, channel.id)
     r = await seated[0].slash(channel, "move", notation="offer y8 50000")
     assert r.ephemeral and r.response.content == (
         "The contract on y8 is closed for the rest of this negotiation."
@@ -223,7 +226,7 @@ async def test_offers_on_closed_contract_and_by_landlord_are_refused(simcord_env
     assert r.ephemeral and "closed" in r.response.content
     r = await seated[4].slash(channel, "move", notation="offer b1 10000")
     assert r.ephemeral and "You are a landlord" in r.response.content
-    assert moves_recorded(simcord_env, channel.id) == count
+    assert await moves_recorded(simcord_env, channel.id) == count
 
 
 async def test_exclusive_contract_cannot_change(simcord_env, table):

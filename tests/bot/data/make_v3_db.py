@@ -43,7 +43,7 @@ async def main(out: str) -> None:
     ken = json.loads((ROOT / "tests/games/fixtures/kenchiku_2p.json").read_text())["record"]
 
     async def seat_game(channel: int, key: str, n: int, seed: int, options: dict) -> int:
-        row = await m.new_lobby(
+        await m.new_lobby(
             guild_id=42, channel_id=channel, game_key=key, options=options, seed=seed,
             host_id=users[0], host_name="p0",
         )
