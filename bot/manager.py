@@ -92,8 +92,8 @@ class LiveGame:
     state: GameState[Any]
     seq: int  # number of moves applied; the next move gets this sequence number
     digest: str | None = None
-    # (user id, notation, monotonic time) of the last move committed in this process
-    last_commit: tuple[int | None, str, float] | None = None
+    # (user id, notation, monotonic time, Unix time) of the last move committed here
+    last_commit: tuple[int | None, str, float, float] | None = None
     _deadline_at: int = field(default=-1, repr=False)
     _deadline: Deadline | None = field(default=None, repr=False)
 
@@ -455,14 +455,17 @@ class GameManager:
         *,
         expected_seq: int | None = None,
         received_at: float | None = None,
+        sent_at: float | None = None,
     ) -> MoveResult:
         """Parse, validate, apply and commit one move by a Discord user.
 
-        ``received_at`` (``time.monotonic()`` when the request arrived) detects a duplicate:
-        the same player's same move that arrived before their previous identical move was
-        committed is refused with ``DuplicateMove``. Raises ``GameError`` subclasses (with a
-        player-facing sentence) and changes nothing when the user is not seated, the board is
-        stale, or the move is not legal.
+        A duplicate is refused with ``DuplicateMove``: the player's previous move (the last
+        of the game) had the same notation, and this request either arrived
+        (``received_at``, ``time.monotonic()``) before that move was committed, or was sent
+        (``sent_at``, Unix time, the interaction's creation) before it was committed, so the
+        player could not have seen it. Raises ``GameError`` subclasses (with a player-facing
+        sentence) and changes nothing when the user is not seated, the board is stale, or the
+        move is not legal.
         """
         async with self.lock(game_id):
             live = await self._load_locked(game_id)
@@ -476,11 +479,13 @@ class GameManager:
             wanted = normalize_notation(notation)
             last = live.last_commit
             if (
-                received_at is not None
-                and last is not None
+                last is not None
                 and last[0] == user_id
                 and last[1] == wanted
-                and received_at < last[2]
+                and (
+                    (received_at is not None and received_at < last[2])
+                    or (sent_at is not None and sent_at <= last[3])
+                )
             ):
                 raise DuplicateMove(
                     f"`{wanted[:60]}` arrived twice at the same time; it was applied once."
@@ -549,7 +554,7 @@ class GameManager:
             self.forget(live.id)
             raise
         live.digest = digest
-        live.last_commit = (user_id, move.notation, time.monotonic())
+        live.last_commit = (user_id, move.notation, time.monotonic(), self.clock().timestamp())
         if outcome is not None:
             live.row.status = "finished"
             live.row.outcome = outcome.to_dict()

@@ -27,12 +27,12 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-@app_commands.guild_only()
 class PlayCog(commands.Cog, name="PlayCog"):
     def __init__(self, bot: Boardroom) -> None:
         self.bot = bot
         self.typing = RateLimit(*bot.settings.autocomplete_rate)
 
+    @app_commands.guild_only()
     @app_commands.command(
         name="move", description="Make a move by its notation, e.g. `build c4 money`"
     )
@@ -72,12 +72,14 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 pass
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in notations[:25]]
 
+    @app_commands.guild_only()
     @app_commands.command(name="play", description="Open your private turn panel with buttons")
     @guarded()
     async def play(self, interaction: discord.Interaction) -> None:
         live = await services(interaction).manager.live_in_channel(channel_of(interaction))
         await open_panel(interaction, live)
 
+    @app_commands.guild_only()
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.describe(public="Post it for everyone (default: only you see it)")
     @guarded(cooldown=public_board_cooldown)
@@ -99,6 +101,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @app_commands.guild_only()
     @app_commands.command(name="hand", description="Your private information (only you see it)")
     @guarded()
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -139,6 +139,7 @@ class Turns:
                 notation,
                 expected_seq=expected_seq,
                 received_at=received,
+                sent_at=interaction.created_at.timestamp(),
             )
         finally:
             watchdog.cancel()

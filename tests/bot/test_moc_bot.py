@@ -94,9 +94,8 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     r = await bob.user.click(dms[-1], label=f"Accept {bobs_deed} p1")
     assert "Played" in r.response.content
     table_msg = channel.last_message
-    assert (
-        f"rented {bobs_deed}".lower() in table_msg.content.lower() or "rented" in table_msg.content
-    )
+    assert f"**bob**: `accept {bobs_deed} p1`" in table_msg.content
+    assert "p2 rented" in table_msg.content and "to p1 for $23,500." in table_msg.content
     # a counter-offer by carol and bob replaces the contract: the table is edited, not reposted
     count = len(channel.history())
     r = await carol.slash(channel, "move", notation=f"offer {bobs_deed} 30000")
@@ -180,7 +179,7 @@ async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table
     await simcord_env.advance_time(121)
     other = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {other} 10000")
-    assert r.ephemeral
+    assert r.ephemeral and r.response.content.startswith("The negotiation is over")
 
 
 async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcord_env, table):
@@ -310,6 +309,9 @@ async def test_offer_through_the_play_panel_and_amount_modal(simcord_env, table)
     bad = await alice.submit_modal(r, {"amount": "lots"})
     assert bad.ephemeral and "not a whole number" in bad.response.content
     r = await alice.click(panel, label="Other rent…")
+    bad = await alice.submit_modal(r, {"amount": "²"})  # a digit to str.isdigit(), not to int()
+    assert bad.ephemeral and bad.response.content.startswith("`²` is not a whole number")
+    r = await alice.click(panel, label="Other rent…")
     done = await alice.submit_modal(r, {"amount": "23,456", "note": "I'll share my apples"})
     assert "privately" in done.response.content
     dm = bob.user.dm_channel.history()[-1]
@@ -330,11 +332,9 @@ async def test_table_message_is_edited_across_a_restart(simcord_env, table, bots
     await simcord_env.restart_bot(bots())
     await carol.slash(channel, "move", notation=f"offer {deeds[1].id} 16000")
     r = await bob.slash(channel, "move", notation=f"accept {deeds[1].id} p3")
-    assert (
-        r.ephemeral and "table above is updated" in r.followups[0].content
-        if r.followups
-        else r.response.content
-    )
+    assert r.ephemeral  # the deferred reply becomes the private confirmation
+    assert r.response.content == f"✅ `accept {deeds[1].id} p3` — the table above is updated."
     assert len(channel.history()) == count
     edited = next(m for m in channel.history() if m.id == start.id)
-    assert f"rented {deeds[1].id}" in edited.content.lower() or "p3" in edited.content
+    assert f"**bob**: `accept {deeds[1].id} p3`" in edited.content
+    assert "to p3 for $16,000" in edited.content
