@@ -220,6 +220,15 @@ async def run_bench(*, quick: bool = False, only: str = "") -> None:
     def on(name: str) -> bool:
         return not wanted or any(name.startswith(w) for w in wanted)
 
+    from . import bench_platform as bp
+
+    if on("platform.cold_start"):
+        await bp.bench_cold_start(emit, 1000 if quick else 10_000, 250 if quick else 2_500)
+    if on("platform.memory"):
+        await bp.bench_memory(emit, 100 if quick else 1000)
+    if on("platform.in_flight"):
+        await bp.bench_in_flight(emit, 50, (10,) if quick else (10, 50), 2 if quick else 6)
+
     if on("kenchiku"):
         views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)
         step = max(1, len(views) // (20 if quick else 100))
