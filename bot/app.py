@@ -1,10 +1,12 @@
-"""The bot factory shared by ``boardroom run``, ``boardroom preview`` and the tests."""
+"""The bot factory shared by ``boardroom run``, ``boardroom preview`` and the tests, and the
+composition root: storage -> manager -> services, with the UI's views handed to the
+services that post them."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,23 +14,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError
-
-from .components import GameButton, GameSelect
+from . import errors
 from .manager import GameManager
-from .router import Router
+from .services import Boards, Lobby, Notices, Publisher, Services, Timers, Turns
+from .settings import Settings
 from .storage import Storage
+from .ui import components as ui
 
 log = logging.getLogger("boardroom")
 
 
 class Boardroom(commands.Bot):
-    """discord.py bot with one storage connection, one game manager and one router."""
+    """discord.py bot with one storage connection, one game manager and its services."""
 
     def __init__(
         self,
         database: str | Path,
         *,
+        settings: Settings | None = None,
         sync_commands: bool = True,
         dev_guild_id: int | None = None,
         heartbeat: str | None = None,
@@ -39,20 +42,43 @@ class Boardroom(commands.Bot):
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs
         )
         self.database = str(database)
+        self.settings = settings or Settings()
         self.sync_commands = sync_commands
         self.dev_guild_id = dev_guild_id
-        self.storage = Storage(self.database)
-        self.manager = GameManager(self.storage, discord.utils.utcnow)
-        self.router = Router(self)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.heartbeat = heartbeat
         self._heartbeat_task: asyncio.Task[None] | None = None
+        self._backfill_task: asyncio.Task[None] | None = None
+        self.started_at = time.perf_counter()
+        self.setup_seconds: float | None = None
+        self.services = self._build(self.settings)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    def _build(self, settings: Settings) -> Services:
+        storage = Storage(self.database)
+        manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
+        boards = Boards(settings.render_workers)
+        publisher = Publisher(self, storage, boards, ui.board_view)
+        notices = Notices(
+            self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now
+        )
+        timers = Timers(self, manager, storage, publisher)
+        turns = Turns(manager, publisher, notices, timers, ui.panel)
+        lobby = Lobby(manager, publisher, timers, ui.lobby_view)
+        return Services(storage, manager, boards, publisher, notices, timers, turns, lobby)
+
+    @property
+    def manager(self) -> GameManager:
+        return self.services.manager
+
+    @property
+    def storage(self) -> Storage:
+        return self.services.storage
 
     async def setup_hook(self) -> None:
         from .cogs import GameCog, InfoCog, PlayCog
 
         await self.storage.open()
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(InfoCog(self))
@@ -65,8 +91,24 @@ class Boardroom(commands.Bot):
                 await self.tree.sync()
         if self.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(), name="heartbeat")
-        resumed = await self.router.resume_timers()
-        log.info("Boardroom ready: database %s, %d timer(s) resumed", self.database, resumed)
+        armed = await self.services.timers.arm_all()
+        # Databases from before the timers table: compute those deadlines once, in the
+        # background, so start-up never waits for a replay.
+        self._backfill_task = asyncio.create_task(self._backfill(), name="timer-backfill")
+        self.setup_seconds = time.perf_counter() - self.started_at
+        log.info(
+            "Boardroom ready in %.2f s: database %s, %d timer(s) armed",
+            self.setup_seconds,
+            self.database,
+            armed,
+        )
+
+    async def _backfill(self) -> None:
+        try:
+            if await self.manager.backfill_timers():
+                await self.services.timers.arm_all()
+        except Exception:
+            log.exception("restoring timers of older games failed")
 
     async def _beat(self) -> None:
         """Touch the heartbeat file every 30 s while connected (Docker's health check)."""
@@ -77,50 +119,28 @@ class Boardroom(commands.Bot):
                 path.touch()
             await asyncio.sleep(30)
 
-    async def close(self) -> None:
-        if self._heartbeat_task is not None:
-            self._heartbeat_task.cancel()
-        self.router.cancel_all()
-        await super().close()
+    async def shutdown(self) -> None:
+        """Stop timers and background work, and close the database (also used by tests)."""
+        for task in (self._heartbeat_task, self._backfill_task):
+            if task is not None:
+                task.cancel()
+        self.services.timers.cancel_all()
+        await self.services.publisher.drain()
+        self.services.boards.close()
         await self.storage.close()
 
-    async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
-        """An ephemeral sentence, whether or not the interaction was answered already."""
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not deliver error to %s: %s", interaction.user, text)
+    async def close(self) -> None:
+        for task in (self._heartbeat_task, self._backfill_task):
+            if task is not None:
+                task.cancel()
+        self.services.timers.cancel_all()
+        await super().close()
+        await self.shutdown()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, GameError):
-            await self.reply_error(interaction, original.message)
-            return
-        if isinstance(error, app_commands.CheckFailure):
-            await self.reply_error(interaction, "You can't use that command here.")
-            return
-        await self.report_unexpected(interaction, original)
-
-    async def report_unexpected(
-        self, interaction: discord.Interaction, error: BaseException
-    ) -> None:
-        error_id = secrets.token_hex(4)
-        log.error(
-            "error %s in interaction %s",
-            error_id,
-            interaction.id,
-            exc_info=(type(error), error, error.__traceback__),
-        )
-        await self.reply_error(
-            interaction,
-            f"Sorry, something went wrong on our side (error id `{error_id}`). Nothing was "
-            "changed; please try again, and tell the bot's host if it keeps happening.",
-        )
+        await errors.handle(interaction, error)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event_method)
@@ -129,6 +149,7 @@ class Boardroom(commands.Bot):
 def create_bot(
     database: str | Path,
     *,
+    settings: Settings | None = None,
     sync_commands: bool = True,
     dev_guild_id: int | None = None,
     heartbeat: str | None = None,
@@ -140,5 +161,9 @@ def create_bot(
     A fresh bot on the same database resumes every game and timer.
     """
     return Boardroom(
-        database, sync_commands=sync_commands, dev_guild_id=dev_guild_id, heartbeat=heartbeat
+        database,
+        settings=settings,
+        sync_commands=sync_commands,
+        dev_guild_id=dev_guild_id,
+        heartbeat=heartbeat,
     )

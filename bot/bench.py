@@ -151,8 +151,7 @@ async def bench_move_e2e(games: int, moves: int) -> None:
                         break
                 emit(f"kenchiku.bot.move_end_to_end.{games}_games", "ms", times, "p95 < 250")
         finally:
-            bot.router.cancel_all()
-            await bot.storage.close()
+            await bot.shutdown()
 
 
 async def bench_moc_negotiation(offers: int) -> None:
@@ -176,7 +175,7 @@ async def bench_moc_negotiation(offers: int) -> None:
                     await m.slash(channel, "game join")
                 await members[0].slash(channel, "game start")
                 live = await bot.manager.live_in_channel(channel.id)
-                state = live.state
+                state: Any = live.state
                 merchants = [s for s in range(11) if state.is_merchant(s)]
                 offer_ms: list[float] = []
                 accept_ms: list[float] = []
@@ -212,8 +211,7 @@ async def bench_moc_negotiation(offers: int) -> None:
                 )
                 emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms)
         finally:
-            bot.router.cancel_all()
-            await bot.storage.close()
+            await bot.shutdown()
 
 
 async def run_bench(*, quick: bool = False, only: str = "") -> None:
@@ -221,6 +219,15 @@ async def run_bench(*, quick: bool = False, only: str = "") -> None:
 
     def on(name: str) -> bool:
         return not wanted or any(name.startswith(w) for w in wanted)
+
+    from . import bench_platform as bp
+
+    if on("platform.cold_start"):
+        await bp.bench_cold_start(emit, 1000 if quick else 10_000, 250 if quick else 2_500)
+    if on("platform.memory"):
+        await bp.bench_memory(emit, 100 if quick else 1000)
+    if on("platform.in_flight"):
+        await bp.bench_in_flight(emit, 50, (10,) if quick else (10, 50), 2 if quick else 6)
 
     if on("kenchiku"):
         views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)

@@ -1,73 +1,160 @@
-"""The async game manager: one lock per game; load/replay/cache; apply; commit; then return.
+"""The async game manager: one lock per game; lazy load/replay into a bounded cache; apply;
+commit; then return.
 
 Nothing here talks to Discord. Callers announce a ``MoveResult`` only after ``play`` returns,
 which is after the move was committed to SQLite, so an acknowledged move is never lost.
+Games are replayed when first used (in a worker thread), never at start-up, and the cache
+holds at most ``cache_size`` games with no move lists: a game is its state and a count.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
+from enum import Enum
 from typing import Any
 
 from games.core import (
+    SYSTEM,
     Deadline,
     GameError,
     GameRecord,
     GameSpec,
     GameState,
     InvalidMove,
+    Move,
     Notice,
     NotYourTurn,
     get_game,
     normalize_notation,
-    replay,
 )
 
-from .storage import GameRow, Storage
+from .storage import Actor, GameRow, MoveWrite, Storage, TimerRow
 
 log = logging.getLogger(__name__)
+
+STALE = "This board is out of date: moves were made since. Use the latest board or `/play`."
 
 
 class LobbyError(GameError):
     """A lobby rule was broken (full table, not the host, already joined...)."""
 
 
+class DuplicateMove(GameError):
+    """The same move was sent twice at once by the same player; it was applied once."""
+
+
+class ReplayDiverged(GameError):
+    """A stored game no longer replays to what its players were shown."""
+
+
+def _plain(value: Any) -> Any:
+    """A view as JSON-able data in a stable form (sets sorted, enums by value)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Enum):
+        return _plain(value.value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return repr(value)
+
+
+def public_digest(view: Any) -> str:
+    """16 hex digits of BLAKE2b over the public view's canonical JSON.
+
+    Stored with each move, so a replay that no longer reaches the same public position (an
+    engine change) is detected instead of silently changing a game.
+    """
+    text = json.dumps(_plain(view), sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
 @dataclass
 class LiveGame:
-    """A running (or finished) game: its row, record and derived state."""
+    """A running (or finished) game: its row and derived state, with no move list."""
 
     row: GameRow
     spec: GameSpec
-    record: GameRecord
-    state: GameState
+    state: GameState[Any]
+    seq: int  # number of moves applied; the next move gets this sequence number
+    digest: str | None = None
+    # (user id, notation, monotonic time, Unix time) of the last move committed here
+    last_commit: tuple[int | None, str, float, float] | None = None
+    _deadline_at: int = field(default=-1, repr=False)
+    _deadline: Deadline | None = field(default=None, repr=False)
 
     @property
-    def seq(self) -> int:
-        """Number of moves applied; the next move gets this sequence number."""
-        return len(self.record.moves)
+    def id(self) -> int:
+        return self.row.id
 
     def name(self, seat: int) -> str:
-        return self.row.seats[seat].display_name
+        if 0 <= seat < len(self.row.seats):
+            return self.row.seats[seat].display_name
+        return "⏰ timer" if seat == SYSTEM else f"p{seat + 1}"
 
     def deadline(self) -> Deadline | None:
-        return None if self.state.is_over() else self.state.deadline()
+        """The running deadline (computed once per move)."""
+        if self._deadline_at != self.seq:
+            self._deadline = None if self.state.is_over() else self.state.deadline()
+            self._deadline_at = self.seq
+        return self._deadline
+
+    def due(self) -> float | None:
+        """Unix time at which the running deadline expires, or ``None``."""
+        dl = self.deadline()
+        if dl is None or not self.row.phase_started_at:
+            return None
+        return datetime.fromisoformat(self.row.phase_started_at).timestamp() + dl.seconds
+
+    def deadline_timer(self) -> TimerRow | None:
+        dl, due = self.deadline(), self.due()
+        if dl is None or due is None:
+            return None
+        return TimerRow(
+            self.row.id,
+            "deadline",
+            dl.key,
+            due,
+            tuple(dl.warn_at),
+            self.state.phase_name(),
+            self.row.channel_id,
+        )
 
 
 @dataclass
 class MoveResult:
+    """A committed move and what the bot needs to tell about it."""
+
     live: LiveGame
     seat: int
     notation: str
     events: list[str]
     seq: int  # sequence number of this move
-    by_timer: bool = False
+    actor: Actor
+    user_id: int | None
+    before: frozenset[int]  # who could act before the move
+    view: Any  # the public view after the move
     notices: Mapping[int, Notice] = field(default_factory=dict)
     public: str | None = None  # what others may see of the move; None = nothing
+    timer: TimerRow | None = None  # the deadline timer after the move
+
+    @property
+    def by_timer(self) -> bool:
+        return self.actor == "timer"
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -87,11 +174,18 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 class GameManager:
-    def __init__(self, storage: Storage, clock: Callable[[], datetime]) -> None:
+    """Per-game locks, the bounded live-game cache, and every change to a game."""
+
+    def __init__(
+        self, storage: Storage, clock: Callable[[], datetime], *, cache_size: int = 256
+    ) -> None:
         self.storage = storage
         self.clock = clock
+        self.cache_size = max(1, cache_size)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, LiveGame] = {}
+        self._cache: OrderedDict[int, LiveGame] = OrderedDict()
+        self._channel_game: dict[int, int] = {}  # channel -> its latest game id
+        self.replays = 0  # games rebuilt from the database (for tests and the bench)
 
     def now(self) -> str:
         return self.clock().isoformat()
@@ -101,6 +195,26 @@ class GameManager:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    # -- cache ------------------------------------------------------------------------
+
+    def cached(self, game_id: int) -> LiveGame | None:
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+        return live
+
+    def _remember(self, live: LiveGame) -> None:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        while len(self._cache) > self.cache_size:
+            gid, _ = self._cache.popitem(last=False)
+            lock = self._locks.get(gid)
+            if lock is not None and not lock.locked():
+                del self._locks[gid]
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
 
     # -- lobby ------------------------------------------------------------------------
 
@@ -115,8 +229,17 @@ class GameManager:
         host_id: int,
         host_name: str,
     ) -> GameRow:
-        """Create a lobby; raises ``LobbyError`` if the channel has an unfinished game."""
-        spec = get_game(game_key)
+        """Create a lobby; raises ``LobbyError`` outside a server or if the channel has an
+        unfinished game."""
+        if guild_id is None:
+            raise LobbyError(
+                "Games live in a server channel or thread, where the other players can see "
+                "the board; start one there."
+            )
+        try:
+            spec = get_game(game_key)
+        except KeyError:
+            raise LobbyError(f"There is no game called `{game_key[:40]}`.") from None
         resolved = spec.resolve_options(options)  # reject unknown options now, not at start
         existing = await self.storage.active_game_in_channel(channel_id)
         if existing is not None:
@@ -138,8 +261,13 @@ class GameManager:
             host_name=host_name,
             now=self.now(),
         )
+        self._channel_game[channel_id] = game_id
+        return await self._row(game_id)
+
+    async def _row(self, game_id: int) -> GameRow:
         row = await self.storage.get_game(game_id)
-        assert row is not None
+        if row is None:
+            raise LobbyError("That game no longer exists.")
         return row
 
     async def _lobby_in(self, channel_id: int) -> GameRow:
@@ -162,9 +290,7 @@ class GameManager:
                     f"The table is full: {spec.title} takes at most {spec.max_players} players."
                 )
             await self.storage.add_seat(row.id, user_id, name)
-            fresh = await self.storage.get_game(row.id)
-            assert fresh is not None
-            return fresh
+            return await self._row(row.id)
 
     async def leave(self, channel_id: int, user_id: int) -> GameRow:
         row = await self._lobby_in(channel_id)
@@ -177,11 +303,10 @@ class GameManager:
             else:
                 await self.storage.remove_seat(row.id, user_id)
                 if row.host_id == user_id:
-                    others = [s for s in row.seats if s.user_id != user_id]
-                    await self.storage.set_host(row.id, others[0].user_id)
-            fresh = await self.storage.get_game(row.id)
-            assert fresh is not None
-            return fresh
+                    others = [s for s in row.humans() if s.user_id != user_id]
+                    if others and others[0].user_id is not None:
+                        await self.storage.set_host(row.id, others[0].user_id)
+            return await self._row(row.id)
 
     async def start(self, channel_id: int, user_id: int) -> LiveGame:
         row = await self._lobby_in(channel_id)
@@ -193,84 +318,134 @@ class GameManager:
             spec.check_players(len(row.seats))
             resolved = spec.resolve_options(row.options)
             state = spec.new_game(resolved, len(row.seats), row.seed)
-            dl = state.deadline()
+            state.engine_version = spec.engine_version
             now = self.now()
+            dl = state.deadline()
+            row.status = "running"
+            row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
+            live = LiveGame(row, spec, state, 0, public_digest(state.view(None)))
             await self.storage.start_game(
-                row.id, row.options, now, dl.key if dl else None, now if dl else None
+                row.id, row.options, now, row.phase_key, row.phase_started_at,
+                live.deadline_timer(),
             )
-            fresh = await self.storage.get_game(row.id)
-            assert fresh is not None
-            record = GameRecord(
-                row.game_key, spec.engine_version, row.seed, len(row.seats), dict(row.options)
-            )
-            live = LiveGame(fresh, spec, record, state)
-            self._cache[row.id] = live
+            self._remember(live)
+            self._channel_game[row.channel_id] = row.id
             return live
 
     async def abandon(self, game_id: int) -> GameRow:
         async with self.lock(game_id):
-            row = await self.storage.get_game(game_id)
-            if row is None or row.status not in ("lobby", "running"):
+            row = await self._row(game_id)
+            if row.status not in ("lobby", "running"):
                 raise LobbyError("That game is already over.")
             await self.storage.set_status(game_id, "abandoned", self.now())
-            self._cache.pop(game_id, None)
-            fresh = await self.storage.get_game(game_id)
-            assert fresh is not None
-            return fresh
+            self.forget(game_id)
+            row.status = "abandoned"
+            return row
 
-    # -- play -------------------------------------------------------------------------
+    # -- finding and loading games -------------------------------------------------------
+
+    async def game_id_in_channel(self, channel_id: int) -> int | None:
+        """The channel's latest game (any status), remembered so a busy channel costs no query."""
+        gid = self._channel_game.get(channel_id)
+        if gid is None:
+            row = await self.storage.latest_game_in_channel(channel_id)
+            if row is None:
+                return None
+            gid = self._channel_game[channel_id] = row.id
+        return gid
+
+    async def started_game_in_channel(self, channel_id: int) -> int:
+        """The id of the channel's running or finished game, without loading it (a cached
+        game costs no query). Raises ``LobbyError`` if there is none."""
+        gid = await self.game_id_in_channel(channel_id)
+        if gid is None:
+            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+        live = self.cached(gid)
+        status = live.row.status if live is not None else (await self._row(gid)).status
+        if status == "abandoned":
+            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+        if status == "lobby":
+            raise LobbyError(
+                "The game here has not started yet: join it, then the host starts it."
+            )
+        return gid
+
+    async def live_in_channel(self, channel_id: int) -> LiveGame:
+        gid = await self.game_id_in_channel(channel_id)
+        if gid is None:
+            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+        live = self.cached(gid)
+        if live is None:
+            row = await self._row(gid)
+            if row.status == "abandoned":
+                raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            if row.status == "lobby":
+                raise LobbyError(
+                    "The game here has not started yet: join it, then the host starts it."
+                )
+            live = await self.load(gid)
+        if live.row.status == "abandoned":
+            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+        return live
 
     async def load(self, game_id: int) -> LiveGame:
-        """The cached live game, or rebuilt by replaying its stored moves."""
-        live = self._cache.get(game_id)
+        """The cached live game, or rebuilt by replaying its stored moves (under the game's
+        lock, in a worker thread, so the cache never runs behind the database)."""
+        live = self.cached(game_id)
         if live is not None:
             return live
-        row = await self.storage.get_game(game_id)
-        if row is None:
-            raise LobbyError("That game no longer exists.")
+        async with self.lock(game_id):
+            return await self._load_locked(game_id)
+
+    async def _load_locked(self, game_id: int) -> LiveGame:
+        live = self.cached(game_id)
+        if live is not None:
+            return live
+        row = await self._row(game_id)
         if row.status == "lobby":
             raise LobbyError("That game has not started yet.")
         spec = get_game(row.game_key)
-        if row.engine_version != spec.engine_version:
-            log.warning(
-                "game %s was created with %s engine v%s; running v%s",
-                row.id,
-                row.game_key,
-                row.engine_version,
-                spec.engine_version,
-            )
-        moves = await self.storage.moves(game_id)
-        record = GameRecord(
-            row.game_key,
-            row.engine_version,
-            row.seed,
-            len(row.seats),
-            dict(row.options),
-            [(m.seat, m.notation) for m in moves],
-        )
-        try:
-            state = replay(record)
-        except GameError:
-            if row.engine_version == spec.engine_version:
-                raise  # a stored move the same engine refuses is a bug: let it be reported
+        if not spec.can_replay(row.engine_version):
             raise LobbyError(
                 f"This game was recorded by version {row.engine_version} of the "
                 f"{spec.title} rules engine, and this bot runs version {spec.engine_version}, "
                 "which cannot replay it. The host can `/game abandon` it."
+            )
+        moves, stored = await self.storage.replay_moves(game_id)
+        record = GameRecord(
+            row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), moves
+        )
+        try:
+            state, digest = await asyncio.to_thread(_replay, record)
+        except GameError as exc:
+            raise ReplayDiverged(
+                f"Game #{game_id} no longer replays: a recorded move is refused by this "
+                f"version of the {spec.title} rules ({exc.message}). Nothing was changed; "
+                "tell the bot's host. The host can `/game abandon` it."
             ) from None
-        live = LiveGame(row, spec, record, state)
-        self._cache[game_id] = live
+        self.replays += 1
+        if stored is not None and stored != digest:
+            digests = await self.storage.digests(game_id)
+            where = await asyncio.to_thread(_first_divergence, record, digests)
+            log.error(
+                "game %s diverges on replay after move %s (engine v%s, recorded v%s)",
+                game_id,
+                where,
+                spec.engine_version,
+                row.engine_version,
+            )
+            raise ReplayDiverged(
+                f"Game #{game_id} no longer replays to what its players were shown: after "
+                f"move {where} the public board differs (recorded with version "
+                f"{row.engine_version} of the {spec.title} rules, this bot runs "
+                f"{spec.engine_version}). It is paused so nothing changes silently; tell the "
+                "bot's host. The host can `/game abandon` it."
+            )
+        live = LiveGame(row, spec, state, len(moves), digest)
+        self._remember(live)
         return live
 
-    async def live_in_channel(self, channel_id: int) -> LiveGame:
-        row = await self.storage.active_game_in_channel(channel_id)
-        if row is None:
-            row = await self.storage.latest_game_in_channel(channel_id)
-            if row is None or row.status in ("abandoned",):
-                raise LobbyError("There is no game in this channel. Start one with `/game new`.")
-        if row.status == "lobby":
-            raise LobbyError("The game here has not started yet: join it, then the host starts it.")
-        return await self.load(row.id)
+    # -- play -------------------------------------------------------------------------
 
     async def play(
         self,
@@ -279,89 +454,159 @@ class GameManager:
         notation: str,
         *,
         expected_seq: int | None = None,
+        received_at: float | None = None,
+        sent_at: float | None = None,
     ) -> MoveResult:
         """Parse, validate, apply and commit one move by a Discord user.
 
-        Raises ``GameError`` subclasses (with a player-facing sentence) and changes nothing
-        when the user is not seated, the board is stale, or the move is not legal.
+        A duplicate is refused with ``DuplicateMove``: the player's previous move (the last
+        of the game) had the same notation, and this request either arrived
+        (``received_at``, ``time.monotonic()``) before that move was committed, or was sent
+        (``sent_at``, Unix time, the interaction's creation) before it was committed, so the
+        player could not have seen it. Raises ``GameError`` subclasses (with a player-facing
+        sentence) and changes nothing when the user is not seated, the board is stale, or the
+        move is not legal.
         """
         async with self.lock(game_id):
-            live = await self.load(game_id)
+            live = await self._load_locked(game_id)
             if live.row.status != "running":
                 raise NotYourTurn("This game is over; no more moves can be made.")
             seat = live.row.seat_of(user_id)
             if seat is None:
                 raise NotYourTurn("You are not playing in this game.")
             if expected_seq is not None and expected_seq != live.seq:
-                raise NotYourTurn(
-                    "This board is out of date: moves were made since. Use the latest board "
-                    "message or `/play`."
+                raise NotYourTurn(STALE)
+            wanted = normalize_notation(notation)
+            last = live.last_commit
+            if (
+                last is not None
+                and last[0] == user_id
+                and last[1] == wanted
+                and (
+                    (received_at is not None and received_at < last[2])
+                    or (sent_at is not None and sent_at <= last[3])
+                )
+            ):
+                raise DuplicateMove(
+                    f"`{wanted[:60]}` arrived twice at the same time; it was applied once."
                 )
             dl = live.deadline()
-            if dl is not None and normalize_notation(notation) == dl.move.notation:
+            if dl is not None and wanted == dl.move.notation:
                 raise InvalidMove("That happens by itself when the time runs out.")
             move = live.state.parse_move(seat, notation)
-            return await self._commit(live, seat, move, user_id, by_timer=False)
+            return await self._commit(live, seat, move, "user", user_id)
 
     async def expire(self, game_id: int, key: str) -> MoveResult | None:
-        """Apply the running deadline's move if ``key`` still names the running phase."""
+        """Apply the running deadline's move as the system actor if ``key`` still names the
+        running phase; otherwise do nothing."""
         async with self.lock(game_id):
-            live = await self.load(game_id)
+            live = await self._load_locked(game_id)
             dl = live.deadline()
             if live.row.status != "running" or dl is None or dl.key != key:
                 return None
-            return await self._commit(live, dl.seat, dl.move, None, by_timer=True)
+            return await self._commit(live, SYSTEM, dl.move, "timer", None)
 
     async def _commit(
-        self, live: LiveGame, seat: int, move: Any, user_id: int | None, *, by_timer: bool
+        self, live: LiveGame, seat: int, move: Move, actor: Actor, user_id: int | None
     ) -> MoveResult:
-        before = live.deadline()
-        events = live.state.apply(seat, move)
-        notices = live.state.notices(seat, move)
-        public = live.state.public_notation(seat, move)
-        notation = move.notation
+        state = live.state
+        before_dl = live.deadline()
+        before = state.to_act()
+        events = state.apply(seat, move)
         seq = live.seq
+        live.seq += 1  # the state moved on; undone below if the commit fails
+        notices = state.notices(seat, move)
+        public = state.public_notation(seat, move)
+        view = state.view(None)
+        digest = public_digest(view)
         after = live.deadline()
-        outcome = live.state.outcome()
+        outcome = state.outcome()
         now = self.now()
         if after is None:
             phase_key, started = None, None
-        elif before is not None and before.key == after.key:
+        elif before_dl is not None and before_dl.key == after.key:
             phase_key, started = after.key, live.row.phase_started_at
         else:
             phase_key, started = after.key, now
+        old_phase = (live.row.phase_key, live.row.phase_started_at)
+        live.row.phase_key, live.row.phase_started_at = phase_key, started
+        timer = live.deadline_timer()
+        write = MoveWrite(
+            seq=seq,
+            seat=seat,
+            notation=move.notation,
+            actor=actor,
+            user_id=user_id,
+            public="" if public is None else public,
+            digest=digest,
+            phase_key=phase_key,
+            phase_started_at=started,
+            outcome=outcome.to_dict() if outcome else None,
+            deadline=timer,
+        )
         try:
-            await self.storage.append_move(
-                live.row.id,
-                seq,
-                seat,
-                notation,
-                user_id,
-                now,
-                public="" if public is None else public,
-                phase_key=phase_key,
-                phase_started_at=started,
-                finished_outcome=outcome.to_dict() if outcome else None,
-            )
+            await self.storage.commit_move(live.id, write, now)
         except BaseException:
             # The in-memory state moved ahead of the database: forget it; the next load
             # replays what was actually committed.
-            self._cache.pop(live.row.id, None)
+            live.seq -= 1
+            live.row.phase_key, live.row.phase_started_at = old_phase
+            self.forget(live.id)
             raise
-        live.record.moves.append((seat, notation))
-        live.row.phase_key, live.row.phase_started_at = phase_key, started
+        live.digest = digest
+        live.last_commit = (user_id, move.notation, time.monotonic(), self.clock().timestamp())
         if outcome is not None:
             live.row.status = "finished"
             live.row.outcome = outcome.to_dict()
-        return MoveResult(live, seat, notation, events, seq, by_timer, notices, public)
+        return MoveResult(
+            live,
+            seat,
+            move.notation,
+            events,
+            seq,
+            actor,
+            user_id,
+            before,
+            view,
+            notices,
+            public,
+            timer,
+        )
 
-    async def running_with_deadlines(self) -> list[LiveGame]:
-        """Every running game whose state has a deadline (for timer resume at start-up)."""
-        out = []
-        for row in await self.storage.running_games():
-            if row.phase_key:
-                try:
-                    out.append(await self.load(row.id))
-                except Exception:  # a broken game must not stop the others resuming
-                    log.exception("could not load game %s for timer resume", row.id)
-        return out
+    # -- timers -------------------------------------------------------------------------
+
+    async def backfill_timers(self) -> int:
+        """Store the deadline timer of running timed games that have none (databases from
+        before the timers table): each is replayed once. Returns how many were stored."""
+        count = 0
+        for gid in await self.storage.games_missing_timers():
+            try:
+                live = await self.load(gid)
+            except GameError as exc:
+                log.warning("game %s: timer not restored: %s", gid, exc.message)
+                continue
+            timer = live.deadline_timer()
+            if timer is not None:
+                await self.storage.set_timer(timer)
+                count += 1
+        return count
+
+
+def _replay(record: GameRecord) -> tuple[GameState[Any], str]:
+    from games.core import replay
+
+    state = replay(record)
+    return state, public_digest(state.view(None))
+
+
+def _first_divergence(record: GameRecord, digests: list[str | None]) -> int:
+    """The 1-based number of the first move whose replayed public view differs."""
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    for i, (seat, text) in enumerate(record.moves):
+        state.apply(seat, state.parse_move(seat, text))
+        stored = digests[i] if i < len(digests) else None
+        if stored is not None and stored != public_digest(state.view(None)):
+            return i + 1
+    return len(record.moves)

@@ -29,6 +29,12 @@ def mentions(users: Iterable[int]) -> str:
     return ", ".join(f"<@{u}>" for u in users)
 
 
+def who(live: LiveGame, seat: int) -> str:
+    """A mention for a human seat, the seat's name (bold) for an AI or vacant one."""
+    user = live.row.user_of(seat)
+    return f"<@{user}>" if user is not None else f"**{live.name(seat)}**"
+
+
 def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
     if not spec.options:
         return "none"
@@ -55,7 +61,9 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         colour=ACCENT,
     )
     seats = "\n".join(
-        f"{s.seat + 1}. {s.display_name}" + (" (host)" if s.user_id == row.host_id else "")
+        f"{s.seat + 1}. {s.display_name}"
+        + (" (host)" if s.user_id == row.host_id else "")
+        + ("" if s.kind == "human" else f" ({s.kind})")
         for s in row.seats
     )
     e.add_field(
@@ -85,7 +93,7 @@ def whose_turn(live: LiveGame) -> str:
     to_act = sorted(live.state.to_act())
     if not to_act:
         return ""
-    names = mentions(live.row.user_of(s) for s in to_act)
+    names = ", ".join(who(live, s) for s in to_act)
     if len(to_act) == 1:
         return f"{names}, it's your turn — use `/move` or press **Play**."
     return f"Waiting for {names} — use `/move` or press **Play**."
@@ -104,9 +112,8 @@ def final_scores(live: LiveGame) -> str:
         )
         if len(bits) > 110:
             bits = bits[:109] + "…"
-        who = f"<@{live.row.user_of(seat)}>"
         lines.append(
-            f"{outcome.ranks[seat]}. {crown}{who} — **{outcome.scores[seat]}**"
+            f"{outcome.ranks[seat]}. {crown}{who(live, seat)} — **{outcome.scores[seat]}**"
             + (f" ({bits})" if bits else "")
         )
     return "\n".join(lines)
@@ -115,8 +122,8 @@ def final_scores(live: LiveGame) -> str:
 def move_line(
     live: LiveGame, seat: int | None, notation: str, events: list[str], by_timer: bool = False
 ) -> str:
-    who = "⏰ Time's up" if by_timer or seat is None else f"**{live.name(seat)}**"
-    text = f"{who}: `{notation}`"
+    actor = "⏰ Time's up" if by_timer or seat is None or seat < 0 else f"**{live.name(seat)}**"
+    text = f"{actor}: `{notation}`"
     if events:
         text += " — " + "; ".join(events)
     return text
@@ -141,7 +148,7 @@ def status_text(row: GameRow, live: LiveGame | None) -> str:
     if row.status == "lobby":
         return (
             f"**{spec.title}** game #{row.id} is in the lobby with {len(row.seats)} player(s): "
-            f"{mentions(s.user_id for s in row.seats)}. Host: <@{row.host_id}>."
+            f"{mentions(s.user_id for s in row.humans() if s.user_id)}. Host: <@{row.host_id}>."
         )
     if row.status == "abandoned":
         return f"**{spec.title}** game #{row.id} was abandoned."

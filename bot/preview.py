@@ -55,8 +55,8 @@ async def _keep_clock(env: Any, bot: Any, stop: asyncio.Event) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=TICK)
         now = time.monotonic()
-        if not bot.router.has_timers() or env._operation_task is not None:
-            last = now if not bot.router.has_timers() else last
+        if not bot.services.timers.has_timers() or env._operation_task is not None:
+            last = now if not bot.services.timers.has_timers() else last
             continue
         try:
             await env.advance_time(now - last)
@@ -80,8 +80,7 @@ async def run_preview(database: str | Path, *, port: int = 8765, members: int = 
     try:
         await _serve(simcord, bot, port, members, database)
     finally:
-        bot.router.cancel_all()
-        await bot.storage.close()
+        await bot.shutdown()
 
 
 async def _serve(simcord: Any, bot: Any, port: int, members: int, database: str | Path) -> None:

@@ -1,19 +1,28 @@
-"""All SQL lives here: games, seats, the append-only move log, timers. aiosqlite + WAL.
+"""All SQL lives here: games, seats, the append-only move log, timers, the private inbox and
+pending announcement lines. aiosqlite, WAL, ``synchronous=FULL``.
 
 Schema changes are numbered migrations applied in order at start-up; ``PRAGMA user_version``
 records the last one applied. Moves are append-only with ``UNIQUE(game_id, seq)``, so a move
-can never be recorded twice or out of order.
+can never be recorded twice or out of order. ``synchronous=FULL``: in WAL mode ``NORMAL`` may
+roll back the last commits on power loss or an OS crash (SQLite docs, "PRAGMA synchronous"),
+and an acknowledged move must survive that.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
+
+SeatKind = Literal["human", "ai", "vacant"]
+Actor = Literal["user", "timer", "ai", "system"]
+TimerKind = Literal["deadline", "clock", "reminder"]
+
+SYSTEM_SEAT = -1  # games.core.SYSTEM: the seat recorded for timer and system moves
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: initial schema
@@ -65,14 +74,75 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN table_key TEXT;
     ALTER TABLE games ADD COLUMN table_message_id INTEGER;
     """,
+    # 4: seats have a kind; only a human seat has a user id (UNIQUE ignores NULLs)
+    """
+    CREATE TABLE seats_v4 (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'human' CHECK (kind IN ('human', 'ai', 'vacant')),
+        user_id INTEGER,
+        display_name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id),
+        CHECK ((kind = 'human') = (user_id IS NOT NULL))
+    );
+    INSERT INTO seats_v4 (game_id, seat, kind, user_id, display_name)
+        SELECT game_id, seat, 'human', user_id, display_name FROM seats;
+    DROP TABLE seats;
+    ALTER TABLE seats_v4 RENAME TO seats;
+    """,
+    # 5: each move's actor; timer moves are made by the system seat (-1), as the engine now
+    # expects (games.core.SYSTEM); a digest of the public view after each move
+    """
+    ALTER TABLE moves ADD COLUMN actor TEXT NOT NULL DEFAULT 'user'
+        CHECK (actor IN ('user', 'timer', 'ai', 'system'));
+    ALTER TABLE moves ADD COLUMN digest TEXT;
+    UPDATE moves SET actor = 'timer' WHERE user_id IS NULL;
+    UPDATE moves SET seat = -1, actor = 'timer', user_id = NULL WHERE notation LIKE 'expire %';
+    CREATE INDEX games_status ON games(status);
+    """,
+    # 6: timers (deadlines now; turn clocks and reminders later), armed at start-up from rows
+    """
+    CREATE TABLE timers (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL CHECK (kind IN ('deadline', 'clock', 'reminder')),
+        key TEXT NOT NULL,
+        due REAL NOT NULL,
+        warn_at TEXT NOT NULL DEFAULT '[]',
+        label TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (game_id, kind)
+    );
+    """,
+    # 7: private notices that could not be sent by DM, and public lines waiting for the
+    # next announcement, so a restart loses neither
+    """
+    CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        moves TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX inbox_user ON inbox(game_id, user_id);
+    CREATE TABLE pending_lines (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        line TEXT NOT NULL
+    );
+    CREATE INDEX pending_game ON pending_lines(game_id);
+    """,
 )
+
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 @dataclass
 class SeatRow:
     seat: int
-    user_id: int
+    user_id: int | None
     display_name: str
+    kind: SeatKind = "human"
 
 
 @dataclass
@@ -92,16 +162,25 @@ class GameRow:
     outcome: dict[str, Any] | None
     phase_key: str | None
     phase_started_at: str | None
+    table_key: str | None = None
+    table_message_id: int | None = None
     seats: list[SeatRow] = field(default_factory=list)
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat of a human player, or ``None``."""
         for s in self.seats:
-            if s.user_id == user_id:
+            if s.user_id == user_id and s.kind == "human":
                 return s.seat
         return None
 
-    def user_of(self, seat: int) -> int:
-        return self.seats[seat].user_id
+    def user_of(self, seat: int) -> int | None:
+        """The Discord user of a human seat; ``None`` for an AI or vacant seat."""
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].user_id
+        return None
+
+    def humans(self) -> list[SeatRow]:
+        return [s for s in self.seats if s.kind == "human" and s.user_id is not None]
 
 
 @dataclass
@@ -112,16 +191,54 @@ class MoveRow:
     user_id: int | None
     created_at: str
     public: str | None = None  # '' for a private move
+    actor: Actor = "user"
+    digest: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """One move to append, with what the game row and timers become after it."""
+
+    seq: int
+    seat: int
+    notation: str
+    actor: Actor
+    user_id: int | None
+    public: str  # '' for a private move
+    digest: str | None
+    phase_key: str | None
+    phase_started_at: str | None
+    outcome: dict[str, Any] | None = None
+    deadline: TimerRow | None = None  # the game's deadline timer after the move (None: none)
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    game_id: int
+    kind: TimerKind
+    key: str
+    due: float  # Unix time, seconds
+    warn_at: tuple[float, ...] = ()
+    label: str = ""
+    channel_id: int = 0
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    id: int
+    text: str
+    moves: tuple[str, ...]
 
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game_key, engine_version, seed, options, host_id, status, "
-    "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at"
+    "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at, "
+    "table_key, table_message_id"
 )
 
 
 class Storage:
-    """One aiosqlite connection; every method is a short transaction."""
+    """One aiosqlite connection; every method is one short transaction."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -131,7 +248,7 @@ class Storage:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
             async with self._db.execute(f"PRAGMA {pragma}"):
                 pass
         await self._migrate()
@@ -142,24 +259,32 @@ class Storage:
             self._db = None
 
     @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("storage is not open")
         return self._db
 
     async def _migrate(self) -> None:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        version = int(row[0]) if row else 0
+        version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= version:
                 continue
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
 
     async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
+        return int(await self._scalar("PRAGMA user_version") or 0)
+
+    async def pragma(self, name: str) -> Any:
+        return await self._scalar(f"PRAGMA {name}")
+
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self.db.execute(sql, params) as cur:
             row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return row[0] if row else None
 
     # -- games ------------------------------------------------------------------------
 
@@ -176,30 +301,37 @@ class Storage:
         host_name: str,
         now: str,
     ) -> int:
-        cur = await self.db.execute(
-            "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, options, "
-            "host_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                game_key,
-                engine_version,
-                seed,
-                json.dumps(options),
-                host_id,
-                now,
-                now,
-            ),
-        )
-        game_id = int(cur.lastrowid or 0)
-        await self.db.execute(
-            "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
-            (game_id, host_id, host_name),
-        )
-        await self.db.commit()
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, "
+                "options, host_id, status, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game_key,
+                    engine_version,
+                    seed,
+                    json.dumps(options),
+                    host_id,
+                    now,
+                    now,
+                ),
+            )
+            game_id = int(cur.lastrowid or 0)
+            await self.db.execute(
+                "INSERT INTO seats (game_id, seat, kind, user_id, display_name) "
+                "VALUES (?, 0, 'human', ?, ?)",
+                (game_id, host_id, host_name),
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
         return game_id
 
-    def _game_from_row(self, row: Sequence[Any]) -> GameRow:
+    @staticmethod
+    def _game_from_row(row: Sequence[Any]) -> GameRow:
         return GameRow(
             id=row[0],
             guild_id=row[1],
@@ -216,97 +348,105 @@ class Storage:
             outcome=json.loads(row[12]) if row[12] else None,
             phase_key=row[13],
             phase_started_at=row[14],
+            table_key=row[15],
+            table_message_id=row[16],
         )
 
-    async def _attach_seats(self, game: GameRow) -> GameRow:
+    async def _with_seats(self, games: list[GameRow]) -> list[GameRow]:
+        """Attach seats to many games with one query."""
+        if not games:
+            return games
+        by_id = {g.id: g for g in games}
+        marks = ",".join("?" * len(by_id))
         async with self.db.execute(
-            "SELECT seat, user_id, display_name FROM seats WHERE game_id = ? ORDER BY seat",
-            (game.id,),
+            f"SELECT game_id, seat, user_id, display_name, kind FROM seats "
+            f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            tuple(by_id),
         ) as cur:
-            game.seats = [SeatRow(*r) for r in await cur.fetchall()]
-        return game
+            for gid, seat, user_id, name, kind in await cur.fetchall():
+                by_id[gid].seats.append(SeatRow(seat, user_id, name, kind))
+        return games
+
+    async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        async with self.db.execute(f"SELECT {_GAME_COLS} FROM games {where}", params) as c:
+            rows = await c.fetchall()
+        return await self._with_seats([self._game_from_row(r) for r in rows])
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)) as c:
-            row = await c.fetchone()
-        return await self._attach_seats(self._game_from_row(row)) if row else None
+        if not 0 < game_id < 2**63:
+            return None  # a forged id can't name a game (and would overflow SQLite)
+        found = await self._games("WHERE id = ?", (game_id,))
+        return found[0] if found else None
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel (at most one exists)."""
-        async with self.db.execute(
-            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status IN "
-            "('lobby', 'running') ORDER BY id DESC LIMIT 1",
+        found = await self._games(
+            "WHERE channel_id = ? AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
             (channel_id,),
-        ) as c:
-            row = await c.fetchone()
-        return await self._attach_seats(self._game_from_row(row)) if row else None
+        )
+        return found[0] if found else None
 
     async def latest_game_in_channel(self, channel_id: int) -> GameRow | None:
-        async with self.db.execute(
-            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        ) as c:
-            row = await c.fetchone()
-        return await self._attach_seats(self._game_from_row(row)) if row else None
+        found = await self._games(
+            "WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return found[0] if found else None
 
-    async def games_in_guild(self, guild_id: int | None, limit: int = 25) -> list[GameRow]:
-        async with self.db.execute(
-            f"SELECT {_GAME_COLS} FROM games WHERE guild_id IS ? ORDER BY "
-            "CASE status WHEN 'running' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?",
+    async def games_in_guild(self, guild_id: int, limit: int = 25) -> list[GameRow]:
+        return await self._games(
+            "WHERE guild_id = ? ORDER BY CASE status WHEN 'running' THEN 0 WHEN 'lobby' THEN 1 "
+            "ELSE 2 END, id DESC LIMIT ?",
             (guild_id, limit),
-        ) as c:
-            rows = await c.fetchall()
-        return [await self._attach_seats(self._game_from_row(r)) for r in rows]
+        )
 
     async def running_games(self) -> list[GameRow]:
-        async with self.db.execute(
-            f"SELECT {_GAME_COLS} FROM games WHERE status = 'running' ORDER BY id"
-        ) as c:
-            rows = await c.fetchall()
-        return [await self._attach_seats(self._game_from_row(r)) for r in rows]
+        """Every running game with its seats: two queries in all."""
+        return await self._games("WHERE status = 'running' ORDER BY id")
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self.db.execute(
+        await self._write(
             "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
         )
-        await self.db.commit()
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
-        ) as c:
-            row = await c.fetchone()
-        seat = int(row[0]) if row else 0
-        await self.db.execute(
-            "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
-            (game_id, seat, user_id, name),
+    async def add_seat(
+        self, game_id: int, user_id: int | None, name: str, kind: SeatKind = "human"
+    ) -> int:
+        seat = int(
+            await self._scalar(
+                "SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
+            )
         )
-        await self.db.commit()
+        await self._write(
+            "INSERT INTO seats (game_id, seat, kind, user_id, display_name) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, kind, user_id, name),
+        )
         return seat
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1."""
-        async with self.db.execute(
+        seat = await self._scalar(
             "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-        ) as c:
-            row = await c.fetchone()
-        if row is None:
+        )
+        if seat is None:
             return
-        await self.db.execute(
-            "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-        )
-        # Two steps so UNIQUE(game_id, seat) never sees a transient duplicate.
-        await self.db.execute(
-            "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0])
-        )
-        await self.db.execute(
-            "UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0", (game_id,)
-        )
-        await self.db.commit()
+        try:
+            await self.db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            # Two steps so UNIQUE(game_id, seat) never sees a transient duplicate.
+            await self.db.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?", (game_id, seat)
+            )
+            await self.db.execute(
+                "UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0", (game_id,)
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
 
     async def set_host(self, game_id: int, user_id: int) -> None:
-        await self.db.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
-        await self.db.commit()
+        await self._write("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
 
     async def start_game(
         self,
@@ -315,105 +455,215 @@ class Storage:
         now: str,
         phase_key: str | None,
         phase_started_at: str | None,
+        deadline: TimerRow | None,
     ) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = 'running', options = ?, updated_at = ?, phase_key = ?, "
-            "phase_started_at = ? WHERE id = ? AND status = 'lobby'",
-            (json.dumps(options), now, phase_key, phase_started_at, game_id),
-        )
-        await self.db.commit()
+        try:
+            await self.db.execute(
+                "UPDATE games SET status = 'running', options = ?, updated_at = ?, "
+                "phase_key = ?, phase_started_at = ? WHERE id = ? AND status = 'lobby'",
+                (json.dumps(options), now, phase_key, phase_started_at, game_id),
+            )
+            await self._put_deadline(game_id, deadline)
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
 
     async def set_status(
         self, game_id: int, status: str, now: str, outcome: dict[str, Any] | None = None
     ) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = ?, updated_at = ?, outcome = COALESCE(?, outcome) "
-            "WHERE id = ?",
-            (status, now, json.dumps(outcome) if outcome is not None else None, game_id),
-        )
-        await self.db.commit()
+        try:
+            await self.db.execute(
+                "UPDATE games SET status = ?, updated_at = ?, outcome = COALESCE(?, outcome) "
+                "WHERE id = ?",
+                (status, now, json.dumps(outcome) if outcome is not None else None, game_id),
+            )
+            if status in ("finished", "abandoned"):
+                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> None:
+        try:
+            await self.db.execute(sql, params)
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
 
     # -- moves ------------------------------------------------------------------------
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         async with self.db.execute(
-            "SELECT seq, seat, notation, user_id, created_at FROM moves WHERE game_id = ? "
-            "ORDER BY seq",
+            "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
+            "WHERE game_id = ? ORDER BY seq",
             (game_id,),
         ) as c:
             return [MoveRow(*r) for r in await c.fetchall()]
 
+    async def replay_moves(self, game_id: int) -> tuple[list[tuple[int, str]], str | None]:
+        """``(seat, notation)`` of every move in order, and the last move's digest."""
+        async with self.db.execute(
+            "SELECT seat, notation FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as c:
+            moves = [(int(s), str(n)) for s, n in await c.fetchall()]
+        digest = await self._scalar(
+            "SELECT digest FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+        )
+        return moves, digest
+
+    async def digests(self, game_id: int) -> list[str | None]:
+        async with self.db.execute(
+            "SELECT digest FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as c:
+            return [r[0] for r in await c.fetchall()]
+
     async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
         async with self.db.execute(
-            "SELECT seq, seat, notation, user_id, created_at, public FROM moves "
+            "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
             "WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
             (game_id, count),
         ) as c:
             rows = [MoveRow(*r) for r in await c.fetchall()]
         return rows[::-1]
 
-    async def append_move(
-        self,
-        game_id: int,
-        seq: int,
-        seat: int,
-        notation: str,
-        user_id: int | None,
-        now: str,
-        *,
-        public: str | None = None,
-        phase_key: str | None,
-        phase_started_at: str | None,
-        finished_outcome: dict[str, Any] | None,
-    ) -> None:
-        """Record one move (and the game's new timer/finish state) in a single transaction.
+    async def commit_move(self, game_id: int, move: MoveWrite, now: str) -> None:
+        """Record one move, the game's new phase/finish state and its deadline timer, in a
+        single transaction.
 
-        Raises ``sqlite3.IntegrityError`` if ``seq`` is already taken.
+        Raises ``sqlite3.IntegrityError`` if ``seq`` is already taken (nothing is written).
         """
         try:
             await self.db.execute(
-                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, "
+                "actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
-                    seq,
-                    seat,
-                    notation,
-                    user_id,
+                    move.seq,
+                    move.seat,
+                    move.notation,
+                    move.user_id,
                     now,
-                    notation if public is None else public,
+                    move.public,
+                    move.actor,
+                    move.digest,
                 ),
             )
-            if finished_outcome is not None:
+            if move.outcome is not None:
                 await self.db.execute(
                     "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
                     "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
-                    (json.dumps(finished_outcome), now, game_id),
+                    (json.dumps(move.outcome), now, game_id),
                 )
+                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             else:
                 await self.db.execute(
                     "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
                     "WHERE id = ?",
-                    (now, phase_key, phase_started_at, game_id),
+                    (now, move.phase_key, move.phase_started_at, game_id),
                 )
+                await self._put_deadline(game_id, move.deadline)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
             raise
 
-    async def set_table(self, game_id: int, key: str | None, message_id: int | None) -> None:
+    async def _put_deadline(self, game_id: int, timer: TimerRow | None) -> None:
+        if timer is None:
+            await self.db.execute(
+                "DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (game_id,)
+            )
+            return
         await self.db.execute(
-            "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ?",
-            (key, message_id, game_id),
+            "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
+            "VALUES (?, 'deadline', ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+            "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
+            "label = excluded.label "
+            "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
+            (game_id, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
         )
-        await self.db.commit()
 
-    async def get_table(self, game_id: int) -> tuple[str | None, int | None]:
+    # -- timers -----------------------------------------------------------------------
+
+    async def timers(self) -> list[TimerRow]:
+        """Every armed timer of a running game, with its channel: one query."""
         async with self.db.execute(
-            "SELECT table_key, table_message_id FROM games WHERE id = ?", (game_id,)
+            "SELECT t.game_id, t.kind, t.key, t.due, t.warn_at, t.label, g.channel_id "
+            "FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' "
+            "ORDER BY t.due"
         ) as c:
-            row = await c.fetchone()
-        return (row[0], row[1]) if row else (None, None)
+            return [
+                TimerRow(gid, kind, key, due, tuple(json.loads(warn)), label, channel)
+                for gid, kind, key, due, warn, label, channel in await c.fetchall()
+            ]
+
+    async def set_timer(self, timer: TimerRow) -> None:
+        try:
+            await self._put_deadline(timer.game_id, timer)
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def games_missing_timers(self) -> list[int]:
+        """Running games in a timed phase with no timer row (databases from before
+        migration 6): their deadline is computed once by replay, then stored."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'running' AND phase_key IS NOT NULL "
+            "AND id NOT IN (SELECT game_id FROM timers WHERE kind = 'deadline') ORDER BY id"
+        ) as c:
+            return [int(r[0]) for r in await c.fetchall()]
+
+    # -- table message -----------------------------------------------------------------
+
+    async def set_table(self, game_id: int, key: str | None, message_id: int | None) -> None:
+        await self._write(
+            "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ? AND "
+            "(table_key IS NOT ? OR table_message_id IS NOT ?)",
+            (key, message_id, game_id, key, message_id),
+        )
+
+    # -- private inbox and pending lines -------------------------------------------------
+
+    async def add_inbox(
+        self, game_id: int, user_id: int, text: str, moves: Iterable[str], now: str
+    ) -> None:
+        await self._write(
+            "INSERT INTO inbox (game_id, user_id, text, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, user_id, text, json.dumps(list(moves)), now),
+        )
+
+    async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
+        """The user's waiting notices for a game, removed as they are read."""
+        async with self.db.execute(
+            "SELECT id, text, moves FROM inbox WHERE game_id = ? AND user_id = ? ORDER BY id",
+            (game_id, user_id),
+        ) as c:
+            rows = [InboxRow(i, t, tuple(json.loads(m))) for i, t, m in await c.fetchall()]
+        if rows:
+            await self._write(
+                "DELETE FROM inbox WHERE game_id = ? AND user_id = ? AND id <= ?",
+                (game_id, user_id, rows[-1].id),
+            )
+        return rows
+
+    async def add_pending(self, game_id: int, line: str) -> None:
+        await self._write(
+            "INSERT INTO pending_lines (game_id, line) VALUES (?, ?)", (game_id, line)
+        )
+
+    async def pending(self, game_id: int) -> list[tuple[int, str]]:
+        async with self.db.execute(
+            "SELECT id, line FROM pending_lines WHERE game_id = ? ORDER BY id", (game_id,)
+        ) as c:
+            return [(int(i), str(line)) for i, line in await c.fetchall()]
+
+    async def clear_pending(self, game_id: int, upto_id: int) -> None:
+        await self._write(
+            "DELETE FROM pending_lines WHERE game_id = ? AND id <= ?", (game_id, upto_id)
+        )
 
     async def backup(self, target: str | Path) -> None:
         """Online copy of the whole database to ``target`` (SQLite backup API)."""

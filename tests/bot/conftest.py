@@ -1,4 +1,5 @@
-"""SimCord fixtures: the real bot on a temporary SQLite file."""
+"""SimCord fixtures: the real bot on a temporary SQLite file, and the toy game registered
+for these tests only (so other tests see exactly the built-in games)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,21 @@ import pytest
 import pytest_asyncio
 
 from bot import create_bot
+from bot.settings import Settings
 
 MEMBERS = ("alice", "bob", "carol", "dave")
+# Scripted players type far faster than people: the per-user limits are tested on their own.
+FAST = Settings(
+    autocomplete_rate=(100_000, 1.0),
+    new_lobby_cooldown=(1000, 1.0),
+    public_board_cooldown=(1000, 1.0),
+)
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(toy_game):
+    """Every bot test runs with the toy game registered (tests/conftest.py ``toy_game``)."""
+    return toy_game
 
 
 @pytest.fixture
@@ -17,25 +31,22 @@ def db_path(tmp_path):
 
 @pytest_asyncio.fixture
 async def bots(db_path, toy_game):
-    """``bots()`` builds a bot on the test database; all are closed at the end.
+    """``bots()`` builds a bot on the test database; all are shut down at the end.
 
-    The toy game is registered (``toy_game``) before any bot is built, so its commands list
-    it; it is not registered at import, so it never changes what the contract suite covers.
-
-    SimCord detaches a bot without calling ``close()``, so the storage (a worker thread)
-    is closed here.
+    SimCord detaches a bot without calling ``close()``, so timers, the render pool and the
+    storage (a worker thread) are closed here.
     """
     made = []
 
-    def make():
-        bot = create_bot(db_path)
+    def make(**kwargs):
+        kwargs.setdefault("settings", FAST)
+        bot = create_bot(db_path, **kwargs)
         made.append(bot)
         return bot
 
     yield make
     for bot in made:
-        bot.router.cancel_all()
-        await bot.storage.close()
+        await bot.shutdown()
 
 
 @pytest.fixture

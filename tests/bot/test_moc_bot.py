@@ -33,20 +33,17 @@ async def open_moc(env, channel, seated, *, seed, options):
     return lobby
 
 
-def moves_recorded(env, channel_id) -> int:
-    manager = env.bot.manager
-    return next(
-        len(live.record.moves)
-        for live in manager._cache.values()
-        if live.row.channel_id == channel_id
-    )
+async def moves_recorded(env, channel_id) -> int:
+    """Moves committed to the database for the channel's game."""
+    game_id = await env.bot.manager.game_id_in_channel(channel_id)
+    return len(await env.bot.storage.moves(game_id))
 
 
 async def drive(env, channel, seated, moves, *, autocomplete_every=7):
     for i, (seat, notation) in enumerate(moves):
-        before = moves_recorded(env, channel.id)
+        before = await moves_recorded(env, channel.id)
         if notation.startswith("expire "):
-            live = next(iter(env.bot.manager._cache.values()))
+            live = await env.bot.manager.live_in_channel(channel.id)
             dl = live.deadline()
             assert dl is not None and notation == f"expire {dl.key}"
             await env.advance_time(dl.seconds + 1)
@@ -60,7 +57,7 @@ async def drive(env, channel, seated, moves, *, autocomplete_every=7):
                 f.content for f in r.followups
             )
             assert "✅" in text or f"`{notation}`" in text or "(sealed)" in text, (notation, text)
-        assert moves_recorded(env, channel.id) == before + 1, (i, notation)
+        assert await moves_recorded(env, channel.id) == before + 1, (i, notation)
 
 
 @pytest.mark.parametrize("record", [GAME_3P, GAME_7P], ids=["3p_variant_sealed", "7p_expert_open"])
@@ -82,7 +79,7 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     _guild, channel, members = table
     alice, bob, carol, _ = members
     await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 600})
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     bobs_deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     public_before = len(channel.history())
@@ -97,9 +94,8 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     r = await bob.user.click(dms[-1], label=f"Accept {bobs_deed} p1")
     assert "Played" in r.response.content
     table_msg = channel.last_message
-    assert (
-        f"rented {bobs_deed}".lower() in table_msg.content.lower() or "rented" in table_msg.content
-    )
+    assert f"**bob**: `accept {bobs_deed} p1`" in table_msg.content
+    assert "p2 rented" in table_msg.content and "to p1 for $23,500." in table_msg.content
     # a counter-offer by carol and bob replaces the contract: the table is edited, not reposted
     count = len(channel.history())
     r = await carol.slash(channel, "move", notation=f"offer {bobs_deed} 30000")
@@ -127,7 +123,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_inbox(simcord_env, table):
         status=403,
         message="Cannot send messages to this user",
     )
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     await alice.slash(channel, "move", notation=f"offer {deed} 12000")
@@ -156,15 +152,21 @@ async def test_negotiation_timer_survives_restart_and_closes_on_time(simcord_env
     assert len(channel.history()) == before  # not yet
     await simcord_env.advance_time(2)
     assert "Time's up" in channel.last_message.content
-    live = await simcord_env.bot.manager.live_in_channel(channel.id)
-    assert live.record.moves[-1][1] == "expire y1-negotiation"
+    game_id = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    last = (await simcord_env.bot.storage.moves(game_id))[-1]
+    assert (last.notation, last.seat, last.actor, last.user_id) == (
+        "expire y1-negotiation",
+        -1,
+        "timer",
+        None,
+    )
 
 
 async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table):
     _guild, channel, members = table
     alice, bob, carol, _ = members
     await open_moc(simcord_env, channel, [alice, bob, carol], seed=2024, options={"timer": 120})
-    live = next(iter(simcord_env.bot.manager._cache.values()))
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     own = view.districts[[d.landlord for d in view.districts].index(0)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {own} 10000")
@@ -173,11 +175,11 @@ async def test_bad_offers_get_clear_errors_and_change_nothing(simcord_env, table
     assert r.ephemeral and "by itself" in r.response.content
     r = await alice.slash(channel, "move", notation="offer zz9 10")
     assert r.ephemeral
-    assert len(live.record.moves) == 0
+    assert await moves_recorded(simcord_env, channel.id) == 0
     await simcord_env.advance_time(121)
     other = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     r = await alice.slash(channel, "move", notation=f"offer {other} 10000")
-    assert r.ephemeral
+    assert r.ephemeral and r.response.content.startswith("The negotiation is over")
 
 
 async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcord_env, table):
@@ -214,7 +216,7 @@ async def test_offers_on_closed_contract_and_by_landlord_are_refused(simcord_env
     await open_moc(simcord_env, channel, seated, seed=GAME_7P.seed, options=GAME_7P.options)
     upto = GAME_7P.moves.index((4, "accept y8 p3")) + 1
     await drive(simcord_env, channel, seated, GAME_7P.moves[:upto], autocomplete_every=99)
-    count = moves_recorded(simcord_env, channel.id)
+    count = await moves_recorded(simcord_env, channel.id)
     r = await seated[0].slash(channel, "move", notation="offer y8 50000")
     assert r.ephemeral and r.response.content == (
         "The contract on y8 is closed for the rest of this negotiation."
@@ -223,7 +225,7 @@ async def test_offers_on_closed_contract_and_by_landlord_are_refused(simcord_env
     assert r.ephemeral and "closed" in r.response.content
     r = await seated[4].slash(channel, "move", notation="offer b1 10000")
     assert r.ephemeral and "You are a landlord" in r.response.content
-    assert moves_recorded(simcord_env, channel.id) == count
+    assert await moves_recorded(simcord_env, channel.id) == count
 
 
 async def test_exclusive_contract_cannot_change(simcord_env, table):
@@ -307,6 +309,9 @@ async def test_offer_through_the_play_panel_and_amount_modal(simcord_env, table)
     bad = await alice.submit_modal(r, {"amount": "lots"})
     assert bad.ephemeral and "not a whole number" in bad.response.content
     r = await alice.click(panel, label="Other rent…")
+    bad = await alice.submit_modal(r, {"amount": "²"})  # a digit to str.isdigit(), not to int()
+    assert bad.ephemeral and bad.response.content.startswith("`²` is not a whole number")
+    r = await alice.click(panel, label="Other rent…")
     done = await alice.submit_modal(r, {"amount": "23,456", "note": "I'll share my apples"})
     assert "privately" in done.response.content
     dm = bob.user.dm_channel.history()[-1]
@@ -327,11 +332,9 @@ async def test_table_message_is_edited_across_a_restart(simcord_env, table, bots
     await simcord_env.restart_bot(bots())
     await carol.slash(channel, "move", notation=f"offer {deeds[1].id} 16000")
     r = await bob.slash(channel, "move", notation=f"accept {deeds[1].id} p3")
-    assert (
-        r.ephemeral and "table above is updated" in r.followups[0].content
-        if r.followups
-        else r.response.content
-    )
+    assert r.ephemeral  # the deferred reply becomes the private confirmation
+    assert r.response.content == f"✅ `accept {deeds[1].id} p3` — the table above is updated."
     assert len(channel.history()) == count
     edited = next(m for m in channel.history() if m.id == start.id)
-    assert f"rented {deeds[1].id}" in edited.content.lower() or "p3" in edited.content
+    assert f"**bob**: `accept {deeds[1].id} p3`" in edited.content
+    assert "to p3 for $16,000" in edited.content

@@ -36,8 +36,7 @@ async def bot_factory(tmp_path, toy_game):
 
     yield make
     for bot in made:
-        bot.router.cancel_all()
-        await bot.storage.close()
+        await bot.shutdown()
 
 
 @pytest.fixture
@@ -98,6 +97,9 @@ async def test_a_fixture_plays_through_move(simcord_env, spec: GameSpec) -> None
             assert deadline is not None and deadline.move.notation == notation
             await simcord_env.advance_time(deadline.seconds + 1)
         else:
+            # People send a move after seeing the last one: a repeated identical move sent at
+            # the very instant of the previous commit would be refused as a double submission.
+            await simcord_env.advance_time(0.01)
             r = await members[seat].slash(channel, "move", notation=notation)
             assert r.response is not None or r.followups, notation
         shadow.apply(seat, shadow.parse_move(seat, notation))

@@ -2,8 +2,9 @@
 
 Every module of the suite parametrizes over the built-in games at collection time, so a game is
 covered as soon as it is listed in ``BUILTIN_GAMES``. Games under construction that their own
-tests import (and so register) are not covered until then. The toy game of the bot tests is registered only while a
-test that asks for the ``toy_game`` fixture runs, never at import, so it is never covered.
+tests import (and so register) are not covered until then. The toy game of the bot tests is
+registered only while a test that asks for the ``toy_game`` fixture runs, never at import, so
+it is never covered.
 """
 
 from __future__ import annotations

@@ -1,0 +1,206 @@
+"""``boardroom bench`` platform modes: cold start with 10,000 stored games, memory of cached
+games, and ``/move`` throughput with many moves in flight, all through SimCord.
+
+Latency of one ``/move`` is measured inside the bot, from the moment its handler starts to
+the moment its board is posted (the move committed, the board drawn and sent).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from games.core import get_game
+from games.core.ai import play_out
+
+from .storage import Storage
+
+Emit = Callable[[str, str, list[float], str | None], None]
+
+
+def rss_mib() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def make_database(path: Path, games: int, timed: int) -> int:
+    """``games`` stored games: ``timed`` Masters of Commerce games in their timed negotiation
+    (with their timer rows, as the bot stores them) and the rest Kenchiku games part-way
+    through real random games. Returns the number of moves stored."""
+    storage = Storage(path)
+    await storage.open()
+    ken = get_game("kenchiku")
+    records = [play_out(ken, 2 + i % 3, 1000 + i)[1] for i in range(12)]
+    now = datetime(2030, 1, 1, tzinfo=UTC)
+    rnd = random.Random(5)
+    db = storage.db
+    game_rows, seat_rows, move_rows, timer_rows = [], [], [], []
+    for gid in range(1, games + 1):
+        channel = 10_000 + gid
+        if gid <= timed:
+            key, seed, n, opts = "masters_of_commerce", gid, 5, {"timer": 259200}
+            moves: list[tuple[int, str]] = []
+            phase, started = "y1-negotiation", now.isoformat()
+            timer_rows.append((gid, "deadline", "y1-negotiation",
+                               now.timestamp() + 259200 + gid, "[3600.0, 30.0]", "Negotiation"))
+        else:
+            rec = records[gid % len(records)]
+            key, seed, n, opts = "kenchiku", rec.seed, rec.seats, {}
+            moves = rec.moves[: rnd.randint(1, len(rec.moves) - 1)]
+            phase, started = None, None
+        game_rows.append((gid, 1, channel, key, get_game(key).engine_version, seed,
+                          json.dumps(opts), 1, "running", now.isoformat(), now.isoformat(),
+                          phase, started))
+        seat_rows += [(gid, s, "human", 100 + s, f"p{s}") for s in range(n)]
+        move_rows += [(gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
+                      for i, (seat, text) in enumerate(moves)]
+    await db.executemany(
+        "INSERT INTO games (id, guild_id, channel_id, game_key, engine_version, seed, options, "
+        "host_id, status, created_at, updated_at, phase_key, phase_started_at) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", game_rows)
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, kind, user_id, display_name) VALUES (?,?,?,?,?)",
+        seat_rows)
+    await db.executemany(
+        "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, actor) "
+        "VALUES (?,?,?,?,?,?,?,?)", move_rows)
+    await db.executemany(
+        "INSERT INTO timers (game_id, kind, key, due, warn_at, label) VALUES (?,?,?,?,?,?)",
+        timer_rows)
+    await db.commit()
+    await storage.close()
+    return len(move_rows)
+
+
+async def bench_cold_start(emit: Emit, games: int, timed: int) -> None:
+    import simcord
+
+    from .app import create_bot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cold.sqlite3"
+        moves = await make_database(path, games, timed)
+        print(json.dumps({"note": f"cold start database: {games} games, {timed} timed, "
+                                  f"{moves} moves"}), flush=True)
+        samples, rss, armed = [], [], []
+        for _ in range(3):
+            before = rss_mib()
+            t0 = time.perf_counter()
+            bot = create_bot(path)
+            async with simcord.run(bot, check_errors=False) as _env:
+                samples.append(time.perf_counter() - t0)
+                rss.append(rss_mib() - before)
+                armed.append(float(len(bot.services.timers.armed())))
+                assert bot.manager.replays == 0
+            await bot.shutdown()
+        emit("platform.cold_start.ready", "s", samples, "< 3")
+        emit("platform.cold_start.timers_armed", "timers", armed, None)
+        emit("platform.cold_start.rss_growth", "MiB", rss, None)
+
+
+async def bench_memory(emit: Emit, cached: int) -> None:
+    """Per-game memory of a long Masters of Commerce game, and RSS with many games cached."""
+    from .manager import GameManager
+
+    spec = get_game("masters_of_commerce")
+    state, record = play_out(spec, 11, 4, options={"roles": "", "expert": True})
+    moves = len(record.moves)
+    tracemalloc.start()
+    snap0 = tracemalloc.take_snapshot()
+    from games.core import replay
+
+    kept = replay(record)
+    snap1 = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    size = sum(s.size_diff for s in snap1.compare_to(snap0, "filename")) / 1024
+    emit(f"platform.memory.moc_game_{moves}_moves", "KiB", [size], "< 100 at 2,000 moves")
+    del kept, state
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mem.sqlite3"
+        await make_database(path, cached, 0)
+        storage = Storage(path)
+        await storage.open()
+        manager = GameManager(storage, lambda: datetime.now(UTC), cache_size=cached)
+        before = rss_mib()
+        t0 = time.perf_counter()
+        for gid in range(1, cached + 1):
+            await manager.load(gid)
+        took = time.perf_counter() - t0
+        emit(f"platform.memory.rss_{cached}_games_cached", "MiB", [rss_mib() - before], None)
+        emit("platform.memory.replay_per_game", "ms", [took * 1000 / cached], None)
+        await storage.close()
+
+
+async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int) -> None:
+    """Moves sent together (``n`` at once, one per game) through SimCord: latency and
+    moves per second at each level."""
+    import simcord
+
+    from .app import create_bot
+    from .settings import Settings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        # one scripted host opens 50 tables at once: lift the per-user lobby cooldown
+        bot = create_bot(
+            Path(tmp) / "flight.sqlite3", settings=Settings(new_lobby_cooldown=(10**6, 1.0))
+        )
+        async with simcord.run(bot, check_errors=False) as env:
+            guild = env.create_guild("bench")
+            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
+            channels = []
+            for g in range(games):
+                channel = guild.create_text_channel(f"t{g}")
+                await members[0].slash(channel, "game new", game="kenchiku", seed=g)
+                await members[1].slash(channel, "game join")
+                await members[0].slash(channel, "game start")
+                channels.append(channel)
+            latencies: list[float] = []
+            turns = bot.services.turns
+            original = turns.submit
+
+            async def timed(*args: Any, **kwargs: Any) -> None:
+                t0 = time.perf_counter()
+                try:
+                    await original(*args, **kwargs)
+                finally:
+                    latencies.append((time.perf_counter() - t0) * 1000)
+
+            turns.submit = timed  # type: ignore[method-assign]
+            rnd = random.Random(3)
+            from tests.bot.together import slash_together
+
+            for n in in_flight:
+                latencies.clear()
+                rates = []
+                for _ in range(rounds):
+                    calls = []
+                    for channel in rnd.sample(channels, min(n, len(channels))):
+                        live = await bot.manager.live_in_channel(channel.id)
+                        if live.state.is_over():
+                            continue
+                        seat = min(live.state.to_act())
+                        move = rnd.choice(list(live.state.legal_moves(seat))).notation
+                        calls.append((members[seat], channel, "move", {"notation": move}))
+                    t0 = time.perf_counter()
+                    try:
+                        await slash_together(env, calls)
+                    except TimeoutError:  # SimCord gives up settling after 5 s
+                        print(json.dumps({"note": f"{n} in flight: SimCord settle timed out"}))
+                        break
+                    rates.append(len(calls) / (time.perf_counter() - t0))
+                emit(f"platform.in_flight_{n}.move_latency", "ms", list(latencies), None)
+                emit(f"platform.in_flight_{n}.moves_per_second", "moves/s", rates, "> 35")
+            print(json.dumps({"note": f"boards drawn {bot.services.boards.drawn}, announcements "
+                                      f"folded {bot.services.publisher.folded}"}), flush=True)
+        await bot.shutdown()

@@ -1,0 +1,157 @@
+"""``/game``: create, join and manage the board game in this channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import all_games, get_game
+
+from .. import messages as msg
+from ..manager import LobbyError, parse_options
+from ..storage import MoveRow
+from ..ui.components import abandon_view
+from .common import guarded, new_lobby_cooldown, services
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(
+            name=f"{s.title} ({s.min_players}–{s.max_players} players)", value=s.key
+        )
+        for s in all_games()
+    ]
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise LobbyError("Games live in a server channel or thread.")
+    return interaction.channel_id
+
+
+@app_commands.guild_only()
+class GameCog(
+    commands.GroupCog,
+    name="GameCog",
+    group_name="game",
+    group_description="Create, join and manage the board game in this channel",
+):
+    def __init__(self, bot: Boardroom) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game to play",
+        seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
+        options="Game options as name=value words, e.g. `timer=300 auction=sealed` (see /rules)",
+    )
+    @app_commands.choices(game=game_choices())
+    @guarded(cooldown=new_lobby_cooldown)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seed: app_commands.Range[int, 0, 2**48] | None = None,
+        options: str | None = None,
+    ) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.open(
+            interaction, game=game, options=parse_options(options), seed=seed
+        )
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @guarded()
+    async def join(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.join(interaction)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @guarded()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.leave(interaction)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @guarded()
+    async def start(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.start(interaction)
+
+    @app_commands.command(name="status", description="Lobby, whose turn, or final scores")
+    @guarded()
+    async def status(self, interaction: discord.Interaction) -> None:
+        manager = services(interaction).manager
+        row = await manager.storage.latest_game_in_channel(channel_of(interaction))
+        if row is None:
+            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+        live = await manager.load(row.id) if row.status in ("running", "finished") else None
+        await interaction.response.send_message(
+            msg.clip(msg.status_text(live.row if live else row, live)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="log", description="The latest moves of this channel's game")
+    @app_commands.describe(count="How many moves to show (1–50, default 15)")
+    @guarded()
+    async def log(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
+        storage = services(interaction).storage
+        row = await storage.latest_game_in_channel(channel_of(interaction))
+        if row is None or row.status == "lobby":
+            raise LobbyError("There is no started game in this channel.")
+        moves = await storage.last_moves(row.id, count)
+        names = {s.seat: s.display_name for s in row.seats}
+        me = interaction.user.id
+
+        def actor(m: MoveRow) -> str:
+            if m.actor == "timer" or m.seat < 0:
+                return "⏰ timer"
+            return names.get(m.seat, f"p{m.seat + 1}")
+
+        def shown(m: MoveRow) -> str:
+            text = m.notation if m.user_id == me or m.public is None else m.public
+            return f"`{text}`" if text else "*a private move*"
+
+        lines = [f"**Game #{row.id} — last {len(moves)} move(s)**"]
+        lines += [f"`{m.seq + 1:>3}` {actor(m)}: {shown(m)}" for m in moves] or ["No moves yet."]
+        await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)
+
+    @app_commands.command(name="list", description="Games in this server")
+    @guarded()
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        assert interaction.guild_id is not None
+        rows = await services(interaction).storage.games_in_guild(interaction.guild_id)
+        if not rows:
+            await interaction.response.send_message("No games in this server yet.", ephemeral=True)
+            return
+        lines = [
+            f"#{r.id} **{get_game(r.game_key).title}** in <#{r.channel_id}> — {r.status}, "
+            f"{len(r.seats)} player(s)"
+            for r in rows
+        ]
+        await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)
+
+    @app_commands.command(name="abandon", description="End this channel's game without a result")
+    @guarded()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        svc = services(interaction)
+        row = await svc.storage.active_game_in_channel(channel_of(interaction))
+        if row is None:
+            raise LobbyError("There is no unfinished game in this channel.")
+        svc.lobby.check_may_abandon(interaction, row)
+        await interaction.response.send_message(
+            f"Abandon **{get_game(row.game_key).title}** game #{row.id}? Nobody wins and it "
+            "cannot be resumed.",
+            view=abandon_view(row.id),
+            ephemeral=True,
+        )

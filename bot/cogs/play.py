@@ -1,0 +1,109 @@
+"""Playing: ``/move`` (with autocomplete), ``/play`` (the button panel), ``/board``, ``/hand``."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import GameError, normalize_notation
+
+from .. import messages as msg
+from ..manager import LobbyError
+from ..ui.components import open_panel, show_hand
+from ..ui.panel import filter_notations
+from .common import RateLimit, guarded, public_board_cooldown, services
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise LobbyError("Games live in a server channel or thread.")
+    return interaction.channel_id
+
+
+class PlayCog(commands.Cog, name="PlayCog"):
+    def __init__(self, bot: Boardroom) -> None:
+        self.bot = bot
+        self.typing = RateLimit(*bot.settings.autocomplete_rate)
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="move", description="Make a move by its notation, e.g. `build c4 money`"
+    )
+    @app_commands.describe(notation="Start typing; the list shows your legal moves")
+    @guarded()
+    async def move(
+        self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 200]
+    ) -> None:
+        svc = services(interaction)
+        game_id = await svc.manager.started_game_in_channel(channel_of(interaction))
+        # The game is loaded (replayed if needed, off the event loop) inside; the turn
+        # service acknowledges the interaction in time however long that takes.
+        await svc.turns.submit(interaction, game_id, notation)
+
+    @move.autocomplete("notation")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None or not self.typing.allow(interaction.user.id):
+            return []
+        try:
+            live = await services(interaction).manager.live_in_channel(interaction.channel_id)
+        except GameError:
+            return []
+        seat = live.row.seat_of(interaction.user.id)
+        if seat is None or live.state.is_over() or seat not in live.state.to_act():
+            return []
+        notations = [m.notation for m in filter_notations(live.state.legal_moves(seat), current)]
+        typed = normalize_notation(current)
+        if typed and typed not in notations:
+            # A free amount (an offer, a bid) is valid even if it is not one of the suggestions.
+            try:
+                move = live.state.parse_move(seat, current)
+                live.state.validate(seat, move)
+                notations.insert(0, move.notation)
+            except GameError:
+                pass
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in notations[:25]]
+
+    @app_commands.guild_only()
+    @app_commands.command(name="play", description="Open your private turn panel with buttons")
+    @guarded()
+    async def play(self, interaction: discord.Interaction) -> None:
+        live = await services(interaction).manager.live_in_channel(channel_of(interaction))
+        await open_panel(interaction, live)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="board", description="Show the current board")
+    @app_commands.describe(public="Post it for everyone (default: only you see it)")
+    @guarded(cooldown=public_board_cooldown)
+    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        svc = services(interaction)
+        live = await svc.manager.live_in_channel(channel_of(interaction))
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        text = msg.clip(msg.status_text(live.row, live))
+        board = await svc.boards.draw(
+            live.row.game_key, live.id, live.seq, live.state.view(None)
+        )
+        if board is None:
+            await interaction.followup.send(text, ephemeral=not public)
+            return
+        await interaction.followup.send(
+            text,
+            file=discord.File(io.BytesIO(board.data), filename=board.filename),
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.guild_only()
+    @app_commands.command(name="hand", description="Your private information (only you see it)")
+    @guarded()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        live = await services(interaction).manager.live_in_channel(channel_of(interaction))
+        await show_hand(interaction, live)

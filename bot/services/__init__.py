@@ -1,0 +1,34 @@
+"""Services between the Discord-facing layer (cogs, UI items) and the game manager.
+
+Dependencies go one way: cogs and UI items -> services (turns, lobby, publisher, notices,
+timers, boards) -> manager -> storage. Services never import cogs or UI; the views they
+post (board buttons, notice answers) are passed in as factories by ``bot.app``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..manager import GameManager
+from ..storage import Storage
+from .boards import Boards
+from .lobby import Lobby
+from .notices import Notices
+from .publisher import Publisher
+from .timers import Timers
+from .turns import Turns
+
+
+@dataclass
+class Services:
+    storage: Storage
+    manager: GameManager
+    boards: Boards
+    publisher: Publisher
+    notices: Notices
+    timers: Timers
+    turns: Turns
+    lobby: Lobby
+
+
+__all__ = ["Boards", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]

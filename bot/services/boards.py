@@ -1,0 +1,67 @@
+"""Drawing boards off the event loop: a render pool sized to the CPU count, and one encoded
+image kept per game (the newest), so a board is drawn once however often it is shown."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from render.common import encode_board
+
+
+def renderer(game_key: str) -> ModuleType | None:
+    """``render.<game_key>`` if it exists (``render_board``, ``hand_text``)."""
+    try:
+        return importlib.import_module(f"render.{game_key}")
+    except ModuleNotFoundError:
+        return None
+
+
+@dataclass(frozen=True)
+class Board:
+    """An encoded board image: ``data`` bytes, posted as ``filename``."""
+
+    data: bytes
+    filename: str
+
+
+class Boards:
+    """The render pool. ``workers`` defaults to the CPU count: drawing is CPU-bound, and
+    more threads than cores only add contention (6 threads drew 17.5 boards/s on 2 cores,
+    2 threads 20.7)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
+        self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
+        self.drawn = 0
+
+    async def draw(self, game_key: str, game_id: int, seq: int, view: Any) -> Board | None:
+        """The board of ``game_id`` after ``seq`` moves (``view`` is its public view)."""
+        cached = self._latest.get(game_id)
+        if cached is not None and cached[0] == seq:
+            return cached[1]
+        mod = renderer(game_key)
+        if mod is None:
+            return None
+        loop = asyncio.get_running_loop()
+        data, ext = await loop.run_in_executor(
+            self._pool, lambda: encode_board(mod.render_board(view))
+        )
+        self.drawn += 1
+        board = Board(data, f"{game_key}-{game_id}.{ext}")
+        current = self._latest.get(game_id)
+        if current is None or current[0] <= seq:
+            self._latest[game_id] = (seq, board)
+        if len(self._latest) > 512:  # keep only recent games' images
+            for gid in list(self._latest)[: len(self._latest) - 512]:
+                del self._latest[gid]
+        return board
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

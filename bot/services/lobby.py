@@ -1,0 +1,170 @@
+"""Lobbies: join, leave, start and abandon, answered the same way from slash commands and
+from the lobby message's buttons."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import discord
+
+from games.core import get_game
+
+from .. import messages as msg
+from ..manager import GameManager, LobbyError
+from ..storage import GameRow
+from .publisher import Publisher
+from .timers import Timers
+
+LobbyView = Callable[[GameRow], discord.ui.View | None]
+
+
+def is_click(interaction: discord.Interaction) -> bool:
+    return interaction.type == discord.InteractionType.component
+
+
+class Lobby:
+    def __init__(
+        self,
+        manager: GameManager,
+        publisher: Publisher,
+        timers: Timers,
+        lobby_view: LobbyView,
+    ) -> None:
+        self.manager = manager
+        self.publisher = publisher
+        self.timers = timers
+        self.lobby_view = lobby_view
+
+    async def show(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
+        """Answer a lobby action by updating the lobby message (button) or replying (slash)."""
+        view = self.lobby_view(row)
+        embed = msg.lobby_embed(row)
+        quiet = discord.AllowedMentions.none()
+        if is_click(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+        elif view is None:  # discord.py 2.7 fails on send_message(view=None)
+            await interaction.response.send_message(note, embed=embed, allowed_mentions=quiet)
+        else:
+            await interaction.response.send_message(
+                note, embed=embed, view=view, allowed_mentions=quiet
+            )
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        *,
+        game: str,
+        options: dict[str, str],
+        seed: int | None,
+    ) -> None:
+        if interaction.channel_id is None:
+            raise LobbyError("Games live in a server channel or thread.")
+        row = await self.manager.new_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game_key=game,
+            options=options,
+            seed=seed,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+        )
+        view = self.lobby_view(row)
+        assert view is not None
+        await interaction.response.send_message(
+            f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!",
+            embed=msg.lobby_embed(row),
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        await self.manager.storage.set_lobby_message(row.id, message.id)
+
+    async def _lobby_of(self, interaction: discord.Interaction, game_id: int | None) -> int:
+        """The channel whose lobby a click or command acts on."""
+        channel_id = interaction.channel_id
+        if channel_id is None:
+            raise LobbyError("Games live in a server channel or thread.")
+        if game_id is not None:
+            row = await self.manager.storage.get_game(game_id)
+            if row is None:
+                raise LobbyError("That game no longer exists.")
+            if row.status != "lobby" or row.channel_id != channel_id:
+                raise LobbyError("This lobby is closed: the game has started or ended.")
+        return channel_id
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        channel_id = await self._lobby_of(interaction, game_id)
+        row = await self.manager.join(
+            channel_id, interaction.user.id, interaction.user.display_name
+        )
+        await self.show(interaction, row, f"<@{interaction.user.id}> joined.")
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        channel_id = await self._lobby_of(interaction, game_id)
+        row = await self.manager.leave(channel_id, interaction.user.id)
+        note = (
+            "The lobby is closed: everyone left."
+            if row.status == "abandoned"
+            else f"<@{interaction.user.id}> left."
+        )
+        await self.show(interaction, row, note)
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        channel_id = await self._lobby_of(interaction, game_id)
+        live = await self.manager.start(channel_id, interaction.user.id)
+        self.timers.sync(live.id, live.deadline_timer())
+        if is_click(interaction):
+            await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
+        else:
+            await interaction.response.defer(thinking=True)
+            await self._close_lobby_message(live.row)
+        order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat)}" for s in live.row.seats)
+        job = self.publisher.prepare(
+            live,
+            [
+                f"{msg.header(live)} has started! Seats: {order}.",
+                "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
+            ],
+        )
+        await self.publisher.send(job, interaction)
+
+    async def _close_lobby_message(self, row: GameRow) -> None:
+        """Show the lobby as started and drop its buttons (after a `/game start`)."""
+        channel = await self.publisher.channel(row.channel_id)
+        if channel is None or row.lobby_message_id is None:
+            return
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        # deleted or not editable: its buttons already answer "closed"
+        with contextlib.suppress(discord.HTTPException):
+            message = channel.get_partial_message(row.lobby_message_id)
+            await message.edit(embed=msg.lobby_embed(row), view=None)
+
+    # -- abandoning -----------------------------------------------------------------------
+
+    @staticmethod
+    def check_may_abandon(interaction: discord.Interaction, row: GameRow) -> None:
+        """The host, or a member with Manage Server in the game's own server."""
+        if interaction.user.id == row.host_id:
+            return
+        if interaction.guild_id is None or interaction.guild_id != row.guild_id:
+            raise LobbyError("Only the host or a member with Manage Server can abandon a game.")
+        perms = interaction.permissions
+        if not perms.manage_guild:
+            raise LobbyError("Only the host or a member with Manage Server can abandon a game.")
+
+    async def abandon(self, interaction: discord.Interaction, game_id: int) -> None:
+        row = await self.manager.storage.get_game(game_id)
+        if row is None:
+            raise LobbyError("That game no longer exists.")
+        self.check_may_abandon(interaction, row)
+        row = await self.manager.abandon(game_id)
+        self.timers.cancel(game_id)
+        await interaction.response.edit_message(content="Abandoned.", view=None)
+        await self.publisher.post(
+            row.channel_id,
+            f"🛑 {get_game(row.game_key).title} game #{row.id} was abandoned "
+            f"by <@{interaction.user.id}>.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -1,0 +1,329 @@
+"""Announcements: the public board after a move, the timed phase's table message, and the
+lines of moves told with the next board.
+
+Announcements of one game go out in order, one at a time. When moves arrive faster than
+boards can be drawn, the waiting announcements are folded: each still gets its message,
+but only the newest carries a board, so only the newest board is drawn. A failed
+interaction follow-up never loses a board: it is posted to the channel instead, with
+bounded retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from .. import messages as msg
+from ..manager import LiveGame, MoveResult
+from ..storage import Storage
+from .boards import Board, Boards
+
+log = logging.getLogger(__name__)
+
+BoardView = Callable[[int, int], discord.ui.View]  # (game id, seq) -> the board's buttons
+Sendable = discord.abc.Messageable
+TableMessage = discord.Message | discord.PartialMessage
+
+RETRIES = 3
+
+
+@dataclass
+class Announcement:
+    """One public message to post, prepared when its move was committed."""
+
+    game_id: int
+    game_key: str
+    channel_id: int
+    seq: int  # moves applied at this board
+    view: Any  # the public view to draw
+    lines: list[str]  # header and move lines
+    status: list[str]  # whose turn and the deadline, or the final scores
+    is_over: bool
+    table_key: str | None  # the running timed phase's table, if any
+    notation: str = ""
+    interaction: discord.Interaction | None = None
+    done: asyncio.Future[None] | None = field(default=None, repr=False)
+
+
+class Publisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        boards: Boards,
+        board_view: BoardView,
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.boards = boards
+        self.board_view = board_view
+        self._tables: dict[int, tuple[str, TableMessage]] = {}
+        self._queues: dict[int, list[Announcement]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.folded = 0
+
+    # -- preparing ----------------------------------------------------------------------
+
+    def should_announce(self, result: MoveResult) -> bool:
+        """Whether a move changes the public board now.
+
+        A move with no public event (a private offer, a sealed bid) is not announced; a move
+        that leaves the same single seat to act (e.g. taking a loan) is told with the next one.
+        """
+        state = result.live.state
+        if state.is_over() or result.by_timer:
+            return True
+        if not result.events:
+            return False
+        return not (result.before == frozenset({result.seat}) == state.to_act())
+
+    def move_line(self, result: MoveResult) -> str:
+        return msg.move_line(
+            result.live, result.seat, result.public or "…", result.events, result.by_timer
+        )
+
+    def prepare(self, live: LiveGame, lines: list[str], *, view: Any = None) -> Announcement:
+        """Freeze what the message will say now, before anything else can change the game."""
+        status: list[str] = []
+        if live.state.is_over():
+            status.append(msg.final_scores(live))
+        else:
+            status.append(msg.whose_turn(live))
+            due = live.due()
+            if due is not None:
+                status.append(f"⏳ Ends <t:{int(due)}:R>.")
+        dl = live.deadline()
+        return Announcement(
+            game_id=live.id,
+            game_key=live.row.game_key,
+            channel_id=live.row.channel_id,
+            seq=live.seq,
+            view=view if view is not None else live.state.view(None),
+            lines=lines,
+            status=status,
+            is_over=live.state.is_over(),
+            table_key=dl.table_key if dl is not None else None,
+        )
+
+    def prepare_move(self, result: MoveResult) -> Announcement:
+        return self.prepare(
+            result.live, [msg.header(result.live), self.move_line(result)], view=result.view
+        )
+
+    async def remember_line(self, result: MoveResult) -> None:
+        """Keep a move's public line for the next announcement (stored: survives a restart)."""
+        await self.storage.add_pending(result.live.id, self.move_line(result))
+
+    def runs_table(self, live: LiveGame) -> bool:
+        """Whether the game's running timed phase already has a table message to edit."""
+        dl = live.deadline()
+        if dl is None:
+            return False
+        known = self._tables.get(live.id)
+        if known is not None:
+            return known[0] == dl.table_key
+        return live.row.table_key == dl.table_key and live.row.table_message_id is not None
+
+    # -- sending --------------------------------------------------------------------------
+
+    async def send(
+        self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
+    ) -> None:
+        """Post (or fold) ``job``; returns once it is delivered or given up."""
+        job.interaction, job.notation = interaction, notation
+        job.done = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(job.game_id, []).append(job)
+        worker = self._workers.get(job.game_id)
+        if worker is None or worker.done():
+            self._workers[job.game_id] = asyncio.create_task(
+                self._work(job.game_id), name=f"publish-{job.game_id}"
+            )
+        await asyncio.shield(job.done)
+
+    async def _work(self, game_id: int) -> None:
+        try:
+            while self._queues.get(game_id):
+                jobs = self._queues.pop(game_id)
+                for job in jobs[:-1]:
+                    self.folded += 1
+                    await self._finish(job, self._deliver(job, None, folded=True))
+                last = jobs[-1]
+                board = await self._draw(last)
+                await self._finish(last, self._deliver(last, board, folded=False))
+        finally:
+            self._workers.pop(game_id, None)
+
+    async def _draw(self, job: Announcement) -> Board | None:
+        try:
+            return await self.boards.draw(job.game_key, job.game_id, job.seq, job.view)
+        except Exception:
+            log.exception("drawing game %s failed", job.game_id)
+            return None
+
+    async def _finish(self, job: Announcement, work: Any) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("announcing game %s failed", job.game_id)
+        finally:
+            if job.done is not None and not job.done.done():
+                job.done.set_result(None)
+
+    async def _deliver(self, job: Announcement, board: Board | None, *, folded: bool) -> None:
+        """Post one announcement; a ``folded`` one is text only, as a newer one follows."""
+        pending = await self.storage.pending(job.game_id)
+        lines = job.lines[:1] + [line for _, line in pending] + job.lines[1:]
+        if job.is_over:
+            lines.insert(1, job.status[0])  # first, so clipping never hides it
+        elif not folded:
+            lines += job.status
+        else:
+            lines.append("-# The newest board follows.")
+        text = msg.clip("\n".join(line for line in lines if line))
+        view = None if folded or job.is_over else self.board_view(job.game_id, job.seq)
+        posted = False
+        if job.table_key is not None and not folded:
+            posted = await self._edit_table(job, text, board, view)
+        elif job.table_key is not None and folded and await self._table(job) is not None:
+            # a folded change inside a timed phase: the table shows the newest state next
+            await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
+            posted = True
+        if not posted:
+            message = await self._post(job, text, board, view)
+            posted = message is not None
+            if not folded:
+                await self._remember_table(job, message)
+        if posted and pending:
+            await self.storage.clear_pending(job.game_id, pending[-1][0])
+
+    async def _confirm(self, job: Announcement, text: str) -> None:
+        if job.interaction is None:
+            return
+        try:
+            await job.interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("confirmation for game %s not delivered (HTTP %s)", job.game_id, exc.status)
+
+    @staticmethod
+    def _kwargs(text: str, board: Board | None, view: discord.ui.View | None) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "content": text,
+            "allowed_mentions": discord.AllowedMentions(users=True),
+        }
+        if board is not None:
+            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    async def _post(
+        self,
+        job: Announcement,
+        text: str,
+        board: Board | None,
+        view: discord.ui.View | None,
+    ) -> discord.Message | None:
+        """The interaction's follow-up if there is one, else (or if that fails) a channel
+        message, tried up to ``RETRIES`` times."""
+        if job.interaction is not None:
+            try:
+                return await job.interaction.followup.send(
+                    wait=True, **self._kwargs(text, board, view)
+                )
+            except discord.HTTPException as exc:
+                log.warning(
+                    "follow-up for game %s failed (HTTP %s); posting to the channel",
+                    job.game_id,
+                    exc.status,
+                )
+        for attempt in range(RETRIES):
+            channel = await self.channel(job.channel_id)
+            if channel is None:
+                return None
+            try:
+                return await channel.send(**self._kwargs(text, board, view))
+            except (discord.Forbidden, discord.NotFound):
+                log.warning("cannot post in channel %s", job.channel_id)
+                return None
+            except discord.HTTPException as exc:
+                log.warning(
+                    "posting game %s failed (HTTP %s), attempt %d", job.game_id, exc.status,
+                    attempt + 1,
+                )
+                await asyncio.sleep(0.5 * 2**attempt)
+        return None
+
+    async def _table(self, job: Announcement) -> TableMessage | None:
+        known = self._tables.get(job.game_id)
+        if known is None:
+            row = await self.storage.get_game(job.game_id)
+            if row is None or row.table_key is None or row.table_message_id is None:
+                return None
+            channel = await self.channel(job.channel_id)
+            if channel is None or not hasattr(channel, "get_partial_message"):
+                return None
+            known = (row.table_key, channel.get_partial_message(row.table_message_id))
+            self._tables[job.game_id] = known
+        return known[1] if known[0] == job.table_key else None
+
+    async def _edit_table(
+        self, job: Announcement, text: str, board: Board | None, view: discord.ui.View | None
+    ) -> bool:
+        table = await self._table(job)
+        if table is None:
+            return False
+        files = [] if board is None else [
+            discord.File(io.BytesIO(board.data), filename=board.filename)
+        ]
+        try:
+            edited = await table.edit(content=text, attachments=files, view=view)
+        except discord.HTTPException:
+            log.info("table message of game %s is gone; posting a new one", job.game_id)
+            if job.interaction is not None:  # its reply was deferred privately
+                await self._confirm(job, f"✅ `{job.notation}`")
+                job.interaction = None
+            return False
+        assert job.table_key is not None
+        self._tables[job.game_id] = (job.table_key, edited or table)
+        await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
+        return True
+
+    async def _remember_table(self, job: Announcement, message: discord.Message | None) -> None:
+        if job.table_key is None or message is None:
+            self._tables.pop(job.game_id, None)
+            await self.storage.set_table(job.game_id, None, None)
+        else:
+            self._tables[job.game_id] = (job.table_key, message)
+            await self.storage.set_table(job.game_id, job.table_key, message.id)
+
+    async def channel(self, channel_id: int) -> Sendable | None:
+        ch = self.client.get_channel(channel_id)
+        if ch is None:
+            try:
+                ch = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return ch if isinstance(ch, discord.abc.Messageable) else None
+
+    async def post(self, channel_id: int, text: str, **kwargs: Any) -> discord.Message | None:
+        """A plain message in a channel (notices, warnings); ``None`` if it can't be sent."""
+        channel = await self.channel(channel_id)
+        if channel is None:
+            return None
+        try:
+            return await channel.send(text, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("message to channel %s failed (HTTP %s)", channel_id, exc.status)
+            return None
+
+    async def drain(self) -> None:
+        """Wait for every queued announcement (used at shutdown and by tests)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)

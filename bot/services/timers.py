@@ -1,0 +1,149 @@
+"""Timers: each game's deadline (and later turn clocks and reminders) from the ``timers``
+table. They are armed at start-up from the rows alone, without replaying any game, and
+re-armed from the committed state after every move."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import logging
+import time
+from collections.abc import Callable
+
+import discord
+
+from ..manager import GameManager
+from ..storage import Storage, TimerRow
+from .publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+Now = Callable[[], float]  # Unix time, seconds
+
+
+class Timers:
+    """One scheduler task over a heap of due times (not one task per game), so 2,500 armed
+    timers cost a heap entry each. A timer replaced or cancelled stays in the heap and is
+    skipped when it comes up."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        manager: GameManager,
+        storage: Storage,
+        publisher: Publisher,
+        now: Now | None = None,
+    ) -> None:
+        self.client = client
+        self.manager = manager
+        self.storage = storage
+        self.publisher = publisher
+        self.now = now or (lambda: discord.utils.utcnow().timestamp())
+        self._current: dict[tuple[int, str], TimerRow] = {}
+        self._heap: list[tuple[float, int, TimerRow, float | None]] = []  # (at, n, row, warn)
+        self._count = 0
+        self._loop_task: asyncio.Task[None] | None = None
+        self._firing: set[asyncio.Task[None]] = set()
+
+    async def arm_all(self) -> int:
+        """Arm every stored timer (one query, no replay). Returns how many."""
+        rows = await self.storage.timers()
+        for row in rows:
+            self.arm(row)
+        return len(rows)
+
+    def arm(self, row: TimerRow) -> None:
+        """Schedule ``row`` (its warnings, then its expiry) unless it is already armed."""
+        slot = (row.game_id, row.kind)
+        old = self._current.get(slot)
+        if old is not None and old.key == row.key and old.due == row.due:
+            return
+        self._current[slot] = row
+        now = self.now()
+        for warn in row.warn_at:
+            if row.due - warn > now:
+                self._push(row.due - warn, row, warn)
+        self._push(row.due, row, None)
+        self._restart()
+
+    def _restart(self) -> None:
+        """(Re)start the scheduler so it sleeps until the earliest entry."""
+        if self._loop_task is not None and not self._loop_task.done():
+            self._loop_task.cancel()
+        self._loop_task = asyncio.get_running_loop().create_task(self._run(), name="timers")
+
+    def _push(self, at: float, row: TimerRow, warn: float | None) -> None:
+        self._count += 1
+        heapq.heappush(self._heap, (at, self._count, row, warn))
+
+    def sync(self, game_id: int, deadline: TimerRow | None) -> None:
+        """Make the game's deadline timer match its committed state."""
+        if deadline is None:
+            self._current.pop((game_id, "deadline"), None)
+        else:
+            self.arm(deadline)
+
+    def cancel(self, game_id: int) -> None:
+        for slot in [s for s in self._current if s[0] == game_id]:
+            del self._current[slot]
+
+    def cancel_all(self) -> None:
+        self._current.clear()
+        self._heap.clear()
+        for task in (self._loop_task, *self._firing):
+            if task is not None:
+                task.cancel()
+
+    def has_timers(self) -> bool:
+        return bool(self._current)
+
+    def armed(self) -> list[TimerRow]:
+        return list(self._current.values())
+
+    def _is_current(self, row: TimerRow) -> bool:
+        return self._current.get((row.game_id, row.kind)) is row
+
+    async def _run(self) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            while self._heap and not self._is_current(self._heap[0][2]):
+                heapq.heappop(self._heap)
+            if not self._heap:
+                return  # arm() starts a new scheduler
+            left = self._heap[0][0] - self.now()
+            if left > 0:
+                await asyncio.sleep(left)
+                continue
+            _, _, row, warn = heapq.heappop(self._heap)
+            task = asyncio.get_running_loop().create_task(
+                self._warn(row, warn) if warn is not None else self._fire(row),
+                name=f"timer-{row.game_id}",
+            )
+            self._firing.add(task)
+            task.add_done_callback(self._firing.discard)
+
+    async def _warn(self, row: TimerRow, warn: float) -> None:
+        await self.publisher.post(
+            row.channel_id,
+            f"⏳ **{int(warn)} seconds left** — {row.label or 'this phase'} "
+            f"ends <t:{int(row.due)}:R>.",
+        )
+
+    async def _fire(self, row: TimerRow) -> None:
+        try:
+            started = time.perf_counter()
+            result = await self.manager.expire(row.game_id, row.key)
+            if self._is_current(row):
+                del self._current[(row.game_id, row.kind)]
+            if result is None:
+                return
+            self.sync(row.game_id, result.timer)
+            await self.publisher.send(self.publisher.prepare_move(result))
+            log.debug(
+                "game %s: %s expired in %.3f s",
+                row.game_id,
+                row.key,
+                time.perf_counter() - started,
+            )
+        except Exception:
+            log.exception("timer of game %s failed", row.game_id)

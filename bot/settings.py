@@ -1,0 +1,18 @@
+"""Run-time settings of one bot, with defaults that suit a small self-hosted server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``cache_size``: live games kept in memory (least recently used are dropped and
+    replayed when next used; about 10-60 KB each). ``render_workers``: threads drawing
+    boards (default: the CPU count). Cooldowns are ``(uses, seconds)`` per user."""
+
+    cache_size: int = 256
+    render_workers: int | None = None
+    public_board_cooldown: tuple[int, float] = (2, 60.0)
+    new_lobby_cooldown: tuple[int, float] = (3, 60.0)
+    autocomplete_rate: tuple[int, float] = (20, 10.0)

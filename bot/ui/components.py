@@ -1,0 +1,539 @@
+"""Persistent components: one ``DynamicItem`` class per kind, each with its own callback,
+and the views built from them (lobby, board, turn panel, notice answers).
+
+Items survive restarts: discord.py matches a click's custom id against each class's
+template (``bot.ui.ids``) and rebuilds the item from it. A callback hands its work to the
+services and lets any error reach the one boundary (``bot.errors``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from games.core import Move, NotYourTurn
+
+from .. import errors
+from .. import messages as msg
+from ..manager import STALE, LiveGame, LobbyError
+from ..services.boards import renderer
+from ..storage import GameRow
+from .ids import (
+    GID,
+    INDEX,
+    PREFIX,
+    SEQ,
+    button_id,
+    button_template,
+    decode_prefix,
+    encode_prefix,
+    select_id,
+)
+from .panel import PAGE, Entry, amount_range, entries_at, parent_of
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+    from ..services import Services
+
+NEVER = r"(?!)"
+
+
+def services_of(interaction: discord.Interaction) -> Services:
+    return cast("Boardroom", interaction.client).services
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEVER):
+    """Base of every Boardroom button: ``kind`` names the subclass, ``act`` does the work."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int = 0,
+        arg: str = "",
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or None,
+                style=style,
+                emoji=emoji,
+                row=row,
+                custom_id=button_id(game_id, seq, self.kind, arg),
+            )
+        )
+        self.game_id, self.seq, self.arg = game_id, seq, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameButton:
+        groups = match.groupdict()
+        arg = ":".join(g for g in (groups.get("index"), groups.get("prefix")) if g is not None)
+        return cls(int(match["gid"]), int(match["seq"]), arg)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction, services_of(interaction))
+        except Exception as exc:
+            await errors.handle(interaction, exc)
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        raise NotImplementedError
+
+
+# -- lobby ------------------------------------------------------------------------------
+
+
+class JoinButton(GameButton, template=button_template("join")):
+    kind = "join"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.join(interaction, self.game_id)
+
+
+class LeaveButton(GameButton, template=button_template("leave")):
+    kind = "leave"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.leave(interaction, self.game_id)
+
+
+class StartButton(GameButton, template=button_template("start")):
+    kind = "start"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.start(interaction, self.game_id)
+
+
+class AbandonButton(GameButton, template=button_template("abandon")):
+    kind = "abandon"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.abandon(interaction, self.game_id)
+
+
+# -- the board and private information ---------------------------------------------------
+
+
+async def fresh(services: Services, game_id: int, seq: int) -> LiveGame:
+    """The game, if ``seq`` is still its number of moves; else "out of date"."""
+    live = await services.manager.load(game_id)
+    if live.row.status != "running":
+        raise NotYourTurn("This game is over; these buttons no longer do anything.")
+    if seq != live.seq:
+        raise NotYourTurn(STALE)
+    return live
+
+
+class PlayButton(GameButton, template=button_template("play")):
+    kind = "play"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        await open_panel(interaction, live)
+
+
+class HandButton(GameButton, template=button_template("hand")):
+    kind = "hand"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await services.manager.load(self.game_id)
+        await show_hand(interaction, live)
+
+
+class InboxButton(GameButton, template=button_template("inbox")):
+    kind = "inbox"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await services.manager.load(self.game_id)
+        notices = await services.notices.take_inbox(self.game_id, interaction.user.id)
+        if not notices:
+            await interaction.response.send_message(
+                "Nothing waiting for you. `/hand` shows everything private in this game.",
+                ephemeral=True,
+            )
+            return
+        answers = [m for n in notices for m in n.moves]
+        view = answer_view(live.id, answers, limit=25) or discord.ui.View(timeout=None)
+        await interaction.response.send_message(
+            msg.clip("\n".join(f"🔒 {n.text}" for n in notices)), view=view, ephemeral=True
+        )
+
+
+class AnswerButton(GameButton, template=button_template("do", PREFIX, optional=True)):
+    """A one-click answer to a private notice: not tied to one board; the engine decides
+    whether it is still possible."""
+
+    kind = "do"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        notation = decode_prefix(self.arg)
+        if not notation:
+            raise NotYourTurn(STALE)
+        await services.turns.submit(interaction, self.game_id, notation, from_panel=True)
+
+
+# -- the turn panel ---------------------------------------------------------------------
+
+
+class NavButton(GameButton, template=button_template("nav", PREFIX, optional=True)):
+    kind = "nav"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        await open_panel(interaction, live, edit=True, prefix=decode_prefix(self.arg))
+
+
+class PageButton(GameButton, template=button_template("page", f"{INDEX}:{PREFIX}")):
+    kind = "page"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        page, _, prefix = self.arg.partition(":")
+        await open_panel(
+            interaction, live, edit=True, prefix=decode_prefix(prefix), page=int(page)
+        )
+
+
+class MoveButton(GameButton, template=button_template("m", INDEX)):
+    kind = "m"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        await play_index(interaction, services, live, int(self.arg))
+
+
+class AmountButton(GameButton, template=button_template("t", INDEX)):
+    kind = "t"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        await open_amount(interaction, live, int(self.arg))
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"bs:{GID}:{SEQ}:pick(?::{PREFIX})?",
+):
+    """A panel page as a select menu; option values are ``m:<i>``, ``t:<i>`` or
+    ``p:<prefix>``."""
+
+    VALUE = re.compile(r"(?:(?P<kind>[mt]):(?P<index>[0-9]{1,3})|p:(?P<prefix>[^:]{0,90}))")
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        arg: str = "",
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=select_id(game_id, seq, "pick", arg),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                row=row,
+            )
+        )
+        self.game_id, self.seq, self.arg = game_id, seq, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        return cls(int(match["gid"]), int(match["seq"]), match["prefix"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction, services_of(interaction))
+        except Exception as exc:
+            await errors.handle(interaction, exc)
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh(services, self.game_id, self.seq)
+        values = list(self.item.values)
+        value = self.VALUE.fullmatch(values[0]) if values else None
+        if value is None:
+            raise NotYourTurn("That choice is not recognised; use `/play` for a fresh panel.")
+        if value["kind"] == "m":
+            await play_index(interaction, services, live, int(value["index"]))
+        elif value["kind"] == "t":
+            await open_amount(interaction, live, int(value["index"]))
+        else:
+            await open_panel(interaction, live, edit=True, prefix=decode_prefix(value["prefix"]))
+
+
+def _known_templates() -> list[str]:
+    """Every kind's pattern, with its group names dropped (so they can be combined)."""
+    return [
+        re.sub(r"\(\?P<\w+>", "(?:", vars(cls)["__discord_ui_compiled_template__"].pattern)
+        for cls in (*GameButton.__subclasses__(), PickSelect)
+    ]
+
+
+class ForgedItem(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"(?!(?:{'|'.join(_known_templates())})$)b[gs]:.*",
+):
+    """Any other ``bg:``/``bs:`` id (forged, garbled or from an older bot): answered as an
+    out-of-date board, never acted on."""
+
+    def __init__(self, custom_id: str = "bg:0:0:x") -> None:
+        super().__init__(discord.ui.Button(label="-", custom_id=custom_id[:100]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgedItem:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await errors.reply_error(interaction, STALE)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    JoinButton,
+    LeaveButton,
+    StartButton,
+    AbandonButton,
+    PlayButton,
+    HandButton,
+    InboxButton,
+    AnswerButton,
+    NavButton,
+    PageButton,
+    MoveButton,
+    AmountButton,
+    PickSelect,
+    ForgedItem,
+)
+
+
+# -- views --------------------------------------------------------------------------------
+
+
+def lobby_view(row: GameRow) -> discord.ui.View | None:
+    if row.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(row.id, label="Join", style=discord.ButtonStyle.success))
+    view.add_item(LeaveButton(row.id, label="Leave"))
+    view.add_item(StartButton(row.id, label="Start", style=discord.ButtonStyle.primary))
+    return view
+
+
+def abandon_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        AbandonButton(game_id, label="Yes, abandon it", style=discord.ButtonStyle.danger)
+    )
+    return view
+
+
+def board_view(game_id: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        PlayButton(game_id, seq, label="Play", style=discord.ButtonStyle.primary, emoji="🎲")
+    )
+    view.add_item(HandButton(game_id, seq, label="My hand", emoji="🔒"))
+    return view
+
+
+def answer_view(
+    game_id: int, notations: Sequence[str], *, limit: int = 5
+) -> discord.ui.View | None:
+    if not notations:
+        return None
+    view = discord.ui.View(timeout=None)
+    for notation in list(notations)[:limit]:
+        arg = encode_prefix(notation)
+        if len(button_id(game_id, 0, "do", arg)) > 100:
+            continue
+        view.add_item(
+            AnswerButton(
+                game_id, 0, arg, label=notation.capitalize(), style=discord.ButtonStyle.success
+            )
+        )
+    return view if view.children else None
+
+
+def inbox_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        InboxButton(game_id, label="Read privately", emoji="🔒", style=discord.ButtonStyle.primary)
+    )
+    return view
+
+
+def hand_text(live: LiveGame, seat: int) -> str:
+    mod = renderer(live.row.game_key)
+    if mod is not None and hasattr(mod, "hand_text"):
+        return msg.clip(str(mod.hand_text(live.state.view(seat), seat)))
+    return "Nothing private in this game."
+
+
+async def show_hand(interaction: discord.Interaction, live: LiveGame) -> None:
+    seat = live.row.seat_of(interaction.user.id)
+    if seat is None:
+        raise NotYourTurn("You are not playing in this game, so you have no hand.")
+    await interaction.response.send_message(hand_text(live, seat), ephemeral=True)
+
+
+def panel_text(live: LiveGame, seat: int, prefix: str = "") -> str:
+    head = f"**{live.spec.title}** · {live.state.phase_name()} · you are **{live.name(seat)}**"
+    where = f"Choose `{prefix} …`" if prefix else "Choose your move:"
+    return f"{head}\n{where}"
+
+
+def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord.ui.View:
+    legal = list(live.state.legal_moves(seat))
+    templates = list(live.state.move_templates(seat))
+    entries = entries_at(prefix, legal, templates)
+    gid, seq = live.id, live.seq
+    view = discord.ui.View(timeout=None)
+    if len(entries) <= 20:
+        for i, e in enumerate(entries):
+            view.add_item(_entry_button(gid, seq, e, row=i // 5))
+    else:
+        chunks = [entries[i : i + PAGE] for i in range(0, len(entries), PAGE)]
+        first = page * 4
+        for row, chunk in enumerate(chunks[first : first + 4]):
+            view.add_item(
+                PickSelect(
+                    gid,
+                    seq,
+                    encode_prefix(prefix)[:80],
+                    row=row,
+                    placeholder=(f"{prefix} …" if prefix else "Choose…")
+                    + (f" ({chunk[0].label} – {chunk[-1].label})" if len(chunks) > 1 else ""),
+                    options=[
+                        discord.SelectOption(
+                            label=e.label[:100],
+                            description=e.description[:100] or None,
+                            value=_entry_value(e),
+                        )
+                        for e in chunk
+                    ],
+                )
+            )
+        if len(chunks) > first + 4:
+            view.add_item(
+                PageButton(gid, seq, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…",
+                           row=4)
+            )
+    if prefix:
+        view.add_item(
+            NavButton(gid, seq, encode_prefix(parent_of(prefix)), label="Back", emoji="↩", row=4)
+        )
+    return view
+
+
+def panel(live: LiveGame, seat: int) -> tuple[str, discord.ui.View]:
+    """The top-level panel of ``seat`` (text and view)."""
+    return panel_text(live, seat), panel_view(live, seat, "")
+
+
+def acting_seat(interaction: discord.Interaction, live: LiveGame) -> int:
+    """The user's seat if it may act now; else a ``NotYourTurn`` naming who may."""
+    seat = live.row.seat_of(interaction.user.id)
+    if seat is None:
+        raise NotYourTurn("You are not playing in this game.")
+    if live.state.is_over():
+        raise NotYourTurn("This game is over; no more moves can be made.")
+    if seat not in live.state.to_act():
+        waiting = ", ".join(msg.who(live, s) for s in sorted(live.state.to_act()))
+        raise NotYourTurn(f"It is not your turn; waiting for {waiting}.")
+    return seat
+
+
+async def open_panel(
+    interaction: discord.Interaction,
+    live: LiveGame,
+    *,
+    edit: bool = False,
+    prefix: str = "",
+    page: int = 0,
+) -> None:
+    seat = acting_seat(interaction, live)
+    text = panel_text(live, seat, prefix)
+    view = panel_view(live, seat, prefix, page)
+    if edit:
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+async def play_index(
+    interaction: discord.Interaction, services: Services, live: LiveGame, index: int
+) -> None:
+    seat = acting_seat(interaction, live)
+    legal: list[Move] = list(live.state.legal_moves(seat))
+    if not 0 <= index < len(legal):
+        raise NotYourTurn(STALE)
+    await services.turns.submit(
+        interaction, live.id, legal[index].notation, expected_seq=live.seq, from_panel=True
+    )
+
+
+async def open_amount(interaction: discord.Interaction, live: LiveGame, index: int) -> None:
+    from .modals import AmountModal
+
+    seat = acting_seat(interaction, live)
+    templates = list(live.state.move_templates(seat))
+    if not 0 <= index < len(templates):
+        raise NotYourTurn(STALE)
+    await interaction.response.send_modal(AmountModal(live.id, live.seq, templates[index]))
+
+
+def _entry_value(e: Entry) -> str:
+    if e.kind == "move":
+        return f"m:{e.index}"
+    if e.kind == "template":
+        return f"t:{e.index}"
+    return f"p:{encode_prefix(e.prefix)}"[:100]
+
+
+def _entry_button(gid: int, seq: int, e: Entry, row: int) -> GameButton:
+    if e.kind == "move":
+        return MoveButton(
+            gid, seq, str(e.index), label=e.label, style=discord.ButtonStyle.success, row=row
+        )
+    if e.kind == "template":
+        return AmountButton(
+            gid, seq, str(e.index), label=e.label, style=discord.ButtonStyle.primary, row=row
+        )
+    return NavButton(
+        gid,
+        seq,
+        encode_prefix(e.prefix)[:80],
+        label=f"{e.label} …",
+        style=discord.ButtonStyle.secondary,
+        row=row,
+    )
+
+
+__all__ = [
+    "DYNAMIC_ITEMS",
+    "LobbyError",
+    "abandon_view",
+    "amount_range",
+    "answer_view",
+    "board_view",
+    "inbox_view",
+    "lobby_view",
+    "open_panel",
+    "panel",
+    "show_hand",
+]
