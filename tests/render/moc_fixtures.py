@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.core import Rng, get_game
+from games.core import SYSTEM, Rng, get_game
 from games.masters_of_commerce import MocState, MocView
 from games.masters_of_commerce.moves import (
     Accept,
@@ -26,6 +26,7 @@ from games.masters_of_commerce.moves import (
     Pay,
     PayAll,
     PlaceExclusive,
+    PlaceLien,
     Sell,
 )
 from games.masters_of_commerce.view import OfferView
@@ -96,7 +97,9 @@ class _Table:
                 self.play(s, Done())
 
     def end_negotiation(self) -> None:
-        self.st.expire_deadline()
+        deadline = self.st.deadline()
+        assert deadline is not None
+        self.play(SYSTEM, deadline.move)
 
     def lien(self) -> None:
         """Lien holders take the best-earning deed's income (earliest deed on a tie)."""
@@ -119,6 +122,20 @@ class _Table:
             else:
                 pay = [mv for mv in moves if isinstance(mv, Pay)]
                 self.play(m, pay[0] if pay else next(mv for mv in moves if isinstance(mv, Default)))
+            self.place_liens()
+
+    def place_liens(self) -> None:
+        """Unpaid landlords place their lien at once (as the lien was before version 3)."""
+        while self.phase() == "rent":
+            liens = [
+                (s, mv)
+                for s in sorted(self.st.to_act())
+                for mv in self.st.legal_moves(s)
+                if isinstance(mv, PlaceLien)
+            ]
+            if not liens:
+                return
+            self.play(*liens[0])
 
     def tax(self) -> None:
         while self.phase() == "tax":
@@ -126,10 +143,19 @@ class _Table:
             self.play(s, next(mv for mv in self.st.legal_moves(s) if isinstance(mv, Sell)))
 
     def exclusive(self) -> None:
+        """Leaders with one deed in a district put the token there; others choose at random."""
         while self.phase() == "exclusive":
             s = min(self.st.to_act())
-            moves = [mv for mv in self.st.legal_moves(s) if isinstance(mv, PlaceExclusive)]
-            self.play(s, self.rng.choice(moves))
+            moves = [
+                mv
+                for mv in self.st.legal_moves(s)
+                if isinstance(mv, PlaceExclusive) and mv.deed is not None
+            ]
+            districts: dict[int, list[PlaceExclusive]] = {}
+            for mv in moves:
+                districts.setdefault(self.st.owner[str(mv.deed)], []).append(mv)
+            single = [options[0] for options in districts.values() if len(options) == 1]
+            self.play(s, single[0] if single else self.rng.choice(moves))
 
     def auction(self, keen: float = 0.5, lots: int | None = None) -> None:
         """Landlords bid (suggested amounts) with probability ``keen``, otherwise pass.
