@@ -131,12 +131,14 @@ class MocPolicy:
         return Pass()
 
     def deed_worth(self, game: MocState, seat: int) -> int:
-        """What one more deed brings this landlord: the expected rent (the mean rent times
-        the share of deeds rented) minus tax, for each year left, plus its sale price; capped
-        so that next year's tax stays in hand."""
-        rents = [c.rent for c in game.contracts.values()]
+        """What one more deed brings this landlord: the expected rent (the median rent, at
+        most a deed's mean income, times the share of deeds rented) minus tax, for each year
+        left, plus its sale price; capped so that next year's tax stays in hand."""
+        rents = sorted(c.rent for c in game.contracts.values())
         deeds = sum(len(ds) for s, ds in game.district.items() if game.is_landlord(s))
-        rent = sum(rents) / len(rents) if rents else OFFER_DEFAULT
+        rent = float(rents[len(rents) // 2]) if rents else float(OFFER_DEFAULT)
+        market = [expected_income(game, d.id) for d in game.c.deeds if not d.x2]
+        rent = min(rent, sum(market) / len(market))
         occupancy = len(rents) / deeds if deeds else 0.5
         years_left = game.c.years - game.year
         worth = years_left * (rent * occupancy - game.c.tax_per_deed) + game.c.sale_price

@@ -135,3 +135,38 @@ def test_fixture_3p_is_variant_with_sealed_bids() -> None:
     assert isinstance(st, MocState)
     assert st.variant and all(st.landlord) and all(st.merchant)
     assert st.auction_mode == "sealed"
+
+
+def test_new_rule_fixtures_show_the_version_3_rules() -> None:
+    """The v3 fixtures keep covering the issue-6 rules: gifts, liens placed and forgiven,
+    exclusive tokens left off, an accepted offer above the merchant's money, and a variant
+    merchant's bankruptcy taking their money."""
+    seen: set[str] = set()
+    for name in ("v3_4p_variant_new_rules", "v3_6p_expert_sealed_new_rules"):
+        record = record_of(name)
+        st = replay(record, upto=0)
+        assert isinstance(st, MocState)
+        for seat, text in record.moves:
+            move = st.parse_move(seat, text)
+            if text.startswith("accept "):
+                merchant = move.merchant  # type: ignore[attr-defined]
+                if st.offers[(move.deed, merchant)].amount > st.money[merchant]:  # type: ignore[attr-defined]
+                    seen.add("accepted offer above money")
+            st.apply(seat, move)
+            seen.add(
+                " ".join(text.split()[:2])
+                if text.startswith(("place", "exclusive none"))
+                else text.split()[0]
+            )
+        if any("leave the game, and they play on as a landlord" in line for line in st.log):
+            seen.add("variant bankruptcy")
+    assert {
+        "give",
+        "forgive",
+        "place lien",
+        "exclusive none",
+        "lien",
+        "expire",
+        "accepted offer above money",
+        "variant bankruptcy",
+    } <= seen
