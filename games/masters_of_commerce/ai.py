@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from games.core import Move, Rng
 
 from .auction import bid_suggestions
-from .income import expected_income
+from .income import expected_income, expected_value
 from .moves import Accept, Bid, Done, Offer, Pass, UndoDone, Withdraw
 from .negotiation import OFFER_DEFAULT, offerable
 from .phases import Phase
@@ -137,8 +137,8 @@ class MocPolicy:
         rents = sorted(c.rent for c in game.contracts.values())
         deeds = sum(len(ds) for s, ds in game.district.items() if game.is_landlord(s))
         rent = float(rents[len(rents) // 2]) if rents else float(OFFER_DEFAULT)
-        market = [expected_income(game, d.id) for d in game.c.deeds if not d.x2]
-        rent = min(rent, sum(market) / len(market))
+        plain = [(c.deeds, expected_value(game, c.key)) for c in game.c.colours]
+        rent = min(rent, sum(n * v for n, v in plain) / sum(n for n, _ in plain))
         occupancy = len(rents) / deeds if deeds else 0.5
         years_left = game.c.years - game.year
         worth = years_left * (rent * occupancy - game.c.tax_per_deed) + game.c.sale_price

@@ -253,11 +253,15 @@ def pay_income(game: MocState) -> list[str]:
 
 
 def expected_income(game: MocState, deed: str) -> float:
-    """A deed's expected income next year: the mean track value after one roll of its
-    colour's die from the indicator's position (x2 doubled). For the AI and defaults."""
-    d = game.c.deed(deed)
-    colour = game.c.colour(d.colour)
+    """A deed's expected income next year (x2 doubled); see ``expected_value``."""
+    d = game.c.deed_index[deed]
+    return expected_value(game, d.colour) * (2 if d.x2 else 1)
+
+
+def expected_value(game: MocState, colour_key: str) -> float:
+    """The mean track value of a colour after one roll of its die from the indicator's
+    position (the indicator stops at the track ends). For the AI and time-out defaults."""
+    colour = game.c.colour(colour_key)
     last = len(colour.track) - 1
-    pos = game.position[colour.key]
-    mean = sum(colour.track[max(0, min(last, pos + f))] for f in colour.die) / len(colour.die)
-    return mean * (2 if d.x2 else 1)
+    pos = game.position[colour_key]
+    return sum(colour.track[max(0, min(last, pos + f))] for f in colour.die) / len(colour.die)

@@ -410,12 +410,12 @@ def test_lien_holder_chooses_which_deeds_income_to_take() -> None:
     dice); the other incomes wait until the choice is made."""
     st = lien_scenario()
     to_rent(st, (2, 1, 0, 0))  # red 25,000, green 15,000, blue 15,000
-    assert st.phase == "lien" and st.to_act() == {1}
+    assert st.phase is Phase.LIEN and st.to_act() == {1}
     assert notations(st, 1) == ["lien r1", "lien g1", "lien none"]
     labels = [m.label for m in st.legal_moves(1)]
     assert labels[:2] == ["Take r1's income ($25,000)", "Take g1's income ($15,000)"]
     v = st.view(None)
-    assert v.phase == "lien" and v.phase_label == "Year 1 · Merchant income · lien"
+    assert v.phase is Phase.LIEN and v.phase_label == "Year 1 · Merchant income · lien"
     assert v.lien_choosing == ((1, 2),) and v.players[2].lien_income_to == 1
     assert "p2 is choosing which of p3's deeds' income to take (lien)." in v.log
     assert st.money[1:5] == [120_000] * 4  # nothing paid yet
@@ -424,7 +424,7 @@ def test_lien_holder_chooses_which_deeds_income_to_take() -> None:
     assert st.public_notation(1, move) == "lien g1"  # the choice is public once made
     events = st.apply(1, move)
     assert events[0] == "p2 takes the income of g1 ($15,000) from p3 (lien)."
-    assert st.phase == "rent"
+    assert st.phase is Phase.RENT
     assert st.money[1] == 135_000 and st.money[2] == 145_000 and st.money[3] == 135_000
     lines = {line.deed: line.paid_to for line in st.view(None).income}
     assert lines == {"r1": 2, "g1": 1, "b1": 3}
@@ -450,7 +450,7 @@ def test_lien_holder_may_waive_the_income() -> None:
     events = play(st, 1, "lien none")
     assert events[0] == "p2 waives the lien income from p3 this year."
     assert st.money[1] == 120_000 and st.money[2] == 160_000
-    assert st.phase == "rent" and 2 not in st.lien_income
+    assert st.phase is Phase.RENT and 2 not in st.lien_income
 
 
 def test_a_loss_is_not_lien_income() -> None:
@@ -472,7 +472,7 @@ def test_a_loss_is_not_lien_income() -> None:
     st.liens[2] = [1]
     st.position["red"] = 1
     to_rent(st, (-1, 1, 0, 0))
-    assert st.phase == "rent"  # skipped: nothing to choose
+    assert st.phase is Phase.RENT  # skipped: nothing to choose
     assert "p2's lien on p3 brings nothing this year: none of their deeds earns an income." in (
         st.log
     )
@@ -483,7 +483,7 @@ def test_no_lien_step_without_liens() -> None:
     """フェーズ2: without a lien income right the income is paid at once; nobody is asked."""
     st = scenario(districts={0: ["r1"], 1: ["b1"]}, contracts={"r1": (2, 0), "b1": (3, 0)})
     to_rent(st, (2, 1, 0, 0))
-    assert st.phase == "rent" and st.to_act() == {2, 3}
+    assert st.phase is Phase.RENT and st.to_act() == {2, 3}
     assert st.money[2] == 145_000 and st.money[3] == 135_000
     assert not any("lien" in line for line in st.log)
 
@@ -494,7 +494,7 @@ def test_lien_right_lapses_in_a_year_the_merchant_rents_nothing() -> None:
     st.lien_income[2] = 1
     st.liens[2] = [1]
     to_rent(st)
-    assert st.phase != "lien" and 2 not in st.lien_income
+    assert st.phase is not Phase.LIEN and 2 not in st.lien_income
     assert "p2's lien on p3 brings nothing this year: they rent no deed." in st.log
 
 
@@ -510,10 +510,10 @@ def test_lien_choices_are_simultaneous() -> None:
     assert st.to_act() == {0, 1}
     assert st.view(None).lien_choosing == ((1, 2), (0, 3))
     play(st, 0, "lien y1")
-    assert st.phase == "lien" and st.to_act() == {1}
+    assert st.phase is Phase.LIEN and st.to_act() == {1}
     assert st.money[0] == 120_000  # paid when everyone has chosen
     play(st, 1, "lien r1")
-    assert st.phase == "rent"
+    assert st.phase is Phase.RENT
     assert st.money[0:5] == [139_000, 145_000, 135_000, 120_000, 135_000]
 
 
@@ -529,7 +529,7 @@ def test_landlord_with_two_liens_chooses_for_each() -> None:
     play(st, 0, "lien none p4")
     assert st.to_act() == {0} and notations(st, 0) == ["lien r1", "lien none"]
     play(st, 0, "lien r1")
-    assert st.phase == "rent" and st.money[0] == 145_000 and st.money[3] == 139_000
+    assert st.phase is Phase.RENT and st.money[0] == 145_000 and st.money[3] == 139_000
 
 
 def test_illegal_lien_choices_name_the_reason() -> None:
@@ -570,14 +570,14 @@ def test_lien_placed_by_default_brings_a_choice_next_year() -> None:
     play(st, 0, "place lien p3")
     play(st, 2, "pay g1")
     play(st, 3, "pay b1")
-    while st.phase == "auction":
+    while st.phase is Phase.AUCTION:
         play(st, min(st.to_act()), "pass")
     assert st.year == 2 and st.lien_income == {2: 0}
     st.rng = Dice((1, 1, 0, 0))
     all_done(st)
-    assert st.phase == "lien" and st.to_act() == {0}
+    assert st.phase is Phase.LIEN and st.to_act() == {0}
     play(st, 0, "lien r1")
-    assert st.phase == "rent" and st.lien_income == {}
+    assert st.phase is Phase.RENT and st.lien_income == {}
 
 
 # -- phase 3: rent ---------------------------------------------------------------------------
@@ -716,7 +716,7 @@ def test_tax_forced_sale_at_5000_returns_token() -> None:
     )
     to_rent(st)
     play(st, 2, "pay all")
-    assert st.phase == "tax" and st.to_act() == {0}
+    assert st.phase is Phase.TAX and st.to_act() == {0}
     assert set(notations(st, 0)) == {"sell r1", "sell y1", "sell g1", "sell b1"}
     play(st, 0, "sell r1")
     assert "r1" not in st.contracts and "r1" in st.supply
@@ -725,7 +725,7 @@ def test_tax_forced_sale_at_5000_returns_token() -> None:
     assert st.money[0] == 35_000
     play(st, 0, "sell g1")  # 40,000: pays the tax on the 4 deeds held
     assert st.money[0] == 0 and st.district[0] == ["b1"]
-    assert st.phase == "auction"
+    assert st.phase is Phase.AUCTION
 
 
 def test_landlord_bankrupt_when_nothing_left_to_sell_variant_plays_on() -> None:
@@ -826,7 +826,7 @@ def test_auction_draws_two_per_landlord_minus_one() -> None:
     """フェーズ6: 2 × landlords − 1 deeds are drawn (3 landlords: 5)."""
     st = scenario("lllmmmm", districts={0: [], 1: [], 2: []})
     to_rent(st)
-    assert st.phase == "auction" and len(st.lots) == 5
+    assert st.phase is Phase.AUCTION and len(st.lots) == 5
 
 
 def test_auction_short_supply() -> None:
@@ -861,7 +861,7 @@ def test_open_auction_highest_bid_and_no_bid_removes_deed() -> None:
     play(st, 0, "bid 1")
     expire(st)  # quiet period after a bid: sold
     assert lot3 in st.district[0] and st.money[0] == 119_999
-    assert st.year == 2 and st.phase == "negotiation"
+    assert st.year == 2 and st.phase is Phase.NEGOTIATION
 
 
 def test_sealed_auction_tie_by_seat_order_and_privacy() -> None:
@@ -1088,3 +1088,19 @@ def test_notation_round_trips_for_every_move_kind() -> None:
         assert st.codec.parse(text).notation == text
     with pytest.raises(InvalidMove, match="moves start with"):
         st.parse_move(2, "build c4")
+
+
+def test_undo_never_crosses_dice_or_revealed_offers() -> None:
+    """Undo (a replay minus the last moves) may not go back past the income dice (a random
+    draw) or an accepted offer (its private amount became public)."""
+    st = scenario(districts={0: ["r1"], 1: ["g1"]})
+    play(st, 2, "offer r1 9000")
+    play(st, 3, "offer g1 9000")
+    assert st.undo_barrier() == 0  # offers are private and can be taken back
+    play(st, 0, "accept r1 p3")
+    assert st.undo_barrier() == 3
+    play(st, 4, "done")
+    assert st.undo_barrier() == 3
+    for s in (0, 1, 2, 3):
+        play(st, s, "done")
+    assert st.phase is Phase.RENT and st.undo_barrier() == st.moves_applied  # dice rolled

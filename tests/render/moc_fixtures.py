@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import SYSTEM, Rng, get_game
-from games.masters_of_commerce import MocState, MocView
+from games.masters_of_commerce import MocState, MocView, Phase
 from games.masters_of_commerce.moves import (
     Accept,
     Bid,
@@ -47,7 +47,7 @@ class _Table:
 
     # -- helpers ---------------------------------------------------------------------
 
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.st.view(None).phase
 
     def play(self, seat: int, move: Any) -> None:
@@ -103,7 +103,7 @@ class _Table:
 
     def lien(self) -> None:
         """Lien holders take the best-earning deed's income (earliest deed on a tie)."""
-        while self.phase() == "lien":
+        while self.phase() is Phase.LIEN:
             s = min(self.st.to_act())
             moves = [mv for mv in self.st.legal_moves(s) if isinstance(mv, Lien)]
             taking = [mv for mv in moves if mv.deed is not None]
@@ -111,7 +111,7 @@ class _Table:
 
     def rent(self, defaulters: Iterable[int] = ()) -> None:
         bad = set(defaulters)
-        while self.phase() == "rent":
+        while self.phase() is Phase.RENT:
             m = min(self.st.to_act())
             moves = self.st.legal_moves(m)
             if m in bad:
@@ -126,7 +126,7 @@ class _Table:
 
     def place_liens(self) -> None:
         """Unpaid landlords place their lien at once (as the lien was before version 3)."""
-        while self.phase() == "rent":
+        while self.phase() is Phase.RENT:
             liens = [
                 (s, mv)
                 for s in sorted(self.st.to_act())
@@ -138,13 +138,13 @@ class _Table:
             self.play(*liens[0])
 
     def tax(self) -> None:
-        while self.phase() == "tax":
+        while self.phase() is Phase.TAX:
             s = min(self.st.to_act())
             self.play(s, next(mv for mv in self.st.legal_moves(s) if isinstance(mv, Sell)))
 
     def exclusive(self) -> None:
         """Leaders with one deed in a district put the token there; others choose at random."""
-        while self.phase() == "exclusive":
+        while self.phase() is Phase.EXCLUSIVE:
             s = min(self.st.to_act())
             moves = [
                 mv
@@ -162,7 +162,7 @@ class _Table:
 
         Stops after ``lots`` lots are sold when given (leaving the auction running).
         """
-        while self.phase() == "auction":
+        while self.phase() is Phase.AUCTION:
             view = self.st.view(None)
             assert view.auction is not None
             if lots is not None and view.auction.lot_index >= lots:
@@ -279,7 +279,7 @@ def sealed_4p(viewer: int | None = None) -> MocView:
 
 
 def _to_the_end(t: _Table, habits: Callable[[int], dict[str, Any]]) -> _Table:
-    while t.phase() != "over":
+    while t.phase() is not Phase.OVER:
         t.year(**habits(t.view().year))
     return t
 
