@@ -47,11 +47,8 @@ class NegotiationStep(Step["MocState"]):
 
     def actors(self, game: MocState) -> frozenset[int]:
         """Everyone still in the game who is not finally done (``done`` once undone)."""
-        return frozenset(
-            s
-            for s in range(game.n_seats)
-            if game.is_active(s) and (s not in game.done or s not in game.undo_used)
-        )
+        done, used = game.done, game.undo_used
+        return frozenset(s for s in game.active_seats() if s not in done or s not in used)
 
     def is_done(self, game: MocState) -> bool:
         return game.negotiation_over
@@ -75,13 +72,20 @@ class NegotiationStep(Step["MocState"]):
         if seat in game.done:
             return [UndoDone()]
         moves: list[Move] = []
-        offers = game.offers
+        offers, contracts = game.offers, game.contracts
+        cash = game.money[seat]
         for d in offerable(game, seat):
-            c = game.contracts.get(d)
+            c = contracts.get(d)
             if (d, seat) in offers:
                 moves.append(Withdraw(d))
-            elif c is None or c.merchant != seat:  # own contract: a new rent by template
-                moves += [Offer(d, a) for a in offer_suggestions(game, seat, d)]
+            elif c is None:
+                amount = OFFER_DEFAULT * 2 if game.c.deed_index[d].x2 else OFFER_DEFAULT
+                if amount <= cash:
+                    moves.append(Offer(d, amount))
+            elif c.merchant != seat:  # own contract: a new rent by template
+                moves += [
+                    Offer(d, a) for a in (c.rent + RAISES[0], c.rent + RAISES[1]) if a <= cash
+                ]
             if c is not None and c.merchant == seat:
                 moves.append(Withdraw(d, contract=True))
         if game.is_landlord(seat):

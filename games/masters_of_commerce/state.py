@@ -279,7 +279,15 @@ class MocState(StepGame[MocView]):
         return self.is_landlord(seat) or self.is_merchant(seat)
 
     def active_landlords(self) -> list[int]:
-        return [s for s in range(self.n_seats) if self.is_landlord(s)]
+        lords, out = self.landlord, self.landlord_out
+        return [s for s in range(self.n_seats) if lords[s] and not out[s]]
+
+    def active_seats(self) -> list[int]:
+        """Seats still holding a role they are not bankrupt in."""
+        lords, lo, merch, mo = self.landlord, self.landlord_out, self.merchant, self.merchant_out
+        return [
+            s for s in range(self.n_seats) if (lords[s] and not lo[s]) or (merch[s] and not mo[s])
+        ]
 
     def then(self, phase: Phase) -> Phase | None:
         """``phase``, or ``None`` (the game ends) when every player is bankrupt."""
