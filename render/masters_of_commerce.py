@@ -21,8 +21,8 @@ from typing import Any
 
 from PIL import Image
 
+from games.masters_of_commerce.phases import PHASES, Phase
 from games.masters_of_commerce.view import (
-    PHASES,
     AuctionView,
     DeedView,
     DistrictView,
@@ -72,13 +72,13 @@ TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14  # the smallest text anywhere (readable at scale 1.0)
 
-PHASE_LABELS: dict[str, str] = {
-    "negotiation": "Negotiation",
-    "income": "Income",
-    "rent": "Rent",
-    "tax": "Tax",
-    "exclusive": "Exclusive",
-    "auction": "Auction",
+PHASE_LABELS: dict[Phase, str] = {
+    Phase.NEGOTIATION: "Negotiation",
+    Phase.INCOME: "Income",
+    Phase.RENT: "Rent",
+    Phase.TAX: "Tax",
+    Phase.EXCLUSIVE: "Exclusive",
+    Phase.AUCTION: "Auction",
 }
 RENT_STATUS: dict[str, tuple[str, str]] = {  # status -> (label, theme colour name)
     "due": ("due", "warn"),
@@ -496,7 +496,7 @@ def _draw_phase_strip(pen: _Pen, view: MocView, x: float, y: float, w: float) ->
     t = pen.t
     phases = [p for p in PHASES if p in PHASE_LABELS]
     n = len(phases)
-    current = "income" if view.phase == "lien" else view.phase  # the lien step of income
+    current = Phase.INCOME if view.phase is Phase.LIEN else view.phase  # lien step of income
     over = view.outcome is not None or current not in phases
     now = n if over else phases.index(current)
     tip = 14
@@ -504,7 +504,7 @@ def _draw_phase_strip(pen: _Pen, view: MocView, x: float, y: float, w: float) ->
     for i, phase in enumerate(phases):
         x0 = x + i * (seg - tip)
         x1 = x0 + seg
-        off = phase == "exclusive" and not view.expert
+        off = phase is Phase.EXCLUSIVE and not view.expert
         if over:
             fill, ink, edge = t.strip_next, t.muted, t.panel_edge
         elif i == now:
@@ -847,7 +847,9 @@ def _waiting(view: MocView) -> list[int]:
     return [
         s
         for s in view.to_act
-        if not (view.phase == "negotiation" and 0 <= s < len(view.players) and view.players[s].done)
+        if not (
+            view.phase is Phase.NEGOTIATION and 0 <= s < len(view.players) and view.players[s].done
+        )
     ]
 
 
@@ -881,7 +883,7 @@ def _draw_player(
             items.append(("pill", ("merchant bankrupt", t.danger)))
     if acting:
         items.append(("pill", ("to act", t.strip_now)))
-    elif view.phase == "negotiation" and p.done and not over:
+    elif view.phase is Phase.NEGOTIATION and p.done and not over:
         items.append(("pill", ("✓ done", t.good)))
     if p.liens_on:
         items.append(("chips", ("liens by", t.danger, True, list(p.liens_on))))
@@ -1343,18 +1345,34 @@ def _offer_text(o: OfferView, made: bool) -> str:
     return text
 
 
+def _rent_payers(view: MocView) -> set[int]:
+    """Merchants with rent still due in the rent phase."""
+    return {
+        d.merchant
+        for dist in view.districts
+        for d in dist.deeds
+        if d.merchant is not None and d.rent_status == "due"
+    }
+
+
 def _can_do(view: MocView, p: PlayerView) -> str:
     """What the seat may do now, by phase (the engine's legal moves decide the details)."""
     if view.outcome is not None:
         return "The game is over."
-    if view.phase == "negotiation" and p.done:
+    if view.phase is Phase.NEGOTIATION and p.done:
         again = " (`undo done` takes it back)" if p.can_undo_done else ""
         return f"You are done negotiating{again}; waiting for the others."
     if p.seat not in view.to_act:
         waiting = ", ".join(_tag(s) for s in _waiting(view)) or "the next phase"
         return f"Nothing to do right now; waiting for {waiting}."
+    unpaid = [m for landlord, m in view.lien_deciding if landlord == p.seat]
+    rent = "Rent is due: `pay all`, `pay <deed>` or `default <deed>`."
+    if unpaid:
+        whom = _tag(unpaid[0])
+        lien = f"Unpaid rent from {whom}: `place lien {whom}` or `forgive {whom}`."
+        rent = lien if p.seat not in _rent_payers(view) else f"{rent} {lien}"
     lines = {
-        "negotiation": "Negotiate: "
+        Phase.NEGOTIATION: "Negotiate: "
         + " · ".join(
             [
                 *(["`offer <deed> <rent>`", "`withdraw <deed>`"] if p.is_merchant else []),
@@ -1362,12 +1380,12 @@ def _can_do(view: MocView, p: PlayerView) -> str:
                 "`done`",
             ]
         ),
-        "lien": "Your lien: take one deed's income this year with `lien <deed>` "
+        Phase.LIEN: "Your lien: take one deed's income this year with `lien <deed>` "
         "(or waive it: `lien none`).",
-        "rent": "Rent is due: `pay all`, `pay <deed>` or `default <deed>`.",
-        "tax": "Raise the tax: `sell <deed>` to the bank.",
-        "exclusive": "Place your exclusive token: `exclusive <deed>`.",
-        "auction": "Bid for the lot: `bid <amount>` or `pass`.",
+        Phase.RENT: rent,
+        Phase.TAX: "Raise the tax: `sell <deed>` to the bank.",
+        Phase.EXCLUSIVE: "Place your exclusive token: `exclusive <deed>`.",
+        Phase.AUCTION: "Bid for the lot: `bid <amount>` or `pass`.",
     }
     return lines.get(view.phase, "It is your move.")
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from games.core import GameSpec, InvalidOptions, OptionSpec, register
 
-from .moves import parse_notation
-from .state import MocState, new_game
+from .ai import MocPolicy
+from .phases import Phase
+from .state import ENGINE_VERSION, OLDEST_ENGINE_VERSION, MocState, new_game
 from .view import MocView
 
 SEALED_FROM_TIMER = 3600  # seconds: long (asynchronous) games default to sealed bids
@@ -46,7 +47,8 @@ SPEC = register(
         title_ja="商売の達人",
         min_players=3,
         max_players=11,
-        engine_version=2,
+        engine_version=ENGINE_VERSION,
+        oldest_engine_version=OLDEST_ENGINE_VERSION,
         new_game=new_game,
         summary=(
             "Landlords rent land deeds to merchants in a timed negotiation, the market dice "
@@ -94,7 +96,8 @@ SPEC = register(
             ),
         ),
         defaults_for=_defaults_for,
+        ai=MocPolicy(),
     )
 )
 
-__all__ = ["SPEC", "MocState", "MocView", "new_game", "parse_notation"]
+__all__ = ["SPEC", "MocPolicy", "MocState", "MocView", "Phase", "new_game"]

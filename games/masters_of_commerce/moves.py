@@ -1,17 +1,19 @@
 """Moves of Masters of Commerce and their notation (docs/rules/masters_of_commerce.md).
 
-Deeds are named by their ids (``r3``, ``x2g1``), players by ``p<seat + 1>``. Amounts are
-whole dollars written without separators. An offer's note is free text and keeps its case;
-everything else is lowercase.
+Each move class declares its notation once in ``syntax``; ``CODEC`` reads text back into
+moves (syntax only: the current step decides legality). Deeds are named by their ids
+(``r3``, ``x2g1``), players by ``p<seat + 1>``. Amounts are whole dollars, written without
+separators (``25000``; ``25,000`` and ``$25,000`` are read too). An offer's note is free text
+and keeps its case; everything else is lowercase.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from games.core import InvalidMove, Move
-from games.core.protocol import MAX_NOTATION
+from games.core import Converter, Move, Notation, register_converter
 
 
 def seat_tag(seat: int) -> str:
@@ -25,19 +27,29 @@ def money(amount: int) -> str:
     return f"{sign}${abs(amount):,}"
 
 
+_DOLLARS = re.compile(r"\$?([0-9]{1,3}(?:,[0-9]{3}){1,4}|[0-9]{1,15})")
+
+
+def parse_dollars(word: str) -> int:
+    """Whole dollars: ``25000``, ``25,000`` or ``$25,000``; raises ``ValueError`` otherwise."""
+    m = _DOLLARS.fullmatch(word)
+    if not m:
+        raise ValueError(word)
+    return int(m.group(1).replace(",", ""))
+
+
+register_converter("moc_dollars", Converter(str, parse_dollars))
+
+
 @dataclass(frozen=True)
 class Offer(Move):
     """A merchant offers one year's rent for a deed (seed phase 1). ``note`` does not bind."""
 
+    syntax: ClassVar[str] = "offer {deed} [{closed:flag}] {amount:moc_dollars} [note {note:text}]"
     deed: str
     amount: int
     closed: bool = False  # expert variant: proposes a closed contract
     note: str = ""
-
-    @property
-    def notation(self) -> str:
-        text = f"offer {self.deed}{' closed' if self.closed else ''} {self.amount}"
-        return f"{text} note {self.note}" if self.note else text
 
     @property
     def label(self) -> str:
@@ -49,12 +61,9 @@ class Offer(Move):
 class Withdraw(Move):
     """A merchant withdraws their offer on a deed, or (``contract``) their open contract."""
 
+    syntax: ClassVar[str] = "withdraw {deed} [{contract:flag}]"
     deed: str
     contract: bool = False
-
-    @property
-    def notation(self) -> str:
-        return f"withdraw {self.deed}{' contract' if self.contract else ''}"
 
     @property
     def label(self) -> str:
@@ -65,83 +74,37 @@ class Withdraw(Move):
 class Accept(Move):
     """A landlord accepts merchant ``merchant``'s offer on one of their deeds."""
 
+    syntax: ClassVar[str] = "accept {deed} {merchant:seat}"
     deed: str
     merchant: int
 
+
+@dataclass(frozen=True)
+class Give(Move):
+    """Give money to another player during the negotiation (Note 1: other incentives), so a
+    promise made in an offer's note can be kept. Engine version 3 on."""
+
+    syntax: ClassVar[str] = "give {to:seat} {amount:moc_dollars}"
+    to: int
+    amount: int
+
     @property
-    def notation(self) -> str:
-        return f"accept {self.deed} {seat_tag(self.merchant)}"
+    def label(self) -> str:
+        return f"Give {money(self.amount)} to {seat_tag(self.to)}"
 
 
 @dataclass(frozen=True)
 class Done(Move):
     """Mark yourself finished with this negotiation."""
 
-    @property
-    def notation(self) -> str:
-        return "done"
+    syntax: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True)
 class UndoDone(Move):
     """Take back ``done`` (once per negotiation)."""
 
-    @property
-    def notation(self) -> str:
-        return "undo done"
-
-
-@dataclass(frozen=True)
-class Pay(Move):
-    """Pay the agreed rent of a contract (in year 5: as much as you have)."""
-
-    deed: str
-
-    @property
-    def notation(self) -> str:
-        return f"pay {self.deed}"
-
-
-@dataclass(frozen=True)
-class PayAll(Move):
-    """Pay every rent you owe this year in full."""
-
-    @property
-    def notation(self) -> str:
-        return "pay all"
-
-
-@dataclass(frozen=True)
-class Default(Move):
-    """Do not pay a contract's rent; its landlord puts a lien on you."""
-
-    deed: str
-
-    @property
-    def notation(self) -> str:
-        return f"default {self.deed}"
-
-
-@dataclass(frozen=True)
-class Sell(Move):
-    """Sell a deed of your district to the bank to raise tax money."""
-
-    deed: str
-
-    @property
-    def notation(self) -> str:
-        return f"sell {self.deed}"
-
-
-@dataclass(frozen=True)
-class PlaceExclusive(Move):
-    """Place (or move) the district's exclusive token on one of your rented deeds."""
-
-    deed: str
-
-    @property
-    def notation(self) -> str:
-        return f"exclusive {self.deed}"
+    syntax: ClassVar[str] = "undo done"
 
 
 @dataclass(frozen=True)
@@ -153,15 +116,10 @@ class Lien(Move):
     merchants. ``income`` only feeds the button label and is ignored when comparing moves.
     """
 
+    syntax: ClassVar[str] = "lien {deed:word?} [{merchant:seat}]"
     deed: str | None
     merchant: int | None = None
     income: int | None = field(default=None, compare=False)
-
-    @property
-    def notation(self) -> str:
-        if self.deed is not None:
-            return f"lien {self.deed}"
-        return "lien none" + ("" if self.merchant is None else f" {seat_tag(self.merchant)}")
 
     @property
     def label(self) -> str:
@@ -173,14 +131,88 @@ class Lien(Move):
 
 
 @dataclass(frozen=True)
+class PayAll(Move):
+    """Pay every rent you owe this year in full."""
+
+    syntax: ClassVar[str] = "pay all"
+
+
+@dataclass(frozen=True)
+class Pay(Move):
+    """Pay the agreed rent of a contract (in year 5: as much as you have)."""
+
+    syntax: ClassVar[str] = "pay {deed}"
+    deed: str
+
+
+@dataclass(frozen=True)
+class Default(Move):
+    """Do not pay a contract's rent; its landlord may put a lien on you."""
+
+    syntax: ClassVar[str] = "default {deed}"
+    deed: str
+
+
+@dataclass(frozen=True)
+class PlaceLien(Move):
+    """An unpaid landlord places a lien on the merchant (Note 1: the landlord's right).
+    Engine version 3 on; before, the lien was placed automatically."""
+
+    syntax: ClassVar[str] = "place lien {merchant:seat}"
+    merchant: int
+
+    @property
+    def label(self) -> str:
+        return f"Place a lien on {seat_tag(self.merchant)}"
+
+
+@dataclass(frozen=True)
+class Forgive(Move):
+    """An unpaid landlord lets this year's unpaid rent go without a lien (engine version 3)."""
+
+    syntax: ClassVar[str] = "forgive {merchant:seat}"
+    merchant: int
+
+    @property
+    def label(self) -> str:
+        return f"Forgive {seat_tag(self.merchant)} (no lien)"
+
+
+@dataclass(frozen=True)
+class Sell(Move):
+    """Sell a deed of your district to the bank to raise tax money."""
+
+    syntax: ClassVar[str] = "sell {deed}"
+    deed: str
+
+
+@dataclass(frozen=True)
+class PlaceExclusive(Move):
+    """Place (or move) a district's exclusive token on one of your rented deeds there.
+
+    ``deed`` ``None`` leaves the token off the board (engine version 3: the seed says the
+    winner おける, *may* place it), for ``landlord``'s district when the merchant leads
+    several districts.
+    """
+
+    syntax: ClassVar[str] = "exclusive {deed:word?} [{landlord:seat}]"
+    deed: str | None
+    landlord: int | None = None
+
+    @property
+    def label(self) -> str:
+        if self.deed is None:
+            where = "" if self.landlord is None else f" in {seat_tag(self.landlord)}'s district"
+            return f"Place no exclusive token{where}"
+        return f"Exclusive token on {self.deed}"
+
+
+@dataclass(frozen=True)
 class Bid(Move):
     """Bid for the deed being auctioned (open: must beat the high bid; sealed: one bid)."""
 
+    syntax: ClassVar[str] = "bid {amount:moc_dollars}"
     amount: int
-
-    @property
-    def notation(self) -> str:
-        return f"bid {self.amount}"
 
     @property
     def label(self) -> str:
@@ -191,108 +223,37 @@ class Bid(Move):
 class Pass(Move):
     """Drop out of bidding for this lot (sealed: bid nothing)."""
 
-    @property
-    def notation(self) -> str:
-        return "pass"
+    syntax: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
 class Expire(Move):
-    """A timer ran out (negotiation or open-auction quiet period). Applied by the bot only."""
+    """A timer ran out (negotiation or open-auction quiet period). Applied by ``SYSTEM``."""
 
+    syntax: ClassVar[str] = "expire {key}"
+    system_only: ClassVar[bool] = True
     key: str
 
-    @property
-    def notation(self) -> str:
-        return f"expire {self.key}"
 
-
-_AMOUNT = re.compile(r"^\$?(\d{1,3}(,\d{3})+|\d+)$")
-_SEAT = re.compile(r"^p(\d{1,2})$")
-
-
-def parse_amount(word: str, what: str = "amount") -> int:
-    """Whole dollars: ``25000``, ``25,000`` or ``$25,000``."""
-    m = _AMOUNT.match(word)
-    if not m:
-        raise InvalidMove(f"`{word[:20]}` is not a whole-dollar {what}; write it like 25000.")
-    return int(word.lstrip("$").replace(",", ""))
-
-
-def parse_notation(text: str) -> Move:
-    """Parse notation into a move object (syntax only; the state checks legality).
-
-    The note of an offer keeps its case; the word ``note`` before it is optional, so the
-    UI may append free text right after the amount.
-    """
-    raw = text.split()
-    if not raw:
-        raise InvalidMove("Type a move, for example `offer r3 25000` or `done`.")
-    words = [w.lower() for w in raw]
-    verb = words[0]
-    n = len(words)
-    if verb == "offer":
-        if n < 3:
-            raise InvalidMove("Write an offer as `offer <deed> <amount>`, e.g. `offer r3 25000`.")
-        deed = words[1]
-        i = 2
-        closed = False
-        if words[i] == "closed":
-            closed = True
-            i += 1
-            if i >= n:
-                raise InvalidMove("Write a closed offer as `offer <deed> closed <amount>`.")
-        amount = parse_amount(words[i], "rent")
-        i += 1
-        if not closed and i < n and words[i] == "closed" and (i + 1 == n or words[i + 1] == "note"):
-            closed = True  # also accept `offer r3 25000 closed`
-            i += 1
-        if i < n and words[i] == "note":
-            i += 1
-        note = " ".join(raw[i:])
-        move = Offer(deed, amount, closed, note)
-        if len(move.notation) > MAX_NOTATION:
-            room = MAX_NOTATION - len(Offer(deed, amount, closed, "x").notation) + 1
-            raise InvalidMove(f"That note is too long; keep it to {room} characters.")
-        return move
-    if verb == "withdraw" and n in (2, 3):
-        if n == 3 and words[2] != "contract":
-            raise InvalidMove("Write `withdraw <deed>` or `withdraw <deed> contract`.")
-        return Withdraw(words[1], n == 3)
-    if verb == "accept" and n == 3:
-        m = _SEAT.match(words[2])
-        if not m or int(m.group(1)) < 1:
-            raise InvalidMove("Name the merchant as p1, p2, …: `accept r3 p2`.")
-        return Accept(words[1], int(m.group(1)) - 1)
-    if words == ["done"]:
-        return Done()
-    if words == ["undo", "done"]:
-        return UndoDone()
-    if words == ["pay", "all"]:
-        return PayAll()
-    if verb in ("pay", "default", "sell", "exclusive") and n == 2:
-        return {"pay": Pay, "default": Default, "sell": Sell, "exclusive": PlaceExclusive}[verb](
-            words[1]
-        )
-    if verb == "lien" and n in (2, 3):
-        if words[1] != "none":
-            if n == 3:
-                raise InvalidMove("Write `lien <deed>`, e.g. `lien r3`, or `lien none`.")
-            return Lien(words[1])
-        if n == 2:
-            return Lien(None)
-        m = _SEAT.match(words[2])
-        if not m or int(m.group(1)) < 1:
-            raise InvalidMove("Name the merchant as p1, p2, …: `lien none p2`.")
-        return Lien(None, int(m.group(1)) - 1)
-    if verb == "bid" and n == 2:
-        return Bid(parse_amount(words[1], "bid"))
-    if words == ["pass"]:
-        return Pass()
-    if verb == "expire" and n == 2:
-        return Expire(words[1])
-    raise InvalidMove(
-        f"`{text.strip()[:60]}` is not a Masters of Commerce move. Moves look like "
-        "`offer r3 25000`, `accept r3 p2`, `lien r3`, `pay r3`, `sell r3`, `bid 15000`, `pass`, "
-        "`done`."
-    )
+CODEC = Notation(
+    [
+        Offer,
+        Withdraw,
+        Accept,
+        Give,
+        Done,
+        UndoDone,
+        Lien,
+        PayAll,
+        Pay,
+        Default,
+        PlaceLien,
+        Forgive,
+        Sell,
+        PlaceExclusive,
+        Bid,
+        Pass,
+        Expire,
+    ],
+    game="Masters of Commerce",
+)

@@ -10,18 +10,14 @@ Amounts are whole dollars.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-PHASES: tuple[str, ...] = (
-    "negotiation",
-    "income",
-    "lien",  # merchant income, lien sub-step: lien holders choose a deed's income
-    "rent",
-    "tax",
-    "exclusive",
-    "auction",
-    "over",
-)
+from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import MocState
+
+LOG_TAIL = 20
 
 
 @dataclass(frozen=True)
@@ -34,7 +30,8 @@ class OfferView:
     amount: int
     closed: bool  # proposes a closed contract (expert variant)
     note: str  # free text, not binding
-    seq: int  # increases with every offer made in the game (for "new offer" notices)
+    seq: int  # rises with each offer this viewer made (offers_made) or received
+    # (offers_received), for "new offer" notices; says nothing about other players' offers
 
 
 @dataclass(frozen=True)
@@ -127,7 +124,7 @@ class MocView:
     expert: bool
     year: int  # 1..years
     years: int
-    phase: str  # one of PHASES
+    phase: Phase
     phase_label: str
     to_act: tuple[int, ...]
     players: tuple[PlayerView, ...]  # indexed by seat
@@ -145,3 +142,128 @@ class MocView:
     outcome: dict[str, Any] | None
     # lien step: (landlord, merchant) pairs whose choice is still to come (public)
     lien_choosing: tuple[tuple[int, int], ...] = ()
+    # rent phase (engine version 3): (landlord, merchant) pairs deciding whether to place a
+    # lien for unpaid rent (public)
+    lien_deciding: tuple[tuple[int, int], ...] = ()
+
+
+def build_view(game: MocState, seat: int | None) -> MocView:
+    """What ``seat`` may see of ``game``; ``None`` is the public view."""
+    offers = game.offers.items()
+    players = []
+    for s in range(game.n_seats):
+        own = seat == s
+        made = received = None
+        if own:
+            made = tuple(
+                OfferView(d, m, game.owner[d], r.amount, r.closed, r.note, r.made_seq)
+                for (d, m), r in sorted(offers, key=lambda kv: kv[1].made_seq)
+                if m == s
+            )
+            received = tuple(
+                OfferView(d, m, game.owner[d], r.amount, r.closed, r.note, r.received_seq)
+                for (d, m), r in sorted(offers, key=lambda kv: kv[1].received_seq)
+                if game.owner.get(d) == s
+            )
+        players.append(
+            PlayerView(
+                seat=s,
+                tag=f"p{s + 1}",
+                is_landlord=game.landlord[s],
+                is_merchant=game.merchant[s],
+                landlord_bankrupt=game.landlord_out[s],
+                merchant_bankrupt=game.merchant_out[s],
+                money=game.money[s],
+                goods=game.goods[s],
+                liens_on=tuple(game.liens.get(s, ())),
+                lien_income_to=game.lien_income.get(s),
+                done=s in game.done,
+                can_undo_done=s in game.done and s not in game.undo_used,
+                role_roll=game.role_rolls[s],
+                offers_made=made,
+                offers_received=received,
+                sealed_bid=game.sealed.get(s)
+                if own and game.phase is Phase.AUCTION and game.auction_mode == "sealed"
+                else None,
+            )
+        )
+    districts = []
+    for s in range(game.n_seats):
+        if not game.landlord[s]:
+            continue
+        deeds = []
+        holder: int | None = None
+        ex_deed: str | None = None
+        for d in game.district[s]:
+            spec = game.c.deed(d)
+            c = game.contracts.get(d)
+            if c is not None and c.exclusive:
+                holder, ex_deed = c.merchant, d
+            deeds.append(
+                DeedView(
+                    id=d,
+                    colour=spec.colour,
+                    x2=spec.x2,
+                    landlord=s,
+                    merchant=None if c is None else c.merchant,
+                    rent=None if c is None else c.rent,
+                    closed=c is not None and c.closed,
+                    exclusive=c is not None and c.exclusive,
+                    rent_status=game.rent_status.get(d, "") if c is not None else "",
+                    income=game.deed_income.get(d) if c is not None else None,
+                )
+            )
+        districts.append(DistrictView(s, tuple(deeds), holder, ex_deed))
+    tracks = tuple(
+        TrackView(
+            colour=c.key,
+            letter=c.letter,
+            values=c.track,
+            start=c.start,
+            position=game.position[c.key],
+            die=c.die,
+            last_roll=None if game.last_roll is None else game.last_roll[c.key],
+        )
+        for c in game.c.colours
+    )
+    auction = None
+    if game.phase is Phase.AUCTION and game.lots:
+        auction = AuctionView(
+            mode=game.auction_mode,
+            lots=tuple(game.lots),
+            lot_index=game.lot_index,
+            deed=game.lots[game.lot_index] if game.lot_index < len(game.lots) else None,
+            high_bid=game.high_bid,
+            high_bidder=game.high_bidder,
+            passed=tuple(sorted(game.passed)),
+            bidders=tuple(sorted(game.sealed)),
+            results=tuple(game.auction_results),
+        )
+    timer = game.deadline()
+    outcome = game.outcome()
+    return MocView(
+        viewer=seat,
+        n_players=game.n_seats,
+        variant=game.variant,
+        expert=game.expert,
+        year=game.year,
+        years=game.c.years,
+        phase=game.phase,
+        phase_label=game.phase_name(),
+        to_act=tuple(sorted(game.to_act())),
+        players=tuple(players),
+        districts=tuple(districts),
+        supply=len(game.supply),
+        removed=tuple(game.removed),
+        tracks=tracks,
+        income=tuple(game.income_lines),
+        auction=auction,
+        deadline_key=None if timer is None else timer.key,
+        deadline_seconds=None if timer is None else timer.seconds,
+        tax_due={s: v for s, v in game.tax_due.items() if v},
+        last_event=game.last_event,
+        log=tuple(game.log[-LOG_TAIL:]),
+        outcome=None if outcome is None else outcome.to_dict(),
+        lien_choosing=tuple((h, m) for m, h in sorted(game.lien_pending.items())),
+        lien_deciding=tuple(game.lien_decisions),
+    )

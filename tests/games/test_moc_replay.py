@@ -1,653 +1,80 @@
-"""Masters of Commerce replay fixtures: two complete seeded games as notation lists.
+"""Masters of Commerce replay fixtures: complete seeded games as notation lists, read from
+``tests/fixtures/masters_of_commerce/*.json`` (``{game, engine_version, seed, seats,
+options, moves: [[seat, notation], ...], expect: {scores, winners, reason}}``).
 
-The 3-player game is the variant (everyone landlord and merchant) with sealed auction bids;
-the 7-player game uses the expert variant (closed contracts, exclusive tokens) with open
-auctions, and both timers (a negotiation and an auction lot end by `expire`). The move
-lists were produced by a simple scripted policy and are frozen here: a rules change that
-alters them must be deliberate (bump engine_version).
+Each file replays with the rules of its own ``engine_version``: the ``v2_*`` games were
+recorded before the issue-6 rule fixes and must keep replaying unchanged (stored games are
+such records); ``v3_*`` are games under the current rules. A rules change that alters a
+fixture must be deliberate (bump ``engine_version``).
+
+``GAME_3P``, ``GAME_7P`` and ``FINAL`` name the current-version twins of the two original
+games, for the bot tests that replay them through Discord.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from games.core import GameRecord, replay, view_as_dict
+from games.core import GameRecord, get_game, replay, view_as_dict
 from games.masters_of_commerce import MocState
+from games.masters_of_commerce.data import components
 
-GAME_3P = GameRecord(
-    game="masters_of_commerce",
-    engine_version=2,
-    seed=2024,
-    seats=3,
-    options={"timer": 120, "expert": False, "auction": "sealed", "auction_quiet": 20, "roles": ""},
-    moves=[
-        (0, "offer r9 12000"),
-        (0, "offer r3 14000"),
-        (1, "offer y4 11000"),
-        (1, "offer r1 10000"),
-        (2, "offer y4 14000"),
-        (2, "offer g10 12000"),
-        (0, "accept g10 p3"),
-        (0, "accept y4 p3"),
-        (1, "accept r3 p1"),
-        (2, "accept r1 p2"),
-        (2, "accept r9 p1"),
-        (0, "done"),
-        (0, "undo done"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (0, "bid 8000"),
-        (1, "bid 4000"),
-        (2, "bid 8000"),
-        (0, "bid 24000"),
-        (1, "bid 40000"),
-        (2, "bid 40000"),
-        (0, "bid 20000"),
-        (1, "bid 12000"),
-        (2, "bid 20000"),
-        (0, "bid 20000"),
-        (1, "bid 8000"),
-        (2, "bid 20000"),
-        (0, "bid 16000"),
-        (1, "bid 24000"),
-        (2, "pass"),
-        (0, "offer b7 10000"),
-        (0, "offer b6 11000"),
-        (1, "offer b7 11000"),
-        (1, "offer y2 13000"),
-        (2, "offer r6 13000"),
-        (2, "offer b6 9000"),
-        (0, "accept r6 p3"),
-        (0, "accept y2 p2"),
-        (1, "accept b6 p1"),
-        (2, "accept b7 p2"),
-        (0, "withdraw b6 contract"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (0, "default r3"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (1, "sell r3"),
-        (0, "bid 8000"),
-        (1, "pass"),
-        (2, "bid 8000"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "bid 16000"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "pass"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "pass"),
-        (0, "bid 20000"),
-        (1, "pass"),
-        (2, "bid 4000"),
-        (0, "offer y7 4000"),
-        (0, "offer x2g1 4000"),
-        (0, "offer r1 4000"),
-        (1, "offer y9 4000"),
-        (1, "offer g8 4000 note Free deliveries for a Year"),
-        (1, "offer r6 4000"),
-        (2, "offer x2r1 18000"),
-        (2, "offer x2y2 18000 note Free deliveries for a Year"),
-        (2, "offer y2 14000 note Free deliveries for a Year"),
-        (0, "accept g8 p2"),
-        (0, "accept y2 p3"),
-        (0, "accept y9 p2"),
-        (1, "accept x2r1 p3"),
-        (1, "accept x2y2 p3"),
-        (1, "accept y7 p1"),
-        (2, "accept x2g1 p1"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (1, "lien y7"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (0, "sell r6"),
-        (0, "sell y2"),
-        (0, "sell y4"),
-        (0, "pass"),
-        (1, "bid 8000"),
-        (2, "bid 4000"),
-        (0, "pass"),
-        (1, "bid 20000"),
-        (2, "pass"),
-        (0, "pass"),
-        (1, "bid 12000"),
-        (2, "bid 4000"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "bid 16000"),
-        (0, "pass"),
-        (1, "bid 8000"),
-        (2, "bid 20000"),
-        (0, "offer r4 4000"),
-        (0, "offer b6 4000 note Free deliveries for a Year"),
-        (0, "offer x2r1 4000"),
-        (1, "offer b4 9000 note Free deliveries for a Year"),
-        (1, "offer y6 12000"),
-        (1, "offer r9 13000"),
-        (2, "offer b8 9000"),
-        (2, "offer b9 10000 note Free deliveries for a Year"),
-        (2, "offer y9 5000 note Free deliveries for a Year"),
-        (0, "accept b4 p2"),
-        (0, "accept y9 p3"),
-        (1, "accept b6 p1"),
-        (1, "accept b8 p3"),
-        (1, "accept b9 p3"),
-        (1, "accept r4 p1"),
-        (2, "accept r9 p2"),
-        (2, "accept y6 p2"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (0, "bid 20000"),
-        (1, "bid 20000"),
-        (2, "bid 20000"),
-        (0, "bid 20000"),
-        (1, "bid 4000"),
-        (2, "pass"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "pass"),
-        (0, "pass"),
-        (1, "pass"),
-        (2, "pass"),
-        (0, "pass"),
-        (1, "bid 16000"),
-        (2, "pass"),
-        (0, "offer y8 5000"),
-        (0, "offer g1 5000 note Free deliveries for a Year"),
-        (0, "offer b8 5000 note Free deliveries for a Year"),
-        (1, "offer g7 14000"),
-        (1, "offer g4 10000 note Free deliveries for a Year"),
-        (1, "offer y9 6000 note Free deliveries for a Year"),
-        (2, "offer g4 14000"),
-        (2, "offer r8 14000"),
-        (2, "offer g8 5000 note Free deliveries for a Year"),
-        (0, "accept g4 p3"),
-        (0, "accept g7 p2"),
-        (0, "accept g8 p3"),
-        (0, "accept r8 p3"),
-        (0, "accept y9 p2"),
-        (1, "accept g1 p1"),
-        (2, "accept y8 p1"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-    ],
-)
-
-GAME_7P = GameRecord(
-    game="masters_of_commerce",
-    engine_version=2,
-    seed=7,
-    seats=7,
-    options={"timer": 120, "expert": True, "auction": "open", "auction_quiet": 20, "roles": ""},
-    moves=[
-        (0, "offer b4 11000 note Free deliveries for a Year"),
-        (0, "offer b2 12000"),
-        (1, "offer b4 10000"),
-        (1, "offer r2 10000"),
-        (2, "offer r3 closed 12000"),
-        (2, "offer b2 12000"),
-        (3, "offer y9 13000"),
-        (3, "offer r3 10000"),
-        (4, "accept y9 p4"),
-        (5, "accept b4 p1"),
-        (6, "accept b2 p1"),
-        (6, "accept r2 p2"),
-        (6, "accept r3 p3"),
-        (0, "done"),
-        (0, "undo done"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (3, "done"),
-        (4, "done"),
-        (5, "done"),
-        (6, "done"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (3, "pay all"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "bid 15000"),
-        (5, "bid 16000"),
-        (4, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "bid 15000"),
-        (5, "bid 16000"),
-        (4, "bid 17000"),
-        (5, "bid 18000"),
-        (4, "bid 19000"),
-        (5, "bid 20000"),
-        (4, "bid 21000"),
-        (5, "bid 22000"),
-        (4, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "bid 15000"),
-        (5, "bid 16000"),
-        (4, "bid 17000"),
-        (5, "bid 18000"),
-        (4, "bid 19000"),
-        (5, "bid 20000"),
-        (4, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "bid 15000"),
-        (5, "bid 16000"),
-        (4, "bid 17000"),
-        (5, "bid 18000"),
-        (4, "bid 19000"),
-        (5, "bid 20000"),
-        (4, "bid 21000"),
-        (5, "bid 22000"),
-        (4, "bid 23000"),
-        (5, "bid 24000"),
-        (4, "bid 25000"),
-        (5, "bid 26000"),
-        (4, "pass"),
-        (6, "pass"),
-        (0, "offer r1 9000"),
-        (0, "offer x2b1 20000"),
-        (1, "offer r7 closed 9000"),
-        (1, "offer y2 10000 note Free deliveries for a Year"),
-        (2, "offer g6 closed 10000"),
-        (2, "offer y2 10000"),
-        (3, "offer b3 closed 13000"),
-        (3, "offer r1 12000"),
-        (3, "offer b2 13000"),
-        (4, "accept g6 p3"),
-        (5, "accept b3 p4"),
-        (5, "accept r1 p4"),
-        (5, "accept r7 p2"),
-        (5, "accept x2b1 p1"),
-        (5, "accept y2 p2"),
-        (6, "accept b2 p4"),
-        (0, "withdraw x2b1 contract"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (3, "done"),
-        (4, "done"),
-        (5, "done"),
-        (6, "done"),
-        (0, "pay all"),
-        (1, "default r2"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (3, "pay all"),
-        (5, "sell r1"),
-        (5, "sell r7"),
-        (5, "sell y2"),
-        (5, "sell y8"),
-        (5, "sell b3"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "bid 18000"),
-        (4, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "bid 18000"),
-        (4, "bid 19000"),
-        (6, "bid 20000"),
-        (4, "bid 21000"),
-        (6, "bid 22000"),
-        (4, "bid 23000"),
-        (6, "bid 24000"),
-        (4, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "bid 18000"),
-        (4, "bid 19000"),
-        (6, "bid 20000"),
-        (4, "bid 21000"),
-        (6, "bid 22000"),
-        (4, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "pass"),
-        (0, "offer r8 closed 10000"),
-        (0, "offer g9 13000"),
-        (0, "offer g6 11000"),
-        (1, "offer b10 closed 9000 note Free deliveries for a Year"),
-        (1, "offer r4 11000"),
-        (1, "offer r3 13000"),
-        (2, "offer x2b1 18000 note Free deliveries for a Year"),
-        (2, "offer b10 12000"),
-        (2, "offer r2 11000"),
-        (3, "offer g9 closed 14000"),
-        (3, "offer r8 12000"),
-        (4, "accept g6 p1"),
-        (4, "accept g9 p4"),
-        (5, "accept x2b1 p3"),
-        (6, "accept b10 p3"),
-        (6, "accept r2 p3"),
-        (6, "accept r3 p2"),
-        (6, "accept r4 p2"),
-        (6, "accept r8 p4"),
-        (-1, "expire y3-negotiation"),
-        (6, "lien r3"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (3, "pay all"),
-        (3, "exclusive b2"),
-        (3, "exclusive g9"),
-        (4, "bid 5000"),
-        (-1, "expire y3-lot1-bid1"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "bid 18000"),
-        (4, "bid 19000"),
-        (6, "bid 20000"),
-        (4, "bid 21000"),
-        (6, "bid 22000"),
-        (4, "bid 23000"),
-        (6, "bid 24000"),
-        (4, "bid 25000"),
-        (6, "bid 26000"),
-        (4, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "bid 17000"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "bid 6000"),
-        (4, "bid 7000"),
-        (6, "bid 8000"),
-        (4, "bid 9000"),
-        (6, "bid 10000"),
-        (4, "bid 11000"),
-        (6, "bid 12000"),
-        (4, "bid 13000"),
-        (6, "bid 14000"),
-        (4, "bid 15000"),
-        (6, "bid 16000"),
-        (4, "pass"),
-        (0, "offer y1 closed 13000 note Free deliveries for a Year"),
-        (0, "offer x2g1 24000"),
-        (0, "offer y9 14000 note Free deliveries for a Year"),
-        (1, "offer g3 14000"),
-        (1, "offer y7 13000"),
-        (1, "offer g6 12000"),
-        (2, "offer y7 12000"),
-        (2, "offer g4 9000"),
-        (2, "offer b4 12000"),
-        (3, "offer b9 closed 9000 note Free deliveries for a Year"),
-        (3, "offer g3 13000 note Free deliveries for a Year"),
-        (3, "offer g6 12000"),
-        (4, "accept b9 p4"),
-        (4, "accept g4 p3"),
-        (4, "accept g6 p2"),
-        (4, "accept y7 p2"),
-        (4, "accept y9 p1"),
-        (5, "accept b4 p3"),
-        (5, "accept x2g1 p1"),
-        (6, "accept g3 p2"),
-        (6, "accept y1 p1"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (3, "done"),
-        (4, "done"),
-        (5, "done"),
-        (6, "done"),
-        (0, "pay all"),
-        (1, "pay all"),
-        (2, "pay all"),
-        (3, "pay all"),
-        (6, "sell r2"),
-        (1, "exclusive g3"),
-        (1, "exclusive g6"),
-        (2, "exclusive x2b1"),
-        (4, "bid 5000"),
-        (5, "bid 6000"),
-        (4, "bid 7000"),
-        (5, "bid 8000"),
-        (4, "bid 9000"),
-        (5, "bid 10000"),
-        (4, "bid 11000"),
-        (5, "bid 12000"),
-        (4, "bid 13000"),
-        (5, "bid 14000"),
-        (4, "bid 15000"),
-        (5, "bid 16000"),
-        (4, "bid 17000"),
-        (5, "bid 18000"),
-        (4, "bid 19000"),
-        (5, "bid 20000"),
-        (4, "bid 21000"),
-        (5, "bid 22000"),
-        (4, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "pass"),
-        (4, "bid 5000"),
-        (5, "pass"),
-        (6, "pass"),
-        (0, "offer b1 14000"),
-        (0, "offer g8 12000"),
-        (0, "offer g4 10000"),
-        (1, "offer g8 12000 note Free deliveries for a Year"),
-        (1, "offer y8 9000"),
-        (1, "offer x2g1 25000"),
-        (2, "offer y8 closed 12000"),
-        (2, "offer g8 12000 note Free deliveries for a Year"),
-        (2, "offer y7 14000"),
-        (3, "offer b1 11000"),
-        (3, "offer r5 13000"),
-        (3, "offer y7 14000 note Free deliveries for a Year"),
-        (4, "accept g4 p1"),
-        (4, "accept g8 p1"),
-        (4, "accept r5 p4"),
-        (4, "accept y7 p3"),
-        (4, "accept y8 p3"),
-        (5, "accept x2g1 p2"),
-        (6, "accept b1 p1"),
-        (0, "done"),
-        (1, "done"),
-        (2, "done"),
-        (3, "done"),
-        (4, "done"),
-        (5, "done"),
-        (6, "done"),
-    ],
-)
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "masters_of_commerce"
+SPEC = get_game("masters_of_commerce")
 
 
-FINAL = {
-    "GAME_3P": ({0: 109000, 1: 40000, 2: 225000}, {2}),
-    "GAME_7P": ({0: 122000, 1: 53000, 2: 169000, 3: 92000, 4: 66000, 5: 19000, 6: 16000}, {2, 4}),
-}
-RECORDS = {"GAME_3P": GAME_3P, "GAME_7P": GAME_7P}
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
 
 
-@pytest.mark.parametrize("name", sorted(RECORDS))
+def record_of(name: str) -> GameRecord:
+    return GameRecord.from_dict(load(name))
+
+
+NAMES = sorted(p.stem for p in FIXTURES.glob("*.json"))
+GAME_3P = record_of("v3_3p_variant_sealed")
+GAME_7P = record_of("v3_7p_expert_open")
+
+
+def _final(name: str) -> tuple[dict[int, int], set[int]]:
+    expect = load(name)["expect"]
+    return {int(k): v for k, v in expect["scores"].items()}, set(expect["winners"])
+
+
+FINAL = {"GAME_3P": _final("v3_3p_variant_sealed"), "GAME_7P": _final("v3_7p_expert_open")}
+
+
+def test_fixtures_cover_both_rule_versions() -> None:
+    versions = {load(n)["engine_version"] for n in NAMES}
+    assert versions == {SPEC.oldest_engine_version, SPEC.engine_version}
+    assert all(SPEC.can_replay(v) for v in versions)
+    assert GAME_3P.engine_version == GAME_7P.engine_version == SPEC.engine_version
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_fixture_game_final_scores(name: str) -> None:
-    record = RECORDS[name]
-    st = replay(record)
-    assert isinstance(st, MocState)
+    data = load(name)
+    st = replay(GameRecord.from_dict(data))
+    assert isinstance(st, MocState) and st.engine_version == data["engine_version"]
     out = st.outcome()
     assert out is not None
-    scores, winners = FINAL[name]
-    assert dict(out.scores) == scores
-    assert out.winners == winners
-    assert out.reason.startswith("Year 5 is over.")
+    expect = data["expect"]
+    assert {str(k): v for k, v in out.scores.items()} == expect["scores"]
+    assert sorted(out.winners) == expect["winners"]
+    assert out.reason == expect["reason"]
 
 
-@pytest.mark.parametrize("name", sorted(RECORDS))
+@pytest.mark.parametrize("name", NAMES)
 def test_fixture_save_load_save_and_replay_view(name: str) -> None:
-    record = RECORDS[name]
+    data = load(name)
+    record = GameRecord.from_dict(data)
     saved = record.to_dict()
+    assert saved == {k: v for k, v in data.items() if k not in ("about", "expect")}
     again = GameRecord.from_dict(saved)
     assert again.to_dict() == saved
     first, second = replay(record), replay(again)
@@ -660,14 +87,47 @@ def test_fixture_save_load_save_and_replay_view(name: str) -> None:
     assert view_as_dict(prefix.view(None)) == view_as_dict(first.view(None))
 
 
-def test_fixture_7p_roles_and_expert_features() -> None:
-    st = replay(GAME_7P, upto=0)
+@pytest.mark.parametrize("name", NAMES)
+def test_fixture_conserves_deeds_and_accounts_for_money(name: str) -> None:
+    """Deeds are never lost or duplicated; money only moves between players and the bank
+    (income, tax, sales, auction prices, bankruptcies), never below zero."""
+    record = record_of(name)
+    st = replay(record, upto=0)
     assert isinstance(st, MocState)
-    assert [s for s in range(7) if st.landlord[s]] == [4, 5, 6]
-    assert st.expert and st.auction_mode == "open"
-    texts = [t for _, t in GAME_7P.moves]
-    assert "expire y3-negotiation" in texts and any(" closed " in t for t in texts)
-    assert any(t.startswith("exclusive ") for t in texts)
+    for i, (seat, text) in enumerate(record.moves):
+        st.apply(seat, st.parse_move(seat, text))
+        if i % 25 == 0 or i == len(record.moves) - 1:
+            held = [d for ds in st.district.values() for d in ds]
+            everything = held + st.supply + st.removed + st.lots[st.lot_index :]
+            assert sorted(everything) == sorted(d.id for d in components().deeds)
+            assert all(st.owner[d] == s for s, ds in st.district.items() for d in ds)
+            assert all(m >= 0 for m in st.money)
+
+
+def test_original_games_replay_the_same_under_both_versions() -> None:
+    """The v3 twins add only the decisions version 2 made by itself (`place lien`, a single
+    deed's `exclusive`), and end with the same scores."""
+    for old, new in (
+        ("v2_3p_variant_sealed", "v3_3p_variant_sealed"),
+        ("v2_7p_expert_open", "v3_7p_expert_open"),
+    ):
+        a, b = load(old), load(new)
+        assert a["expect"] == b["expect"]
+        extra = list(b["moves"])
+        for move in a["moves"]:
+            extra.remove(move)
+        assert extra and all(t.startswith(("place lien ", "exclusive ")) for _s, t in extra)
+
+
+def test_fixture_7p_roles_and_expert_features() -> None:
+    for record in (record_of("v2_7p_expert_open"), GAME_7P):
+        st = replay(record, upto=0)
+        assert isinstance(st, MocState)
+        assert [s for s in range(7) if st.landlord[s]] == [4, 5, 6]
+        assert st.expert and st.auction_mode == "open"
+        texts = [t for _, t in record.moves]
+        assert "expire y3-negotiation" in texts and any(" closed " in t for t in texts)
+        assert any(t.startswith("exclusive ") for t in texts)
 
 
 def test_fixture_3p_is_variant_with_sealed_bids() -> None:
@@ -675,3 +135,38 @@ def test_fixture_3p_is_variant_with_sealed_bids() -> None:
     assert isinstance(st, MocState)
     assert st.variant and all(st.landlord) and all(st.merchant)
     assert st.auction_mode == "sealed"
+
+
+def test_new_rule_fixtures_show_the_version_3_rules() -> None:
+    """The v3 fixtures keep covering the issue-6 rules: gifts, liens placed and forgiven,
+    exclusive tokens left off, an accepted offer above the merchant's money, and a variant
+    merchant's bankruptcy taking their money."""
+    seen: set[str] = set()
+    for name in ("v3_4p_variant_new_rules", "v3_6p_expert_sealed_new_rules"):
+        record = record_of(name)
+        st = replay(record, upto=0)
+        assert isinstance(st, MocState)
+        for seat, text in record.moves:
+            move = st.parse_move(seat, text)
+            if text.startswith("accept "):
+                merchant = move.merchant  # type: ignore[attr-defined]
+                if st.offers[(move.deed, merchant)].amount > st.money[merchant]:  # type: ignore[attr-defined]
+                    seen.add("accepted offer above money")
+            st.apply(seat, move)
+            seen.add(
+                " ".join(text.split()[:2])
+                if text.startswith(("place", "exclusive none"))
+                else text.split()[0]
+            )
+        if any("leave the game, and they play on as a landlord" in line for line in st.log):
+            seen.add("variant bankruptcy")
+    assert {
+        "give",
+        "forgive",
+        "place lien",
+        "exclusive none",
+        "lien",
+        "expire",
+        "accepted offer above money",
+        "variant bankruptcy",
+    } <= seen

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.core import Rng, get_game
-from games.masters_of_commerce import MocState, MocView
+from games.core import SYSTEM, Rng, get_game
+from games.masters_of_commerce import MocState, MocView, Phase
 from games.masters_of_commerce.moves import (
     Accept,
     Bid,
@@ -26,6 +26,7 @@ from games.masters_of_commerce.moves import (
     Pay,
     PayAll,
     PlaceExclusive,
+    PlaceLien,
     Sell,
 )
 from games.masters_of_commerce.view import OfferView
@@ -46,7 +47,7 @@ class _Table:
 
     # -- helpers ---------------------------------------------------------------------
 
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.st.view(None).phase
 
     def play(self, seat: int, move: Any) -> None:
@@ -96,11 +97,13 @@ class _Table:
                 self.play(s, Done())
 
     def end_negotiation(self) -> None:
-        self.st.expire_deadline()
+        deadline = self.st.deadline()
+        assert deadline is not None
+        self.play(SYSTEM, deadline.move)
 
     def lien(self) -> None:
         """Lien holders take the best-earning deed's income (earliest deed on a tie)."""
-        while self.phase() == "lien":
+        while self.phase() is Phase.LIEN:
             s = min(self.st.to_act())
             moves = [mv for mv in self.st.legal_moves(s) if isinstance(mv, Lien)]
             taking = [mv for mv in moves if mv.deed is not None]
@@ -108,7 +111,7 @@ class _Table:
 
     def rent(self, defaulters: Iterable[int] = ()) -> None:
         bad = set(defaulters)
-        while self.phase() == "rent":
+        while self.phase() is Phase.RENT:
             m = min(self.st.to_act())
             moves = self.st.legal_moves(m)
             if m in bad:
@@ -119,24 +122,47 @@ class _Table:
             else:
                 pay = [mv for mv in moves if isinstance(mv, Pay)]
                 self.play(m, pay[0] if pay else next(mv for mv in moves if isinstance(mv, Default)))
+            self.place_liens()
+
+    def place_liens(self) -> None:
+        """Unpaid landlords place their lien at once (as the lien was before version 3)."""
+        while self.phase() is Phase.RENT:
+            liens = [
+                (s, mv)
+                for s in sorted(self.st.to_act())
+                for mv in self.st.legal_moves(s)
+                if isinstance(mv, PlaceLien)
+            ]
+            if not liens:
+                return
+            self.play(*liens[0])
 
     def tax(self) -> None:
-        while self.phase() == "tax":
+        while self.phase() is Phase.TAX:
             s = min(self.st.to_act())
             self.play(s, next(mv for mv in self.st.legal_moves(s) if isinstance(mv, Sell)))
 
     def exclusive(self) -> None:
-        while self.phase() == "exclusive":
+        """Leaders with one deed in a district put the token there; others choose at random."""
+        while self.phase() is Phase.EXCLUSIVE:
             s = min(self.st.to_act())
-            moves = [mv for mv in self.st.legal_moves(s) if isinstance(mv, PlaceExclusive)]
-            self.play(s, self.rng.choice(moves))
+            moves = [
+                mv
+                for mv in self.st.legal_moves(s)
+                if isinstance(mv, PlaceExclusive) and mv.deed is not None
+            ]
+            districts: dict[int, list[PlaceExclusive]] = {}
+            for mv in moves:
+                districts.setdefault(self.st.owner[str(mv.deed)], []).append(mv)
+            single = [options[0] for options in districts.values() if len(options) == 1]
+            self.play(s, single[0] if single else self.rng.choice(moves))
 
     def auction(self, keen: float = 0.5, lots: int | None = None) -> None:
         """Landlords bid (suggested amounts) with probability ``keen``, otherwise pass.
 
         Stops after ``lots`` lots are sold when given (leaving the auction running).
         """
-        while self.phase() == "auction":
+        while self.phase() is Phase.AUCTION:
             view = self.st.view(None)
             assert view.auction is not None
             if lots is not None and view.auction.lot_index >= lots:
@@ -253,7 +279,7 @@ def sealed_4p(viewer: int | None = None) -> MocView:
 
 
 def _to_the_end(t: _Table, habits: Callable[[int], dict[str, Any]]) -> _Table:
-    while t.phase() != "over":
+    while t.phase() is not Phase.OVER:
         t.year(**habits(t.view().year))
     return t
 

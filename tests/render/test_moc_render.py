@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from games.masters_of_commerce import MocView
+from games.masters_of_commerce import MocView, Phase
 from render.common import to_png
 from render.masters_of_commerce import hand_text, render_board
 
@@ -54,7 +54,7 @@ def test_golden(name: str) -> None:
 def test_fixtures_show_what_the_goldens_promise() -> None:
     """The fixture positions hold the features the golden images are meant to cover."""
     three = negotiation_3p()
-    assert three.variant and three.phase == "negotiation" and three.n_players == 3
+    assert three.variant and three.phase is Phase.NEGOTIATION and three.n_players == 3
     assert any(o for o in (negotiation_3p(0).players[0].offers_made or ()))
 
     mid = mid_11p()
