@@ -68,11 +68,6 @@ def options_text(options: dict[str, Any]) -> str:
 async def test_a_fixture_plays_through_move(simcord_env, spec: GameSpec) -> None:
     data = smoke_fixture(spec)
     if data is None:
-        if spec.key == "masters_of_commerce":
-            pytest.xfail(
-                "no Masters of Commerce fixture of the current engine version in "
-                "tests/fixtures/masters_of_commerce/ until the port to steps lands"
-            )
         pytest.fail(f"no fixture of engine version {spec.engine_version} for {spec.key}")
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")

@@ -39,12 +39,6 @@ PATHS = all_fixture_paths()
 @pytest.mark.parametrize("spec", GAMES, ids=game_ids(GAMES))
 def test_game_has_replay_fixtures(spec: GameSpec) -> None:
     if not fixture_paths(spec.key):
-        if spec.key == "masters_of_commerce":
-            pytest.xfail(
-                "Masters of Commerce's fixtures move from tests/games/test_moc_replay.py to "
-                "tests/fixtures/masters_of_commerce/*.json with the port to steps (done in "
-                "parallel)"
-            )
         pytest.fail(f"no replay fixtures in tests/fixtures/{spec.key}/")
 
 
