@@ -608,7 +608,7 @@ class KenchikuState(GameState[KenchikuView]):
                 coord=move.coord,
                 gain=gain,
             )
-        events = [text]
+        events: list[str] = [text]
         if self.end_triggered_by is None:
             why: list[tuple[str, str]] = []
             if height >= self.rules.end_height:
