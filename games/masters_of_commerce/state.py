@@ -208,15 +208,42 @@ class MocState(StepGame[MocView]):
 
         events: list[str] = []
         if self.variant:
-            events.append(f"{n_seats} players: everyone is landlord and merchant (variant).")
+            events.append(
+                Msg(
+                    "moc.setup.variant",
+                    "{players} players: everyone is landlord and merchant (variant).",
+                    players=n_seats,
+                )
+            )
         else:
             how = "chosen by the host" if roles else "rolled with the red die"
-            names = ", ".join(seat_tag(s) for s in sorted(landlords))
-            events.append(f"Landlords ({how}): {names}; everyone else is a merchant.")
+            events.append(
+                Msg(
+                    "moc.setup.landlords." + ("chosen" if roles else "rolled"),
+                    "Landlords (" + how + "): {names}; everyone else is a merchant.",
+                    names=", ".join(seat_tag(s) for s in sorted(landlords)),
+                    landlords=tuple(s + 1 for s in sorted(landlords)),
+                )
+            )
         if redrawn:
-            events.append(f"x2 deeds dealt at setup went back: {', '.join(redrawn)}.")
+            events.append(
+                Msg(
+                    "moc.setup.redrawn",
+                    "x2 deeds dealt at setup went back: {deeds}.",
+                    deeds=", ".join(redrawn),
+                    deed_ids=tuple(redrawn),
+                )
+            )
         for s, ds in self.district.items():
-            events.append(f"{seat_tag(s)}'s district: {', '.join(ds)}.")
+            events.append(
+                Msg(
+                    "moc.setup.district",
+                    "p{player}'s district: {deeds}.",
+                    player=s + 1,
+                    deeds=", ".join(ds),
+                    deed_ids=tuple(ds),
+                )
+            )
         events += self.begin(Phase.NEGOTIATION)
         self.record(events)
 
@@ -225,23 +252,42 @@ class MocState(StepGame[MocView]):
         if self.variant:
             if roles:
                 raise InvalidOptions(
-                    "With 3 or 4 players everyone is both landlord and merchant; "
-                    "leave the `roles` option empty."
+                    Msg(
+                        "moc.options.roles_variant",
+                        "With 3 or 4 players everyone is both landlord and merchant; "
+                        "leave the `roles` option empty.",
+                    )
                 )
             return frozenset(range(n)), frozenset(range(n))
         if n not in self.c.role_chart:
-            raise InvalidOptions(f"Masters of Commerce has no role chart for {n} players.")
+            raise InvalidOptions(
+                Msg(
+                    "moc.options.no_chart",
+                    "Masters of Commerce has no role chart for {players} players.",
+                    players=n,
+                )
+            )
         n_land, _ = self.c.role_chart[n]
         if roles:
             if len(roles) != n or set(roles) - {"l", "m"}:
                 raise InvalidOptions(
-                    f"Option `roles` needs one letter per seat ({n}), "
-                    "`l` for landlord or `m` for merchant, e.g. `llmmm`."
+                    Msg(
+                        "moc.options.roles_form",
+                        "Option `roles` needs one letter per seat ({players}), "
+                        "`l` for landlord or `m` for merchant, e.g. `llmmm`.",
+                        players=n,
+                    )
                 )
             if roles.count("l") != n_land:
                 raise InvalidOptions(
-                    f"With {n} players the chart has {n_land} landlords; "
-                    f"`roles` names {roles.count('l')}."
+                    Msg(
+                        "moc.options.roles_count",
+                        "With {players} players the chart has {landlords} landlords; "
+                        "`roles` names {named}.",
+                        players=n,
+                        landlords=n_land,
+                        named=roles.count("l"),
+                    )
                 )
             landlords = frozenset(i for i, r in enumerate(roles) if r == "l")
         else:
@@ -466,8 +512,16 @@ class MocState(StepGame[MocView]):
             for s in everyone
         }
         self.result = Outcome(scores, ranks, winners, f"{reason} By money, {text}.", details)
-        names = ", ".join(seat_tag(s) for s in sorted(winners)) or "nobody"
-        return [f"Game over: {names} win{'s' if len(winners) == 1 else ''}."]
+        if not winners:
+            return [Msg("moc.game_over.nobody", "Game over: nobody win.")]
+        return [
+            Msg(
+                "moc.game_over." + ("winner" if len(winners) == 1 else "winners"),
+                "Game over: {names} wins." if len(winners) == 1 else "Game over: {names} win.",
+                names=", ".join(seat_tag(s) for s in sorted(winners)),
+                winners=tuple(s + 1 for s in sorted(winners)),
+            )
+        ]
 
 
 def new_game(options: Mapping[str, Any], seats: int, seed: int) -> MocState:
