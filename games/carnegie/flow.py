@@ -133,7 +133,9 @@ class SetupProjectsStep(Step[G]):
         if seat not in game.placed:
             return Msg("carnegie.place_first", "First place your housing project (`place <city>`).")
         if game.display.get(move.kind, 0) == 0:
-            return Msg("carnegie.tile_gone", "No `{kind}` tile is on the display.", kind=move.kind)
+            return Msg(
+                "carnegie.reserve_gone", "No `{kind}` tile is on the display.", kind=move.kind
+            )
         return None
 
     def apply(self, game: CarnegieState, seat: int, move: Move) -> list[str]:
@@ -634,7 +636,7 @@ class TurnStep(Step[G]):
         game.queue.pop(0)
         events: list[str] = [
             Msg(
-                "carnegie.turn_end",
+                "carnegie.turn_end_lost" if lost else "carnegie.turn_end",
                 "p{p} ends the turn" + (" ({lost} study points lost)." if lost else "."),
                 p=seat + 1,
                 lost=lost,

@@ -227,8 +227,8 @@ def open_lot(game: MocState) -> None:
 
 def sell_lot(game: MocState, winner: int | None, price: int, timed_out: bool) -> str:
     """The winner pays the bank and adds the deed to their district; no winner: the deed
-    leaves the game. ``timed_out``: the sentence begins "Time is up." (key ``*.timed_out``)."""
-    prefix, suffix = ("Time is up. ", ".timed_out") if timed_out else ("", "")
+    leaves the game. ``timed_out``: the sentence begins "Time is up." (key ``*_timed_out``)."""
+    prefix, suffix = ("Time is up. ", "_timed_out") if timed_out else ("", "")
     deed = game.lots[game.lot_index]
     game.auction_results.append((deed, winner, price))
     game.lot_index += 1

@@ -267,7 +267,7 @@ def pay_income(game: MocState) -> list[str]:
         key = "moc.income.earns" if total >= 0 else "moc.income.loses"
         if before + total < 0:
             earns += " and can pay only ${paid:,} of the loss"
-            key += ".short"
+            key += "_short"
         events.append(Msg(key, earns + ".", merchant=m + 1, total=total, loss=-total, paid=before))
     game.income_lines = lines
     game.lien_taken = {}

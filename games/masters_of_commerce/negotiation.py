@@ -182,7 +182,7 @@ class NegotiationStep(Step["MocState"]):
             game.money[move.to] += move.amount
             return [
                 Msg(
-                    "moc.give",
+                    "moc.give.given",
                     "p{giver} gives ${amount:,} to p{receiver}.",
                     giver=who,
                     amount=move.amount,
@@ -191,7 +191,9 @@ class NegotiationStep(Step["MocState"]):
             ]
         if isinstance(move, Done):
             game.done.add(seat)
-            events: list[str] = [Msg("moc.done", "p{player} is done negotiating.", player=who)]
+            events: list[str] = [
+                Msg("moc.negotiation.player_done", "p{player} is done negotiating.", player=who)
+            ]
             if all(s in game.done for s in range(game.n_seats) if game.is_active(s)):
                 end_negotiation(game)
                 events.append(
@@ -205,7 +207,9 @@ class NegotiationStep(Step["MocState"]):
         if isinstance(move, UndoDone):
             game.done.discard(seat)
             game.undo_used.add(seat)
-            return [Msg("moc.undo_done", "p{player} is negotiating again.", player=who)]
+            return [
+                Msg("moc.negotiation.player_again", "p{player} is negotiating again.", player=who)
+            ]
         assert isinstance(move, Expire) and seat == SYSTEM
         end_negotiation(game)
         return [
@@ -267,7 +271,7 @@ def accept(game: MocState, seat: int, move: Accept) -> str:
         for key in [k for k in game.offers if k[0] == move.deed]:
             del game.offers[key]
     # the key names the optional parts, so each key has one template
-    msg_key = "moc.rented"
+    msg_key = "moc.rented." + ("closed" if offer.closed else "open")
     text = "p{landlord} rented {deed_label} to p{merchant} for ${amount:,}"
     params: dict[str, Any] = dict(
         landlord=seat + 1,
@@ -277,12 +281,12 @@ def accept(game: MocState, seat: int, move: Accept) -> str:
         amount=offer.amount,
     )
     if offer.closed:
-        msg_key, text = msg_key + ".closed", text + " (closed)"
+        text += " (closed)"
     if old is not None and old.merchant != move.merchant:
-        msg_key, text = msg_key + ".replacing", text + ", replacing p{old_merchant}'s contract"
+        msg_key, text = msg_key + "_replacing", text + ", replacing p{old_merchant}'s contract"
         params["old_merchant"] = old.merchant + 1
     elif old is not None:
-        msg_key, text = msg_key + ".raised", text + ", replacing their ${old_rent:,} contract"
+        msg_key, text = msg_key + "_raised", text + ", replacing their ${old_rent:,} contract"
         params["old_rent"] = old.rent
     return Msg(msg_key, text + ".", **params)
 

@@ -283,7 +283,7 @@ def bankrupt_merchant(game: MocState, seat: int) -> list[str]:
     if game.variant and not game.v3:
         return [
             Msg(
-                "moc.bankrupt.merchant_v2",
+                "moc.bankruptcy.merchant_v2",
                 "p{player} is bankrupt as a merchant and plays on as a landlord.",
                 player=seat + 1,
             )
@@ -293,7 +293,7 @@ def bankrupt_merchant(game: MocState, seat: int) -> list[str]:
     if game.variant:
         return [
             Msg(
-                "moc.bankrupt.merchant",
+                "moc.bankruptcy.merchant",
                 "p{player} is bankrupt as a merchant: their tokens and ${lost:,} leave the game, "
                 "and they play on as a landlord.",
                 player=seat + 1,
@@ -302,7 +302,7 @@ def bankrupt_merchant(game: MocState, seat: int) -> list[str]:
         ]
     return [
         Msg(
-            "moc.bankrupt",
+            "moc.bankruptcy.all",
             "p{player} is bankrupt: their tokens and ${lost:,} leave the game.",
             player=seat + 1,
             lost=lost,
