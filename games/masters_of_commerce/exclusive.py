@@ -65,8 +65,11 @@ class ExclusiveStep(Step["MocState"]):
             for merchant in sorted(set(game.exclusive_pending.values())):
                 game.prompt(
                     merchant,
-                    "You lead a district: you may place its exclusive token on one of your "
-                    "deeds there (its contract then cannot change), or leave it off.",
+                    Msg(
+                        "moc.prompt.exclusive",
+                        "You lead a district: you may place its exclusive token on one of your "
+                        "deeds there (its contract then cannot change), or leave it off.",
+                    ),
                     self.candidates(game, merchant),
                 )
         return events

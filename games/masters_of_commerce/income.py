@@ -218,10 +218,15 @@ def open_liens(game: MocState) -> list[str]:
                 )
             )
     for holder in sorted(set(game.lien_pending.values())):
-        names = " and ".join(seat_tag(m) for m in lien_merchants(game, holder))
+        merchants = lien_merchants(game, holder)
         game.prompt(
             holder,
-            f"Your lien on {names}: choose which deed's income you take this year.",
+            Msg(
+                "moc.prompt.lien_income",
+                "Your lien on {names}: choose which deed's income you take this year.",
+                names=" and ".join(seat_tag(m) for m in merchants),
+                merchants=tuple(m + 1 for m in merchants),
+            ),
             LienStep().candidates(game, holder),
         )
     return events

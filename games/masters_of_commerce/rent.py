@@ -215,15 +215,16 @@ def unpaid(game: MocState, landlord: int, merchant: int) -> list[str]:
     if not game.v3:
         return place_lien(game, landlord, merchant)
     game.lien_decisions[(landlord, merchant)] = []
-    second = (
-        " It would be their second lien: they would go bankrupt."
-        if game.liens.get(merchant)
-        else ""
-    )
+    second = game.liens.get(merchant)
     game.prompt(
         landlord,
-        f"{seat_tag(merchant)} did not pay you their rent. You may place a lien on them "
-        f"(you take one of their deeds' income next year).{second}",
+        Msg(
+            "moc.prompt.lien_second" if second else "moc.prompt.lien",
+            "p{merchant} did not pay you their rent. You may place a lien on them "
+            "(you take one of their deeds' income next year)."
+            + (" It would be their second lien: they would go bankrupt." if second else ""),
+            merchant=merchant + 1,
+        ),
         (PlaceLien(merchant), Forgive(merchant)),
     )
     return [

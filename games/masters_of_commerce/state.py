@@ -52,7 +52,6 @@ from .moves import (
     Sell,
     UndoDone,
     Withdraw,
-    money,
     seat_tag,
 )
 from .negotiation import NegotiationStep
@@ -371,7 +370,8 @@ class MocState(StepGame[MocView]):
         old = self.prompts.get(seat)
         notations = tuple(m.notation for m in moves)
         if old is not None:
-            text, notations = f"{old.text}\n{text}", old.moves + notations
+            text = Msg("moc.prompt.several", "{first}\n{then}", first=old.text, then=text)
+            notations = old.moves + notations
         self.prompts[seat] = Notice(text, notations)
 
     def record(self, events: list[str]) -> None:
@@ -434,17 +434,34 @@ class MocState(StepGame[MocView]):
         out = dict(self.prompts)
         if isinstance(move, Offer):
             landlord = self.owner[move.deed]
-            closed = " as a **closed** contract" if move.closed else ""
-            note = f' Note (not binding): "{move.note}"' if move.note else ""
+            # the key names the optional parts, so each key has one template
+            key = "moc.notice.offer" + ("_closed" if move.closed else "")
+            text = "p{merchant} offers ${amount:,} rent for {deed_label}"
+            text += " as a **closed** contract." if move.closed else "."
+            if move.note:
+                key, text = key + "_note", text + ' Note (not binding): "{note}"'
             out[landlord] = Notice(
-                f"{seat_tag(seat)} offers {money(move.amount)} rent for "
-                f"{self.deed_name(move.deed)}{closed}.{note}",
+                Msg(
+                    key,
+                    text,
+                    merchant=seat + 1,
+                    amount=move.amount,
+                    deed=move.deed,
+                    deed_label=self.deed_name(move.deed),
+                    note=move.note or "",
+                ),
                 (Accept(move.deed, seat).notation,),
             )
         elif isinstance(move, Withdraw) and not move.contract:
             landlord = self.owner[move.deed]
             out[landlord] = Notice(
-                f"{seat_tag(seat)} withdrew their offer on {self.deed_name(move.deed)}."
+                Msg(
+                    "moc.notice.offer_withdrawn",
+                    "p{merchant} withdrew their offer on {deed_label}.",
+                    merchant=seat + 1,
+                    deed=move.deed,
+                    deed_label=self.deed_name(move.deed),
+                )
             )
         return out
 

@@ -128,8 +128,8 @@ def check_record(
     catalogue: Catalogue, record: GameRecord, *, refusals_every: int = 3, seed: int = 0
 ) -> int:
     """Replay ``record`` checking every event (and setup events kept in ``state.log``, where a
-    game keeps one), and the refusal reasons of moves seen earlier but illegal now, at one
-    position in ``refusals_every``. Returns the number of refusals checked."""
+    game keeps one), every private notice, and the refusal reasons of moves seen earlier but
+    illegal now, at one position in ``refusals_every``. Returns the refusals checked."""
     spec: GameSpec = get_game(record.game)
     prefix = KEY_PREFIX.get(spec.key, spec.key)
     name = f"{spec.key} seed {record.seed}"
@@ -149,6 +149,10 @@ def check_record(
             del pool[:-200]
         for text in state.apply(seat, move):
             catalogue.check(text, prefix, f"{name} move {n} ({notation}) event")
+        for to, notice in state.notices(seat, move).items():
+            catalogue.check(
+                notice.text, prefix, f"{name} move {n} ({notation}) notice to p{to + 1}"
+            )
     return refusals
 
 

@@ -1,10 +1,11 @@
 """Every event and refusal reason of every built-in game is a keyed ``Msg`` (issue 6 §2).
 
 For each game: its replay fixtures and a few AI playouts are replayed move by move; every
-event (and the setup events of games that keep a log) and the refusal reasons of sampled
-illegal moves must carry a stable dotted key under the game's prefix (``kenchiku.*``,
-``moc.*``, ``carnegie.*``) or a core key, raw parameters, and a template that re-renders the
-English sentence from the parameters alone; each key must be built from one template only.
+event (and the setup events of games that keep a log), every private notice and the refusal
+reasons of sampled illegal moves must carry a stable dotted key under the game's prefix
+(``kenchiku.*``, ``moc.*``, ``carnegie.*``) or a core key, raw parameters, and a template
+that re-renders the English sentence from the parameters alone; each key must be built from
+one template only and no key may be the dotted parent of another.
 That is what a translation catalogue needs (see ``docs/architecture.md``, "Messages and
 keys").
 """
