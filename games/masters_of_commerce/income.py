@@ -38,7 +38,7 @@ class IncomeStep(Step["MocState"]):
         return ()
 
     def refusal(self, game: MocState, seat: int, move: Move) -> str | None:
-        return Msg("moc.not_now", "Nobody moves while the dice are rolled.")
+        return Msg("moc.income.dice_rolling", "Nobody moves while the dice are rolled.")
 
     def next_phase(self, game: MocState) -> Phase | None:
         return game.then(Phase.LIEN)

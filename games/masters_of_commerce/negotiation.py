@@ -111,7 +111,7 @@ class NegotiationStep(Step["MocState"]):
             return _refuse_accept(game, seat, move)
         if isinstance(move, Give):
             return _refuse_give(game, seat, move)
-        return Msg("moc.not_now", "That move is not part of the negotiation.")
+        return Msg("moc.negotiation.not_part", "That move is not part of the negotiation.")
 
     def templates(self, game: MocState, seat: int) -> Sequence[MoveTemplate]:
         """Offers of any rent (with an optional note) and, from version 3, gifts."""

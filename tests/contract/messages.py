@@ -10,7 +10,9 @@ from the parameters alone.
 
 from __future__ import annotations
 
+import ast
 import re
+import string
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -175,3 +177,70 @@ def _check_refusals(
             catalogue.check(reason, prefix, f"{where} p{seat + 1} refusal of {move.notation!r}")
             checked += 1
     return checked
+
+
+# -- static check of the sources ---------------------------------------------------------
+
+
+@dataclass
+class SourceCatalogue:
+    """``Msg(...)`` calls found in a game's sources whose key and template are literals."""
+
+    templates: dict[str, set[str]] = field(default_factory=dict)
+    dynamic: int = 0
+    """Calls whose key or template is computed (variants): checked at run time only."""
+    problems: list[str] = field(default_factory=list)
+
+
+def _literal(node: ast.expr) -> str | None:
+    """The value of a string literal or a ``+`` of string literals, else ``None``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left), _literal(node.right)
+        if left is not None and right is not None:
+            return left + right
+    return None
+
+
+def source_catalogue(package: Path) -> SourceCatalogue:
+    """Scan ``package/**/*.py`` for ``Msg(key, template, **params)`` calls: a template must not
+    be an f-string (its values would be baked into the "template"), and every ``{field}`` of a
+    literal template must be passed as a keyword."""
+    out = SourceCatalogue()
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Msg"
+                and len(node.args) >= 2
+            ):
+                continue
+            where = f"{path.relative_to(package.parent)}:{node.lineno}"
+            key, template = _literal(node.args[0]), _literal(node.args[1])
+            if any(isinstance(a, ast.JoinedStr) for a in ast.walk(node.args[1])):
+                out.problems.append(f"{where}: the template is an f-string")
+                continue
+            if key is None or template is None:
+                out.dynamic += 1
+                continue
+            out.templates.setdefault(key, set()).add(template)
+            names = {k.arg for k in node.keywords}
+            if None in names:
+                continue  # **params: checked at run time
+            try:
+                fields = {
+                    re.split(r"[.\[]", f)[0]
+                    for _, f, _, _ in string.Formatter().parse(template)
+                    if f is not None
+                }
+            except ValueError as exc:
+                out.problems.append(f"{where}: {key} template does not parse: {exc}")
+                continue
+            if names and fields - names:
+                out.problems.append(f"{where}: {key} has no param for {sorted(fields - names)}")
+            if not names and fields:
+                out.problems.append(f"{where}: {key} has placeholders but no params: {template!r}")
+    return out

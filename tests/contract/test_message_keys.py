@@ -17,8 +17,8 @@ import pytest
 from games.core import GameSpec
 from games.core.ai import play_out
 
-from .messages import check_record, recording_catalogue
-from .support import contract_games, fixture_paths, game_ids, load_fixture, seat_count
+from .messages import check_record, recording_catalogue, source_catalogue
+from .support import ROOT, contract_games, fixture_paths, game_ids, load_fixture, seat_count
 
 GAMES = contract_games()
 PLAYOUTS = 3
@@ -60,3 +60,17 @@ def test_catalogue_check_catches_unkeyed_and_inconsistent_sentences() -> None:
     # the hook is removed afterwards: nothing more is recorded
     Msg("kenchiku.late", "late")
     assert "kenchiku.late" not in catalogue.templates
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=game_ids(GAMES))
+def test_source_templates_are_consistent(spec: GameSpec) -> None:
+    """The sentences no playout reached: every literal ``Msg`` in the game's sources has one
+    template per key, keys that do not nest, no f-string template and a param per field."""
+    found = source_catalogue(ROOT / "games" / spec.key)
+    assert not found.problems, "\n".join(found.problems)
+    ambiguous = {k: t for k, t in found.templates.items() if len(t) > 1}
+    assert not ambiguous, f"keys with more than one template: {ambiguous}"
+    keys = sorted(found.templates)
+    nested = {k: [o for o in keys if o.startswith(k + ".")] for k in keys}
+    assert not {k: v for k, v in nested.items() if v}, nested
+    assert len(keys) >= 20, f"only {len(keys)} literal keys found in games/{spec.key}"
