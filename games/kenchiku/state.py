@@ -168,7 +168,7 @@ class KenchikuState(GameState[KenchikuView]):
         self.turn = 0
         self.last_dice: dict[str, int] | None = None
         self.end_triggered_by: Seat | None = None
-        self.end_cause = ""  # what the first company to meet an end condition did
+        self.end_cause: str = ""  # what the first company to meet an end condition did (a Msg)
         self.last_event = ""
         self._outcome: Outcome | None = None
         self._version = 0
@@ -624,7 +624,7 @@ class KenchikuState(GameState[KenchikuView]):
                     honour=c.honour,
                     goal=self.honour_goal,
                 )
-                self.end_cause = str(cause)
+                self.end_cause = cause
                 events.append(
                     Msg(
                         "kenchiku.end_triggered." + "_".join(k for k, _ in why),
@@ -819,8 +819,10 @@ class KenchikuState(GameState[KenchikuView]):
             scores=scores,
             ranks=ranks,
             winners=frozenset(s for s, r in ranks.items() if r == 1),
-            reason=(
-                f"The end was triggered by {self.end_cause}; final scoring after the last round."
+            reason=Msg(
+                "kenchiku.outcome.triggered",
+                "The end was triggered by {cause}; final scoring after the last round.",
+                cause=self.end_cause,  # a Msg (kenchiku.end_cause.*): translate it first
             ),
             details=details,
         )
@@ -846,7 +848,10 @@ class KenchikuState(GameState[KenchikuView]):
             scores=scores,
             ranks=ranks,
             winners=frozenset({survivor.seat}),
-            reason="Only one company is left; every other company went bankrupt.",
+            reason=Msg(
+                "kenchiku.outcome.last_company",
+                "Only one company is left; every other company went bankrupt.",
+            ),
             details=details,
         )
 

@@ -484,10 +484,11 @@ class MocState(StepGame[MocView]):
 
     def end_game(self) -> list[str]:
         """Richest landlord and richest merchant win; in the variant the richest player."""
+        # the reason's key names both parts: year_over|all_bankrupt, richest|roles
         if any(self.is_active(s) for s in range(self.n_seats)):
-            reason = f"Year {self.year} is over."
+            key, reason = "moc.outcome.year_over", "Year {year} is over."
         else:
-            reason = "Every player is bankrupt."
+            key, reason = "moc.outcome.all_bankrupt", "Every player is bankrupt."
         self.phase = Phase.OVER
         self.offers.clear()
         self.tax_due = {}
@@ -503,7 +504,7 @@ class MocState(StepGame[MocView]):
             ranks = ranking(everyone, both_out)
             role_rank = ranks
             winners = frozenset(s for s in everyone if ranks[s] == 1 and not both_out[s])
-            text = "the richest player wins"
+            key, text = key + "_richest", "the richest player wins"
         else:
             lands = [s for s in everyone if self.landlord[s]]
             merch = [s for s in everyone if self.merchant[s]]
@@ -513,7 +514,7 @@ class MocState(StepGame[MocView]):
                 [s for s in lands if role_rank[s] == 1 and not self.landlord_out[s]]
                 + [s for s in merch if role_rank[s] == 1 and not self.merchant_out[s]]
             )
-            text = "the richest landlord and the richest merchant win"
+            key, text = key + "_roles", "the richest landlord and the richest merchant win"
         details = {
             s: {
                 "money": self.money[s],
@@ -528,7 +529,8 @@ class MocState(StepGame[MocView]):
             }
             for s in everyone
         }
-        self.result = Outcome(scores, ranks, winners, f"{reason} By money, {text}.", details)
+        why = Msg(key, reason + " By money, " + text + ".", year=self.year)
+        self.result = Outcome(scores, ranks, winners, why, details)
         if not winners:
             return [Msg("moc.game_over.nobody", "Game over: nobody win.")]
         return [

@@ -127,11 +127,17 @@ def recording_catalogue() -> Iterator[Catalogue]:
 
 
 def check_record(
-    catalogue: Catalogue, record: GameRecord, *, refusals_every: int = 3, seed: int = 0
+    catalogue: Catalogue,
+    record: GameRecord,
+    *,
+    refusals_every: int = 3,
+    seed: int = 0,
+    check_outcome: bool = True,
 ) -> int:
     """Replay ``record`` checking every event (and setup events kept in ``state.log``, where a
     game keeps one), every private notice, and the refusal reasons of moves seen earlier but
-    illegal now, at one position in ``refusals_every``. Returns the refusals checked."""
+    illegal now, at one position in ``refusals_every``, and the outcome's reason
+    (``check_outcome``). Returns the number of refusals checked."""
     spec: GameSpec = get_game(record.game)
     prefix = KEY_PREFIX.get(spec.key, spec.key)
     name = f"{spec.key} seed {record.seed}"
@@ -155,6 +161,9 @@ def check_record(
             catalogue.check(
                 notice.text, prefix, f"{name} move {n} ({notation}) notice to p{to + 1}"
             )
+    outcome = state.outcome()
+    if outcome is not None and check_outcome:
+        catalogue.check(outcome.reason, prefix, f"{name} outcome reason")
     return refusals
 
 
