@@ -371,7 +371,8 @@ def research_gate(state: CarnegieState, seat: int) -> str | None:
             gate(state, seat, "rd")
             if not t.setup
             else Msg(
-                "carnegie.setup_turn", "During setup you may only move and activate employees."
+                "carnegie.setup_turn_employees",
+                "During setup you may only move and activate employees.",
             )
         )
     return None
@@ -423,7 +424,7 @@ def research_tab_refusal(state: CarnegieState, seat: int, m: ResearchTab) -> str
     c = state.company(seat)
     nxt = state.data.tab[m.tab].spaces[c.revealed[m.tab]]
     if nxt.project and c.disks <= 0:
-        return Msg("carnegie.no_disks", "You have no disk left for the new project space.")
+        return Msg("carnegie.no_disks_project", "You have no disk left for the new project space.")
     return _points_problem(state, seat, cost, f"Sliding the {m.tab} tab")
 
 

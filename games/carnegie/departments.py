@@ -117,7 +117,7 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
         known = state.data.department.get(dept)
         if known is not None:
             return gate(state, seat, dept) or Msg(
-                "carnegie.not_usable", "{name} is never used as an action.", name=known.name
+                "carnegie.never_used", "{name} is never used as an action.", name=known.name
             )
         return Msg("carnegie.unknown_department", "There is no department `{dept}`.", dept=dept)
     why = gate(state, seat, dept)
@@ -133,7 +133,7 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
     if dept == "recruiting":
         if m.reward == "moves" and not state.dept_param("recruiting", "moves_option"):
             return Msg(
-                "carnegie.seed_no_option",
+                "carnegie.seed_recruiting",
                 "With the seed's values Recruiting only sends an employee on a mission.",
             )
         if region is None and m.reward is None:
@@ -151,11 +151,13 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
         and m.reward == "money"
         and not state.dept_param("purchasing", "money_option")
     ):
-        return Msg("carnegie.seed_no_option", "With the seed's values Purchasing gives goods only.")
+        return Msg(
+            "carnegie.seed_purchasing", "With the seed's values Purchasing gives goods only."
+        )
     if dept == "training" and m.n is not None:
         if not state.dept_param("training", "mix"):
             return Msg(
-                "carnegie.seed_no_option",
+                "carnegie.seed_training",
                 "With the printed tile Training and Partnerships gives $8 or 8 moves, not a mix.",
             )
         if m.reward != "money" or not 1 <= m.n <= 7:
@@ -238,7 +240,7 @@ def _charity_problem(state: CarnegieState, seat: int, donation: str) -> str | No
     if donation in c.donations:
         return Msg("carnegie.charity_twice", "You already made donation {d}.", d=donation)
     if c.disks <= 0:
-        return Msg("carnegie.no_disks", "You have no disks left.")
+        return Msg("carnegie.no_disks_donation", "You have no disks left.")
     cost = state.donation_cost(seat)
     if c.money < cost:
         return Msg(

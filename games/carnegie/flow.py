@@ -133,7 +133,9 @@ class SetupProjectsStep(Step[G]):
         if seat not in game.placed:
             return Msg("carnegie.place_first", "First place your housing project (`place <city>`).")
         if game.display.get(move.kind, 0) == 0:
-            return Msg("carnegie.tile_gone", "No `{kind}` tile is on the display.", kind=move.kind)
+            return Msg(
+                "carnegie.reserve_gone", "No `{kind}` tile is on the display.", kind=move.kind
+            )
         return None
 
     def apply(self, game: CarnegieState, seat: int, move: Move) -> list[str]:
@@ -308,7 +310,7 @@ class IncomeStep(Step[G]):
                 return Msg("carnegie.box_archives", "Taking a lower transport box needs Archives.")
             if move.n == 0 or not 1 <= move.box <= c.tracks[region]:
                 return Msg(
-                    "carnegie.box_range",
+                    "carnegie.box_range_return",
                     "Archives takes a lower box's income: return at least 1 and name a box "
                     "from 1 to {top}.",
                     top=c.tracks[region],
@@ -395,7 +397,7 @@ class DonationStep(Step[G]):
                 who=game.owner_name(owners[0]),
             )
         if c.disks <= 0:
-            return Msg("carnegie.no_disks", "You have no disks left.")
+            return Msg("carnegie.no_disks_donation", "You have no disks left.")
         cost = game.donation_cost(seat)
         if c.money < cost:
             return Msg(
@@ -544,7 +546,9 @@ class TurnStep(Step[G]):
             return None
         if isinstance(move, Sell):
             if t.setup:
-                return Msg("carnegie.setup_turn", "During setup you may only move and activate.")
+                return Msg(
+                    "carnegie.setup_turn_short", "During setup you may only move and activate."
+                )
             return _sell_refusal(game, seat, move)
         if isinstance(move, MoveEmployee):
             if t.setup and move.source != "setup":
@@ -558,7 +562,8 @@ class TurnStep(Step[G]):
             return cons.assign_refusal(game, seat, move)
         if t.setup:
             return Msg(
-                "carnegie.setup_turn", "During setup you may only move and activate employees."
+                "carnegie.setup_turn_employees",
+                "During setup you may only move and activate employees.",
             )
         if isinstance(move, Use):
             return depts.refusal(game, seat, move)
@@ -580,7 +585,7 @@ class TurnStep(Step[G]):
         if not c.choice_tile:
             return Msg("carnegie.no_tile", "You have no action-choice tile.")
         if t.activating:
-            return Msg("carnegie.activating", "You have begun activating employees.")
+            return Msg("carnegie.activating_short", "You have begun activating employees.")
         if t.extra is not None:
             return Msg("carnegie.tile_played", "You already played your tile this turn.")
         if move.action == game.action:
@@ -634,7 +639,7 @@ class TurnStep(Step[G]):
         game.queue.pop(0)
         events: list[str] = [
             Msg(
-                "carnegie.turn_end",
+                "carnegie.turn_end_lost" if lost else "carnegie.turn_end",
                 "p{p} ends the turn" + (" ({lost} study points lost)." if lost else "."),
                 p=seat + 1,
                 lost=lost,

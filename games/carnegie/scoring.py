@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Outcome
+from games.core import Msg, Outcome
 
 from .data import REGIONS
 from .model import Company
@@ -189,12 +189,21 @@ def final_outcome(state: CarnegieState) -> Outcome:
         details[0] = {**details[0], **a}
         mine, his = scores[0], a["andrew_total"]
         won = mine >= his
-        verdict = "you win" if mine > his else ("a shared win" if mine == his else "Andrew wins")
+        verdict, kind = (
+            ("you win", "win")
+            if mine > his
+            else (("a shared win", "shared") if mine == his else ("Andrew wins", "loss"))
+        )
         return Outcome(
             scores=scores,
             ranks={0: 1 if won else 2},
             winners=frozenset({0}) if won else frozenset(),
-            reason=f"20 rounds played: {mine} VP against Andrew's {his} VP, {verdict}.",
+            reason=Msg(
+                "carnegie.outcome.solo_" + kind,
+                "20 rounds played: {mine} VP against Andrew's {his} VP, " + verdict + ".",
+                mine=mine,
+                his=his,
+            ),
             details=details,
         )
     best = max(scores.values())
@@ -205,7 +214,14 @@ def final_outcome(state: CarnegieState) -> Outcome:
         scores=scores,
         ranks=ranks,
         winners=winners,
-        reason=f"20 rounds played; {names} {'wins' if len(winners) == 1 else 'share the win'} "
-        f"with {best} VP.",
+        reason=Msg(
+            "carnegie.outcome.winner" if len(winners) == 1 else "carnegie.outcome.shared",
+            "20 rounds played; {names} "
+            + ("wins" if len(winners) == 1 else "share the win")
+            + " with {best} VP.",
+            names=names,
+            winners=tuple(s + 1 for s in sorted(winners)),
+            best=best,
+        ),
         details=details,
     )

@@ -117,7 +117,7 @@ def gate(state: CarnegieState, seat: int, dept: str) -> str | None:
             else ""
         )
         return Msg(
-            "carnegie.wrong_action",
+            "carnegie.wrong_action" + ("_hint" if hint else ""),
             "{name} is a {kind} department but this round's action is {action}." + hint,
             name=name,
             kind=ACTION_WORDS[info.type],

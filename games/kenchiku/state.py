@@ -168,7 +168,7 @@ class KenchikuState(GameState[KenchikuView]):
         self.turn = 0
         self.last_dice: dict[str, int] | None = None
         self.end_triggered_by: Seat | None = None
-        self.end_cause = ""  # what the first company to meet an end condition did
+        self.end_cause: str = ""  # what the first company to meet an end condition did (a Msg)
         self.last_event = ""
         self._outcome: Outcome | None = None
         self._version = 0
@@ -501,7 +501,7 @@ class KenchikuState(GameState[KenchikuView]):
             if isinstance(move, RepayLoan):
                 events = self._repay(c)
             else:
-                events = ["kept the loan and ended the turn."]
+                events = [Msg("kenchiku.keep_loan", "kept the loan and ended the turn.")]
             events += self._end_turn()
             self.last_event = " ".join(events)
             return events
@@ -515,7 +515,11 @@ class KenchikuState(GameState[KenchikuView]):
             events = self._rest(c, move)
         elif isinstance(move, TakeLoan):
             self._borrow(c)
-            events = [f"took a loan of {self.rules.loan_amount} money."]
+            events = [
+                Msg(
+                    "kenchiku.loan", "took a loan of {amount} money.", amount=self.rules.loan_amount
+                )
+            ]
         else:
             events = self._repay(c)
         if not isinstance(move, TakeLoan | RepayLoan):
@@ -529,7 +533,13 @@ class KenchikuState(GameState[KenchikuView]):
     def _repay(self, c: Company) -> list[str]:
         c.money -= self.rules.loan_repayment
         c.has_loan = False
-        return [f"repaid the loan ({self.rules.loan_repayment} money)."]
+        return [
+            Msg(
+                "kenchiku.repay",
+                "repaid the loan ({amount} money).",
+                amount=self.rules.loan_repayment,
+            )
+        ]
 
     def _may_repay_now(self, c: Company) -> bool:
         """借金について 手番ならいつでも (v2): after its action a company holding the loan card
@@ -567,26 +577,64 @@ class KenchikuState(GameState[KenchikuView]):
             gain = min(height, c.markers[DESIGN])
             bonus = sum(b for _, b in bonuses)
             c.money += gain + bonus
-            text = f"built a height-{height} building on {move.coord} for {gain} money"
             if bonuses:
-                detail = ", ".join(f"{card.title} +{b}" for card, b in bonuses)
-                text += f" (+{bonus} administration bonus: {detail})"
+                text = Msg(
+                    "kenchiku.built.money_bonus",
+                    "built a height-{height} building on {coord} for {gain} money "
+                    "(+{bonus} administration bonus: {detail}).",
+                    height=height,
+                    coord=move.coord,
+                    gain=gain,
+                    bonus=bonus,
+                    detail=", ".join(f"{card.title} +{b}" for card, b in bonuses),
+                    cards=tuple(card.id for card, _ in bonuses),
+                    amounts=tuple(b for _, b in bonuses),
+                )
+            else:
+                text = Msg(
+                    "kenchiku.built.money",
+                    "built a height-{height} building on {coord} for {gain} money.",
+                    height=height,
+                    coord=move.coord,
+                    gain=gain,
+                )
         else:
             gain = min(height, c.markers[PLANNING])
             c.honour += gain
-            text = f"built a height-{height} building on {move.coord} for {gain} honour"
-        events = [text + "."]
+            text = Msg(
+                "kenchiku.built.honour",
+                "built a height-{height} building on {coord} for {gain} honour.",
+                height=height,
+                coord=move.coord,
+                gain=gain,
+            )
+        events: list[str] = [text]
         if self.end_triggered_by is None:
-            why = []
+            why: list[tuple[str, str]] = []
             if height >= self.rules.end_height:
-                why.append(f"a height-{height} building")
+                why.append(("height", "a height-{height} building"))
             if c.honour > self.honour_goal:
-                why.append(f"honour {c.honour}, over {self.honour_goal}")
+                why.append(("honour", "honour {honour}, over {goal}"))
             if why:
                 self.end_triggered_by = c.seat
-                self.end_cause = " and ".join(why)
+                cause = Msg(
+                    "kenchiku.end_cause." + "_".join(k for k, _ in why),
+                    " and ".join(t for _, t in why),
+                    height=height,
+                    honour=c.honour,
+                    goal=self.honour_goal,
+                )
+                self.end_cause = cause
                 events.append(
-                    f"triggered the end of the game ({' and '.join(why)}); this round is the last."
+                    Msg(
+                        "kenchiku.end_triggered." + "_".join(k for k, _ in why),
+                        "triggered the end of the game ("
+                        + " and ".join(t for _, t in why)
+                        + "); this round is the last.",
+                        height=height,
+                        honour=c.honour,
+                        goal=self.honour_goal,
+                    )
                 )
         return events
 
@@ -598,7 +646,14 @@ class KenchikuState(GameState[KenchikuView]):
         c.chips_left -= 1
         c.park_available = False
         self.board.put_park(i, c.seat)
-        return [f"placed a park on {move.coord} (land value {value})."]
+        return [
+            Msg(
+                "kenchiku.park",
+                "placed a park on {coord} (land value {value}).",
+                coord=move.coord,
+                value=value,
+            )
+        ]
 
     def _buy(self, c: Company, move: Buy) -> list[str]:
         """購入: pay the track price, take the marker, price +1 (7 wraps to 1)."""
@@ -611,16 +666,24 @@ class KenchikuState(GameState[KenchikuView]):
         self.stock[k] -= 1
         self.prices[k] = self._price_up(price)
         return [
-            f"bought a {move.marker.removesuffix('s')} marker for {price} money "
-            f"({move.marker} now costs {self.prices[k]})."
+            Msg(
+                "kenchiku.buy",
+                "bought a {marker_one} marker for {price} money ({marker} now costs {new_price}).",
+                marker=move.marker,
+                marker_one=move.marker.removesuffix("s"),
+                price=price,
+                new_price=self.prices[k],
+            )
         ]
 
     def _rest(self, c: Company, move: Rest) -> list[str]:
         """休憩: ready all workers, return one marker, pay wages, roll the dice."""
         c.workers_ready = c.markers[WORKERS]
-        parts = ["rested"]
+        # one sentence of clauses; its key names the clauses, so each key has one template
+        parts: list[tuple[str, str]] = [("rested", "rested")]
+        params: dict[str, Any] = {}
         if move.drop is None:
-            parts.append("returned nothing (every type is down to one marker)")
+            parts.append(("kept", "returned nothing (every type is down to one marker)"))
         else:
             k = MARKER_INDEX[move.drop]
             c.markers[k] -= 1
@@ -628,19 +691,24 @@ class KenchikuState(GameState[KenchikuView]):
                 c.workers_ready -= 1
             self.stock[k] += 1
             self.prices[k] = self._price_down(self.prices[k])
-            parts.append(f"dropped {move.drop} ({move.drop} now costs {self.prices[k]})")
+            parts.append(("dropped", "dropped {drop} ({drop} now costs {drop_price})"))
+            params.update(drop=move.drop, drop_price=self.prices[k])
         wages = c.markers[WORKERS] + c.markers[STRUCTURE]
         if c.money < wages and not c.has_loan:
             # 給料の支払いについて: a forced loan first, then the full wages
             self._borrow(c)
-            parts.append(f"took a forced loan of {self.rules.loan_amount}")
+            parts.append(("forced_loan", "took a forced loan of {loan}"))
+            params.update(loan=self.rules.loan_amount)
+        params.update(wages=wages)
         if c.money < wages:
-            parts.append(f"could not pay {wages} wages while holding a loan and went bankrupt")
-            events = [", ".join(parts) + "."]
+            parts.append(
+                ("bankrupt", "could not pay {wages} wages while holding a loan and went bankrupt")
+            )
+            events: list[str] = [_clauses("kenchiku.rest", parts, params)]
             events += self._go_bankrupt(c)
             return events
         c.money -= wages
-        parts.append(f"paid {wages} wages")
+        parts.append(("paid", "paid {wages} wages"))
         dice: dict[str, int] = {}
         for k, (marker, faces) in enumerate(zip(MARKER_TYPES, self.data.dice, strict=True)):
             face = faces[self.rng.randrange(len(faces))]
@@ -649,8 +717,12 @@ class KenchikuState(GameState[KenchikuView]):
                 self.prices[k] = self._price_down(self.prices[k])
         self.last_dice = dice
         fell = [f"{m} −{-f}" for m, f in dice.items() if f < 0]
-        parts.append(f"dice: {', '.join(fell) if fell else 'no change'}")
-        return [", ".join(parts) + "."]
+        if fell:
+            parts.append(("dice", "dice: {fell}"))
+            params.update(fell=", ".join(fell), dice=dict(dice))
+        else:
+            parts.append(("dice_still", "dice: no change"))
+        return [_clauses("kenchiku.rest", parts, params)]
 
     def _go_bankrupt(self, c: Company) -> list[str]:
         """倒産: the company leaves; money to the bank, markers back to the market stock."""
@@ -665,7 +737,7 @@ class KenchikuState(GameState[KenchikuView]):
         active = [x for x in self.companies if not x.bankrupt]
         if len(active) == 1:
             self._finish_last_standing(active[0])
-            return ["Only one company is left, so the game is over."]
+            return [Msg("kenchiku.last_company", "Only one company is left, so the game is over.")]
         return []
 
     def _price_up(self, price: int) -> int:
@@ -689,7 +761,7 @@ class KenchikuState(GameState[KenchikuView]):
         if nxt <= self.current:  # wrapped past the last seat: the round is over
             if self.end_triggered_by is not None:
                 self._finish()
-                return ["The final round is over; final scoring."]
+                return [Msg("kenchiku.final_round_over", "The final round is over; final scoring.")]
             self.round += 1
         self.current = nxt
         return []
@@ -747,8 +819,10 @@ class KenchikuState(GameState[KenchikuView]):
             scores=scores,
             ranks=ranks,
             winners=frozenset(s for s, r in ranks.items() if r == 1),
-            reason=(
-                f"The end was triggered by {self.end_cause}; final scoring after the last round."
+            reason=Msg(
+                "kenchiku.outcome.triggered",
+                "The end was triggered by {cause}; final scoring after the last round.",
+                cause=self.end_cause,  # a Msg (kenchiku.end_cause.*): translate it first
             ),
             details=details,
         )
@@ -774,7 +848,10 @@ class KenchikuState(GameState[KenchikuView]):
             scores=scores,
             ranks=ranks,
             winners=frozenset({survivor.seat}),
-            reason="Only one company is left; every other company went bankrupt.",
+            reason=Msg(
+                "kenchiku.outcome.last_company",
+                "Only one company is left; every other company went bankrupt.",
+            ),
             details=details,
         )
 
@@ -851,6 +928,16 @@ class KenchikuState(GameState[KenchikuView]):
         ]
 
 
+def _clauses(key: str, parts: Sequence[tuple[str, str]], params: Mapping[str, Any]) -> Msg:
+    """One sentence of comma-joined clauses; ``key.<clause>.<clause>...`` names the clauses,
+    so a key always has the same template (``parts`` are ``(name, template)`` pairs)."""
+    return Msg(
+        ".".join((key, *(name for name, _ in parts))),
+        ", ".join(t for _, t in parts) + ".",
+        **params,
+    )
+
+
 def _bad_marker(word: str) -> Msg:
     return Msg(
         "kenchiku.bad_marker",
@@ -876,9 +963,22 @@ def new_game(options: Mapping[str, Any], seats: int, seed: int) -> KenchikuState
     """Set up a game (ゲームの準備) for 2–4 seats; ``options`` as in ``OPTIONS``."""
     unknown = sorted(set(options) - {o.name for o in OPTIONS})
     if unknown:
-        raise InvalidOptions(f"Kenchiku has no option {', '.join(f'`{u}`' for u in unknown)}.")
+        raise InvalidOptions(
+            Msg(
+                "kenchiku.options.unknown",
+                "Kenchiku has no option {names}.",
+                names=", ".join(f"`{u}`" for u in unknown),
+                options=tuple(unknown),
+            )
+        )
     if not 2 <= seats <= 4:
-        raise InvalidOptions(f"Kenchiku needs 2–4 players; there are {seats}.")
+        raise InvalidOptions(
+            Msg(
+                "kenchiku.options.seats",
+                "Kenchiku needs 2–4 players; there are {seats}.",
+                seats=seats,
+            )
+        )
     resolved = {o.name: o.coerce(options.get(o.name, o.default)) for o in OPTIONS}
     data = kenchiku_data()
     rng = Rng(seed)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import GameSpec, InvalidOptions, OptionSpec, register
+from games.core import GameSpec, InvalidOptions, Msg, OptionSpec, register
 
 from .ai import MocPolicy
 from .phases import Phase
@@ -27,11 +27,21 @@ class TextOption(OptionSpec):
     def coerce(self, value: Any) -> Any:
         text = "" if value is None else str(value).strip().lower()
         if len(text) > self.max_len:
-            raise InvalidOptions(f"Option `{self.name}` is at most {self.max_len} characters.")
+            raise InvalidOptions(
+                Msg(
+                    "moc.options.too_long",
+                    "Option `{option}` is at most {max_len} characters.",
+                    option=self.name,
+                    max_len=self.max_len,
+                )
+            )
         if self.name == "roles" and set(text) - {"l", "m"}:
             raise InvalidOptions(
-                "Option `roles` is one letter per seat, `l` (landlord) or `m` (merchant), "
-                "e.g. `llmmm`; leave it empty to roll the red die."
+                Msg(
+                    "moc.options.roles_letters",
+                    "Option `roles` is one letter per seat, `l` (landlord) or `m` (merchant), "
+                    "e.g. `llmmm`; leave it empty to roll the red die.",
+                )
             )
         return text
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from games.core import SYSTEM, Deadline, Move, MoveTemplate, Step
 from games.core.text import Msg
 
-from .moves import Bid, Expire, Pass, money, seat_tag
+from .moves import Bid, Expire, Pass, money
 from .phases import Phase
 
 if TYPE_CHECKING:
@@ -42,7 +42,14 @@ class AuctionStep(Step["MocState"]):
         events: list[str] = []
         if game.lots:
             events.append(
-                f"Auction of year {game.year}: {', '.join(game.lots)} ({game.auction_mode} bids)."
+                Msg(
+                    "moc.auction.lots",
+                    "Auction of year {year}: {lots} ({mode} bids).",
+                    year=game.year,
+                    lots=", ".join(game.lots),
+                    mode=game.auction_mode,
+                    deeds=tuple(game.lots),
+                )
             )
         return events + self.settle(game)
 
@@ -149,10 +156,20 @@ class OpenAuctionStep(AuctionStep):
             game.high_bid = move.amount
             game.high_bidder = seat
             game.bid_count += 1
-            events = [f"{seat_tag(seat)} bids {money(move.amount)} for {deed}."]
+            events: list[str] = [
+                Msg(
+                    "moc.auction.bid",
+                    "p{player} bids ${amount:,} for {deed}.",
+                    player=seat + 1,
+                    amount=move.amount,
+                    deed=deed,
+                )
+            ]
         elif isinstance(move, Pass):
             game.passed.add(seat)
-            events = [f"{seat_tag(seat)} passes on {deed}."]
+            events = [
+                Msg("moc.auction.pass", "p{player} passes on {deed}.", player=seat + 1, deed=deed)
+            ]
         else:
             assert isinstance(move, Expire) and seat == SYSTEM
             events = [self.close_lot(game, timed_out=True)]
@@ -160,7 +177,7 @@ class OpenAuctionStep(AuctionStep):
 
     def close_lot(self, game: MocState, timed_out: bool = False) -> str:
         winner, price = game.high_bidder, game.high_bid or 0
-        return sell_lot(game, winner, price, "Time is up. " if timed_out else "")
+        return sell_lot(game, winner, price, timed_out)
 
 
 class SealedAuctionStep(AuctionStep):
@@ -179,15 +196,22 @@ class SealedAuctionStep(AuctionStep):
 
     def apply(self, game: MocState, seat: int, move: Move) -> list[str]:
         game.sealed[seat] = move.amount if isinstance(move, Bid) else 0
-        events = [f"{seat_tag(seat)} has bid on {game.lots[game.lot_index]}."]
+        events: list[str] = [
+            Msg(
+                "moc.auction.sealed_bid",
+                "p{player} has bid on {deed}.",
+                player=seat + 1,
+                deed=game.lots[game.lot_index],
+            )
+        ]
         return events + self.settle(game)
 
     def close_lot(self, game: MocState, timed_out: bool = False) -> str:
         game.mark_revealed()  # the winning bid becomes public
         best = max(game.sealed.values(), default=0)
         if best <= 0:
-            return sell_lot(game, None, 0, "")
-        return sell_lot(game, min(s for s, a in game.sealed.items() if a == best), best, "")
+            return sell_lot(game, None, 0, False)
+        return sell_lot(game, min(s for s, a in game.sealed.items() if a == best), best, False)
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -201,20 +225,32 @@ def open_lot(game: MocState) -> None:
     game.bid_count = 0
 
 
-def sell_lot(game: MocState, winner: int | None, price: int, prefix: str) -> str:
+def sell_lot(game: MocState, winner: int | None, price: int, timed_out: bool) -> str:
     """The winner pays the bank and adds the deed to their district; no winner: the deed
-    leaves the game."""
+    leaves the game. ``timed_out``: the sentence begins "Time is up." (key ``*_timed_out``)."""
+    prefix, suffix = ("Time is up. ", "_timed_out") if timed_out else ("", "")
     deed = game.lots[game.lot_index]
     game.auction_results.append((deed, winner, price))
     game.lot_index += 1
     open_lot(game)
     if winner is None:
         game.removed.append(deed)
-        return f"{prefix}Nobody bid for {deed}: it leaves the game."
+        return Msg(
+            "moc.auction.unsold" + suffix,
+            prefix + "Nobody bid for {deed}: it leaves the game.",
+            deed=deed,
+        )
     game.money[winner] -= price
     game.district[winner] = game.sorted_deeds([*game.district[winner], deed])
     game.owner[deed] = winner
-    return f"{prefix}{seat_tag(winner)} buys {game.deed_name(deed)} for {money(price)}."
+    return Msg(
+        "moc.auction.sold" + suffix,
+        prefix + "p{player} buys {deed_label} for ${price:,}.",
+        player=winner + 1,
+        deed=deed,
+        deed_label=game.deed_name(deed),
+        price=price,
+    )
 
 
 def bid_suggestions(game: MocState, seat: int) -> tuple[int, ...]:

@@ -40,8 +40,12 @@ class ExclusiveStep(Step["MocState"]):
                 if current is not None:
                     game.contracts[current].exclusive = False
                     events.append(
-                        f"Nobody leads {seat_tag(landlord)}'s district: its exclusive token "
-                        "is removed."
+                        Msg(
+                            "moc.exclusive.removed",
+                            "Nobody leads p{landlord}'s district: its exclusive token is removed.",
+                            landlord=landlord + 1,
+                            deed=current,
+                        )
                     )
                 continue
             options = winner_deeds(game, landlord, winner)
@@ -50,15 +54,22 @@ class ExclusiveStep(Step["MocState"]):
             else:
                 game.exclusive_pending[landlord] = winner
                 events.append(
-                    f"{seat_tag(winner)} leads {seat_tag(landlord)}'s district and places its "
-                    "exclusive token."
+                    Msg(
+                        "moc.exclusive.leads",
+                        "p{merchant} leads p{landlord}'s district and places its exclusive token.",
+                        merchant=winner + 1,
+                        landlord=landlord + 1,
+                    )
                 )
         if game.v3:
             for merchant in sorted(set(game.exclusive_pending.values())):
                 game.prompt(
                     merchant,
-                    "You lead a district: you may place its exclusive token on one of your "
-                    "deeds there (its contract then cannot change), or leave it off.",
+                    Msg(
+                        "moc.prompt.exclusive",
+                        "You lead a district: you may place its exclusive token on one of your "
+                        "deeds there (its contract then cannot change), or leave it off.",
+                    ),
                     self.candidates(game, merchant),
                 )
         return events
@@ -143,7 +154,14 @@ class ExclusiveStep(Step["MocState"]):
         if current is not None:
             game.contracts[current].exclusive = False
         del game.exclusive_pending[landlord]
-        return [f"{seat_tag(seat)} leaves {seat_tag(landlord)}'s exclusive token off the board."]
+        return [
+            Msg(
+                "moc.exclusive.left_off",
+                "p{merchant} leaves p{landlord}'s exclusive token off the board.",
+                merchant=seat + 1,
+                landlord=landlord + 1,
+            )
+        ]
 
 
 def district_leader(game: MocState, landlord: int) -> int | None:
@@ -187,4 +205,10 @@ def place(game: MocState, seat: int, deed: str) -> str:
         if d in game.contracts:
             game.contracts[d].exclusive = d == deed
     game.exclusive_pending.pop(landlord, None)
-    return f"{seat_tag(seat)} puts {seat_tag(landlord)}'s exclusive token on {deed}."
+    return Msg(
+        "moc.exclusive.placed",
+        "p{merchant} puts p{landlord}'s exclusive token on {deed}.",
+        merchant=seat + 1,
+        landlord=landlord + 1,
+        deed=deed,
+    )

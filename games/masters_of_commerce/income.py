@@ -38,7 +38,7 @@ class IncomeStep(Step["MocState"]):
         return ()
 
     def refusal(self, game: MocState, seat: int, move: Move) -> str | None:
-        return Msg("moc.not_now", "Nobody moves while the dice are rolled.")
+        return Msg("moc.income.dice_rolling", "Nobody moves while the dice are rolled.")
 
     def next_phase(self, game: MocState) -> Phase | None:
         return game.then(Phase.LIEN)
@@ -130,15 +130,24 @@ class LienStep(Step["MocState"]):
             m = move.merchant if move.merchant is not None else lien_merchants(game, seat)[0]
             del game.lien_pending[m]
             del game.lien_income[m]
-            event = f"{seat_tag(seat)} waives the lien income from {seat_tag(m)} this year."
+            event = Msg(
+                "moc.lien.waived",
+                "p{holder} waives the lien income from p{merchant} this year.",
+                holder=seat + 1,
+                merchant=m + 1,
+            )
         else:
             m = game.contracts[move.deed].merchant
             del game.lien_pending[m]
             del game.lien_income[m]
             game.lien_taken[m] = (move.deed, seat)
-            event = (
-                f"{seat_tag(seat)} takes the income of {move.deed} "
-                f"({money(game.deed_income[move.deed])}) from {seat_tag(m)} (lien)."
+            event = Msg(
+                "moc.lien.taken",
+                "p{holder} takes the income of {deed} (${amount:,}) from p{merchant} (lien).",
+                holder=seat + 1,
+                deed=move.deed,
+                amount=game.deed_income[move.deed],  # lien deeds earn a positive income
+                merchant=m + 1,
             )
         return [event] + ([] if game.lien_pending else pay_income(game))
 
@@ -157,12 +166,13 @@ def roll_market(game: MocState) -> list[str]:
         game.position[colour.key] = max(0, min(len(colour.track) - 1, pos))
     game.last_roll = rolls
     values = {c.key: c.track[game.position[c.key]] for c in game.c.colours}
-    event = (
-        "Dice: "
-        + ", ".join(f"{c.name.lower()} {rolls[c.key]:+d}" for c in game.c.colours)
-        + ". Market: "
-        + ", ".join(f"{c.name.lower()} {money(values[c.key])}" for c in game.c.colours)
-        + "."
+    event = Msg(
+        "moc.market.roll",
+        "Dice: {dice}. Market: {market}.",
+        dice=", ".join(f"{c.name.lower()} {rolls[c.key]:+d}" for c in game.c.colours),
+        market=", ".join(f"{c.name.lower()} {money(values[c.key])}" for c in game.c.colours),
+        rolls=dict(rolls),
+        values=dict(values),
     )
     game.deed_income = {}
     for d in game.sorted_deeds(game.contracts):
@@ -190,19 +200,33 @@ def open_liens(game: MocState) -> list[str]:
             rents = any(c.merchant == m for c in game.contracts.values())
             why = "none of their deeds earns an income" if rents else "they rent no deed"
             events.append(
-                f"{seat_tag(holder)}'s lien on {seat_tag(m)} brings nothing this year: {why}."
+                Msg(
+                    "moc.lien.nothing." + ("no_income" if rents else "no_deed"),
+                    "p{holder}'s lien on p{merchant} brings nothing this year: " + why + ".",
+                    holder=holder + 1,
+                    merchant=m + 1,
+                )
             )
         else:
             game.lien_pending[m] = holder
             events.append(
-                f"{seat_tag(holder)} is choosing which of {seat_tag(m)}'s deeds' income to "
-                "take (lien)."
+                Msg(
+                    "moc.lien.choosing",
+                    "p{holder} is choosing which of p{merchant}'s deeds' income to take (lien).",
+                    holder=holder + 1,
+                    merchant=m + 1,
+                )
             )
     for holder in sorted(set(game.lien_pending.values())):
-        names = " and ".join(seat_tag(m) for m in lien_merchants(game, holder))
+        merchants = lien_merchants(game, holder)
         game.prompt(
             holder,
-            f"Your lien on {names}: choose which deed's income you take this year.",
+            Msg(
+                "moc.prompt.lien_income",
+                "Your lien on {names}: choose which deed's income you take this year.",
+                names=" and ".join(seat_tag(m) for m in merchants),
+                merchants=tuple(m + 1 for m in merchants),
+            ),
             LienStep().candidates(game, holder),
         )
     return events
@@ -243,10 +267,13 @@ def pay_income(game: MocState) -> list[str]:
                 total += amount
         before = game.money[m]
         game.money[m] = max(0, before + total)
-        text = f"{seat_tag(m)} earns {money(total)}"
+        # the sign is in the key (a catalogue may word a loss differently); amounts are >= 0
+        earns = "p{merchant} earns ${total:,}" if total >= 0 else "p{merchant} earns -${loss:,}"
+        key = "moc.income.earns" if total >= 0 else "moc.income.loses"
         if before + total < 0:
-            text += f" and can pay only {money(before)} of the loss"
-        events.append(text + ".")
+            earns += " and can pay only ${paid:,} of the loss"
+            key += "_short"
+        events.append(Msg(key, earns + ".", merchant=m + 1, total=total, loss=-total, paid=before))
     game.income_lines = lines
     game.lien_taken = {}
     return events

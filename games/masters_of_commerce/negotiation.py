@@ -8,7 +8,7 @@ runs out or everyone still in the game is finally ``done``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import MAX_NOTATION, SYSTEM, Deadline, Move, MoveTemplate, Step
 from games.core.text import Msg
@@ -43,7 +43,7 @@ class NegotiationStep(Step["MocState"]):
         game.lots = []
         game.rent_status = {}
         game.rent_paid = {}
-        return [f"Year {game.year} begins: negotiate!"]
+        return [Msg("moc.year.begins", "Year {year} begins: negotiate!", year=game.year)]
 
     def actors(self, game: MocState) -> frozenset[int]:
         """Everyone still in the game who is not finally done (``done`` once undone)."""
@@ -111,7 +111,7 @@ class NegotiationStep(Step["MocState"]):
             return _refuse_accept(game, seat, move)
         if isinstance(move, Give):
             return _refuse_give(game, seat, move)
-        return Msg("moc.not_now", "That move is not part of the negotiation.")
+        return Msg("moc.negotiation.not_part", "That move is not part of the negotiation.")
 
     def templates(self, game: MocState, seat: int) -> Sequence[MoveTemplate]:
         """Offers of any rent (with an optional note) and, from version 3, gifts."""
@@ -154,7 +154,7 @@ class NegotiationStep(Step["MocState"]):
     # -- applying -------------------------------------------------------------------------
 
     def apply(self, game: MocState, seat: int, move: Move) -> list[str]:
-        who = seat_tag(seat)
+        who = seat + 1
         if isinstance(move, Offer):
             landlord = game.owner[move.deed]
             game.offers_made[seat] += 1
@@ -164,7 +164,14 @@ class NegotiationStep(Step["MocState"]):
         if isinstance(move, Withdraw):
             if move.contract:
                 del game.contracts[move.deed]
-                return [f"{who} withdrew from the contract on {move.deed}."]
+                return [
+                    Msg(
+                        "moc.contract.withdrawn",
+                        "p{merchant} withdrew from the contract on {deed}.",
+                        merchant=who,
+                        deed=move.deed,
+                    )
+                ]
             del game.offers[(move.deed, seat)]
             return []
         if isinstance(move, Accept):
@@ -173,21 +180,45 @@ class NegotiationStep(Step["MocState"]):
         if isinstance(move, Give):
             game.money[seat] -= move.amount
             game.money[move.to] += move.amount
-            return [f"{who} gives {money(move.amount)} to {seat_tag(move.to)}."]
+            return [
+                Msg(
+                    "moc.give.given",
+                    "p{giver} gives ${amount:,} to p{receiver}.",
+                    giver=who,
+                    amount=move.amount,
+                    receiver=move.to + 1,
+                )
+            ]
         if isinstance(move, Done):
             game.done.add(seat)
-            events = [f"{who} is done negotiating."]
+            events: list[str] = [
+                Msg("moc.negotiation.player_done", "p{player} is done negotiating.", player=who)
+            ]
             if all(s in game.done for s in range(game.n_seats) if game.is_active(s)):
                 end_negotiation(game)
-                events.append(f"Everyone is done: the negotiation of year {game.year} is over.")
+                events.append(
+                    Msg(
+                        "moc.negotiation.all_done",
+                        "Everyone is done: the negotiation of year {year} is over.",
+                        year=game.year,
+                    )
+                )
             return events
         if isinstance(move, UndoDone):
             game.done.discard(seat)
             game.undo_used.add(seat)
-            return [f"{who} is negotiating again."]
+            return [
+                Msg("moc.negotiation.player_again", "p{player} is negotiating again.", player=who)
+            ]
         assert isinstance(move, Expire) and seat == SYSTEM
         end_negotiation(game)
-        return [f"Time is up: the negotiation of year {game.year} is over."]
+        return [
+            Msg(
+                "moc.negotiation.time_up",
+                "Time is up: the negotiation of year {year} is over.",
+                year=game.year,
+            )
+        ]
 
 
 def _offer_rec(game: MocState, move: Offer, merchant: int, landlord: int) -> OfferRec:
@@ -239,17 +270,25 @@ def accept(game: MocState, seat: int, move: Accept) -> str:
         # a closed contract cannot be replaced this negotiation: other offers are moot
         for key in [k for k in game.offers if k[0] == move.deed]:
             del game.offers[key]
-    text = (
-        f"{seat_tag(seat)} rented {game.deed_name(move.deed)} to "
-        f"{seat_tag(move.merchant)} for {money(offer.amount)}"
+    # the key names the optional parts, so each key has one template
+    msg_key = "moc.rented." + ("closed" if offer.closed else "open")
+    text = "p{landlord} rented {deed_label} to p{merchant} for ${amount:,}"
+    params: dict[str, Any] = dict(
+        landlord=seat + 1,
+        deed=move.deed,
+        deed_label=game.deed_name(move.deed),
+        merchant=move.merchant + 1,
+        amount=offer.amount,
     )
     if offer.closed:
         text += " (closed)"
     if old is not None and old.merchant != move.merchant:
-        text += f", replacing {seat_tag(old.merchant)}'s contract"
+        msg_key, text = msg_key + "_replacing", text + ", replacing p{old_merchant}'s contract"
+        params["old_merchant"] = old.merchant + 1
     elif old is not None:
-        text += f", replacing their {money(old.rent)} contract"
-    return text + "."
+        msg_key, text = msg_key + "_raised", text + ", replacing their ${old_rent:,} contract"
+        params["old_rent"] = old.rent
+    return Msg(msg_key, text + ".", **params)
 
 
 def end_negotiation(game: MocState) -> None:

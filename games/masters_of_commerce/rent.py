@@ -138,7 +138,13 @@ class RentStep(Step["MocState"]):
             game.rent_status[move.deed] = "defaulted"
             game.rent_paid[move.deed] = 0
             events.append(
-                f"{seat_tag(seat)} did not pay the rent on {move.deed} to {seat_tag(landlord)}."
+                Msg(
+                    "moc.rent.defaulted",
+                    "p{merchant} did not pay the rent on {deed} to p{landlord}.",
+                    merchant=seat + 1,
+                    deed=move.deed,
+                    landlord=landlord + 1,
+                )
             )
             events += unpaid(game, landlord, seat)
         elif isinstance(move, PlaceLien):
@@ -148,7 +154,12 @@ class RentStep(Step["MocState"]):
             assert isinstance(move, Forgive)
             del game.lien_decisions[(seat, move.merchant)]
             events.append(
-                f"{seat_tag(seat)} forgives {seat_tag(move.merchant)}'s unpaid rent: no lien."
+                Msg(
+                    "moc.lien.forgiven",
+                    "p{landlord} forgives p{merchant}'s unpaid rent: no lien.",
+                    landlord=seat + 1,
+                    merchant=move.merchant + 1,
+                )
             )
         return events + auto_rent(game)
 
@@ -166,12 +177,28 @@ def pay(game: MocState, seat: int, deed: str) -> list[str]:
     game.rent_paid[deed] = amount
     if amount == c.rent:
         game.rent_status[deed] = "paid"
-        return [f"{seat_tag(seat)} paid {money(amount)} rent on {deed} to {seat_tag(landlord)}."]
+        return [
+            Msg(
+                "moc.rent.paid",
+                "p{merchant} paid ${amount:,} rent on {deed} to p{landlord}.",
+                merchant=seat + 1,
+                amount=amount,
+                deed=deed,
+                landlord=landlord + 1,
+            )
+        ]
     # last year only: paid all they had, short of the full rent
     game.rent_status[deed] = "partial"
-    events = [
-        f"{seat_tag(seat)} paid all they had, {money(amount)} of {money(c.rent)}, "
-        f"on {deed} to {seat_tag(landlord)}."
+    events: list[str] = [
+        Msg(
+            "moc.rent.partial",
+            "p{merchant} paid all they had, ${amount:,} of ${rent:,}, on {deed} to p{landlord}.",
+            merchant=seat + 1,
+            amount=amount,
+            rent=c.rent,
+            deed=deed,
+            landlord=landlord + 1,
+        )
     ]
     return events + unpaid(game, landlord, seat)
 
@@ -188,18 +215,26 @@ def unpaid(game: MocState, landlord: int, merchant: int) -> list[str]:
     if not game.v3:
         return place_lien(game, landlord, merchant)
     game.lien_decisions[(landlord, merchant)] = []
-    second = (
-        " It would be their second lien: they would go bankrupt."
-        if game.liens.get(merchant)
-        else ""
-    )
+    second = game.liens.get(merchant)
     game.prompt(
         landlord,
-        f"{seat_tag(merchant)} did not pay you their rent. You may place a lien on them "
-        f"(you take one of their deeds' income next year).{second}",
+        Msg(
+            "moc.prompt.lien_second" if second else "moc.prompt.lien",
+            "p{merchant} did not pay you their rent. You may place a lien on them "
+            "(you take one of their deeds' income next year)."
+            + (" It would be their second lien: they would go bankrupt." if second else ""),
+            merchant=merchant + 1,
+        ),
         (PlaceLien(merchant), Forgive(merchant)),
     )
-    return [f"{seat_tag(landlord)} may place a lien on {seat_tag(merchant)} for the unpaid rent."]
+    return [
+        Msg(
+            "moc.lien.may_place",
+            "p{landlord} may place a lien on p{merchant} for the unpaid rent.",
+            landlord=landlord + 1,
+            merchant=merchant + 1,
+        )
+    ]
 
 
 def place_lien(game: MocState, landlord: int, merchant: int) -> list[str]:
@@ -207,14 +242,24 @@ def place_lien(game: MocState, landlord: int, merchant: int) -> list[str]:
     held = game.liens.setdefault(merchant, [])
     if held:
         return [
-            f"{seat_tag(landlord)} places a second lien on {seat_tag(merchant)}.",
+            Msg(
+                "moc.lien.second",
+                "p{landlord} places a second lien on p{merchant}.",
+                landlord=landlord + 1,
+                merchant=merchant + 1,
+            ),
             *bankrupt_merchant(game, merchant),
         ]
     held.append(landlord)
     game.lien_income[merchant] = landlord
     return [
-        f"{seat_tag(landlord)} places a lien on {seat_tag(merchant)} and takes one of their "
-        "deeds' income next year."
+        Msg(
+            "moc.lien.placed",
+            "p{landlord} places a lien on p{merchant} and takes one of their deeds' income "
+            "next year.",
+            landlord=landlord + 1,
+            merchant=merchant + 1,
+        )
     ]
 
 
@@ -237,15 +282,33 @@ def bankrupt_merchant(game: MocState, seat: int) -> list[str]:
     game.liens.pop(seat, None)
     game.lien_income.pop(seat, None)
     if game.variant and not game.v3:
-        return [f"{seat_tag(seat)} is bankrupt as a merchant and plays on as a landlord."]
+        return [
+            Msg(
+                "moc.bankruptcy.merchant_v2",
+                "p{player} is bankrupt as a merchant and plays on as a landlord.",
+                player=seat + 1,
+            )
+        ]
     lost = game.money[seat]
     game.money[seat] = 0
     if game.variant:
         return [
-            f"{seat_tag(seat)} is bankrupt as a merchant: their tokens and {money(lost)} "
-            "leave the game, and they play on as a landlord."
+            Msg(
+                "moc.bankruptcy.merchant",
+                "p{player} is bankrupt as a merchant: their tokens and ${lost:,} leave the game, "
+                "and they play on as a landlord.",
+                player=seat + 1,
+                lost=lost,
+            )
         ]
-    return [f"{seat_tag(seat)} is bankrupt: their tokens and {money(lost)} leave the game."]
+    return [
+        Msg(
+            "moc.bankruptcy.all",
+            "p{player} is bankrupt: their tokens and ${lost:,} leave the game.",
+            player=seat + 1,
+            lost=lost,
+        )
+    ]
 
 
 def auto_rent(game: MocState) -> list[str]:

@@ -52,7 +52,6 @@ from .moves import (
     Sell,
     UndoDone,
     Withdraw,
-    money,
     seat_tag,
 )
 from .negotiation import NegotiationStep
@@ -208,15 +207,42 @@ class MocState(StepGame[MocView]):
 
         events: list[str] = []
         if self.variant:
-            events.append(f"{n_seats} players: everyone is landlord and merchant (variant).")
+            events.append(
+                Msg(
+                    "moc.setup.variant",
+                    "{players} players: everyone is landlord and merchant (variant).",
+                    players=n_seats,
+                )
+            )
         else:
             how = "chosen by the host" if roles else "rolled with the red die"
-            names = ", ".join(seat_tag(s) for s in sorted(landlords))
-            events.append(f"Landlords ({how}): {names}; everyone else is a merchant.")
+            events.append(
+                Msg(
+                    "moc.setup.landlords." + ("chosen" if roles else "rolled"),
+                    "Landlords (" + how + "): {names}; everyone else is a merchant.",
+                    names=", ".join(seat_tag(s) for s in sorted(landlords)),
+                    landlords=tuple(s + 1 for s in sorted(landlords)),
+                )
+            )
         if redrawn:
-            events.append(f"x2 deeds dealt at setup went back: {', '.join(redrawn)}.")
+            events.append(
+                Msg(
+                    "moc.setup.redrawn",
+                    "x2 deeds dealt at setup went back: {deeds}.",
+                    deeds=", ".join(redrawn),
+                    deed_ids=tuple(redrawn),
+                )
+            )
         for s, ds in self.district.items():
-            events.append(f"{seat_tag(s)}'s district: {', '.join(ds)}.")
+            events.append(
+                Msg(
+                    "moc.setup.district",
+                    "p{player}'s district: {deeds}.",
+                    player=s + 1,
+                    deeds=", ".join(ds),
+                    deed_ids=tuple(ds),
+                )
+            )
         events += self.begin(Phase.NEGOTIATION)
         self.record(events)
 
@@ -225,23 +251,42 @@ class MocState(StepGame[MocView]):
         if self.variant:
             if roles:
                 raise InvalidOptions(
-                    "With 3 or 4 players everyone is both landlord and merchant; "
-                    "leave the `roles` option empty."
+                    Msg(
+                        "moc.options.roles_variant",
+                        "With 3 or 4 players everyone is both landlord and merchant; "
+                        "leave the `roles` option empty.",
+                    )
                 )
             return frozenset(range(n)), frozenset(range(n))
         if n not in self.c.role_chart:
-            raise InvalidOptions(f"Masters of Commerce has no role chart for {n} players.")
+            raise InvalidOptions(
+                Msg(
+                    "moc.options.no_chart",
+                    "Masters of Commerce has no role chart for {players} players.",
+                    players=n,
+                )
+            )
         n_land, _ = self.c.role_chart[n]
         if roles:
             if len(roles) != n or set(roles) - {"l", "m"}:
                 raise InvalidOptions(
-                    f"Option `roles` needs one letter per seat ({n}), "
-                    "`l` for landlord or `m` for merchant, e.g. `llmmm`."
+                    Msg(
+                        "moc.options.roles_form",
+                        "Option `roles` needs one letter per seat ({players}), "
+                        "`l` for landlord or `m` for merchant, e.g. `llmmm`.",
+                        players=n,
+                    )
                 )
             if roles.count("l") != n_land:
                 raise InvalidOptions(
-                    f"With {n} players the chart has {n_land} landlords; "
-                    f"`roles` names {roles.count('l')}."
+                    Msg(
+                        "moc.options.roles_count",
+                        "With {players} players the chart has {landlords} landlords; "
+                        "`roles` names {named}.",
+                        players=n,
+                        landlords=n_land,
+                        named=roles.count("l"),
+                    )
                 )
             landlords = frozenset(i for i, r in enumerate(roles) if r == "l")
         else:
@@ -325,7 +370,8 @@ class MocState(StepGame[MocView]):
         old = self.prompts.get(seat)
         notations = tuple(m.notation for m in moves)
         if old is not None:
-            text, notations = f"{old.text}\n{text}", old.moves + notations
+            text = Msg("moc.prompt.several", "{first}\n{then}", first=old.text, then=text)
+            notations = old.moves + notations
         self.prompts[seat] = Notice(text, notations)
 
     def record(self, events: list[str]) -> None:
@@ -388,17 +434,34 @@ class MocState(StepGame[MocView]):
         out = dict(self.prompts)
         if isinstance(move, Offer):
             landlord = self.owner[move.deed]
-            closed = " as a **closed** contract" if move.closed else ""
-            note = f' Note (not binding): "{move.note}"' if move.note else ""
+            # the key names the optional parts, so each key has one template
+            key = "moc.notice.offer" + ("_closed" if move.closed else "")
+            text = "p{merchant} offers ${amount:,} rent for {deed_label}"
+            text += " as a **closed** contract." if move.closed else "."
+            if move.note:
+                key, text = key + "_note", text + ' Note (not binding): "{note}"'
             out[landlord] = Notice(
-                f"{seat_tag(seat)} offers {money(move.amount)} rent for "
-                f"{self.deed_name(move.deed)}{closed}.{note}",
+                Msg(
+                    key,
+                    text,
+                    merchant=seat + 1,
+                    amount=move.amount,
+                    deed=move.deed,
+                    deed_label=self.deed_name(move.deed),
+                    note=move.note or "",
+                ),
                 (Accept(move.deed, seat).notation,),
             )
         elif isinstance(move, Withdraw) and not move.contract:
             landlord = self.owner[move.deed]
             out[landlord] = Notice(
-                f"{seat_tag(seat)} withdrew their offer on {self.deed_name(move.deed)}."
+                Msg(
+                    "moc.notice.offer_withdrawn",
+                    "p{merchant} withdrew their offer on {deed_label}.",
+                    merchant=seat + 1,
+                    deed=move.deed,
+                    deed_label=self.deed_name(move.deed),
+                )
             )
         return out
 
@@ -421,10 +484,11 @@ class MocState(StepGame[MocView]):
 
     def end_game(self) -> list[str]:
         """Richest landlord and richest merchant win; in the variant the richest player."""
+        # the reason's key names both parts: year_over|all_bankrupt, richest|roles
         if any(self.is_active(s) for s in range(self.n_seats)):
-            reason = f"Year {self.year} is over."
+            key, reason = "moc.outcome.year_over", "Year {year} is over."
         else:
-            reason = "Every player is bankrupt."
+            key, reason = "moc.outcome.all_bankrupt", "Every player is bankrupt."
         self.phase = Phase.OVER
         self.offers.clear()
         self.tax_due = {}
@@ -440,7 +504,7 @@ class MocState(StepGame[MocView]):
             ranks = ranking(everyone, both_out)
             role_rank = ranks
             winners = frozenset(s for s in everyone if ranks[s] == 1 and not both_out[s])
-            text = "the richest player wins"
+            key, text = key + "_richest", "the richest player wins"
         else:
             lands = [s for s in everyone if self.landlord[s]]
             merch = [s for s in everyone if self.merchant[s]]
@@ -450,7 +514,7 @@ class MocState(StepGame[MocView]):
                 [s for s in lands if role_rank[s] == 1 and not self.landlord_out[s]]
                 + [s for s in merch if role_rank[s] == 1 and not self.merchant_out[s]]
             )
-            text = "the richest landlord and the richest merchant win"
+            key, text = key + "_roles", "the richest landlord and the richest merchant win"
         details = {
             s: {
                 "money": self.money[s],
@@ -465,9 +529,18 @@ class MocState(StepGame[MocView]):
             }
             for s in everyone
         }
-        self.result = Outcome(scores, ranks, winners, f"{reason} By money, {text}.", details)
-        names = ", ".join(seat_tag(s) for s in sorted(winners)) or "nobody"
-        return [f"Game over: {names} win{'s' if len(winners) == 1 else ''}."]
+        why = Msg(key, reason + " By money, " + text + ".", year=self.year)
+        self.result = Outcome(scores, ranks, winners, why, details)
+        if not winners:
+            return [Msg("moc.game_over.nobody", "Game over: nobody win.")]
+        return [
+            Msg(
+                "moc.game_over." + ("winner" if len(winners) == 1 else "winners"),
+                "Game over: {names} wins." if len(winners) == 1 else "Game over: {names} win.",
+                names=", ".join(seat_tag(s) for s in sorted(winners)),
+                winners=tuple(s + 1 for s in sorted(winners)),
+            )
+        ]
 
 
 def new_game(options: Mapping[str, Any], seats: int, seed: int) -> MocState:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from games.core import Move, Step
 from games.core.text import Msg
 
-from .moves import Sell, money, seat_tag
+from .moves import Sell
 from .phases import Phase
 
 if TYPE_CHECKING:
@@ -78,10 +78,24 @@ class TaxStep(Step["MocState"]):
         c = game.contracts.pop(deed, None)
         game.supply = game.sorted_deeds([*game.supply, deed])
         game.money[seat] += game.c.sale_price
-        text = f"{seat_tag(seat)} sold {deed} to the bank for {money(game.c.sale_price)}"
-        if c is not None:
-            text += f"; {seat_tag(c.merchant)}'s token goes back"
-        events = [text + ".", *settle_tax(game, seat, first=False)]
+        if c is None:
+            sold = Msg(
+                "moc.tax.sold",
+                "p{player} sold {deed} to the bank for ${price:,}.",
+                player=seat + 1,
+                deed=deed,
+                price=game.c.sale_price,
+            )
+        else:
+            sold = Msg(
+                "moc.tax.sold_rented",
+                "p{player} sold {deed} to the bank for ${price:,}; p{merchant}'s token goes back.",
+                player=seat + 1,
+                deed=deed,
+                price=game.c.sale_price,
+                merchant=c.merchant + 1,
+            )
+        events = [sold, *settle_tax(game, seat, first=False)]
         self._close_if_settled(game)
         return events
 
@@ -96,14 +110,21 @@ def settle_tax(game: MocState, seat: int, first: bool = True) -> list[str]:
     if due <= game.money[seat]:
         game.money[seat] -= due
         game.tax_due[seat] = 0
-        return [f"{seat_tag(seat)} paid {money(due)} tax."] if due else []
+        if not due:
+            return []
+        return [Msg("moc.tax.paid", "p{player} paid ${amount:,} tax.", player=seat + 1, amount=due)]
     if not game.district[seat]:
         return bankrupt_landlord(game, seat)
     if not first:
         return []
     return [
-        f"{seat_tag(seat)} owes {money(due)} tax but has {money(game.money[seat])} "
-        "and must sell deeds to the bank."
+        Msg(
+            "moc.tax.must_sell",
+            "p{player} owes ${amount:,} tax but has ${cash:,} and must sell deeds to the bank.",
+            player=seat + 1,
+            amount=due,
+            cash=game.money[seat],
+        )
     ]
 
 
@@ -117,7 +138,14 @@ def bankrupt_landlord(game: MocState, seat: int) -> list[str]:
     for m, holder in list(game.lien_income.items()):
         if holder == seat:
             del game.lien_income[m]
-    text = f"{seat_tag(seat)} cannot pay the tax: they pay {money(lost)} and are bankrupt"
+    text = "p{player} cannot pay the tax: they pay ${lost:,} and are bankrupt"
     if game.variant and game.is_merchant(seat):
-        return [text + " as a landlord and play on as a merchant."]
-    return [text + "."]
+        return [
+            Msg(
+                "moc.tax.bankrupt_landlord",
+                text + " as a landlord and play on as a merchant.",
+                player=seat + 1,
+                lost=lost,
+            )
+        ]
+    return [Msg("moc.tax.bankrupt", text + ".", player=seat + 1, lost=lost)]
