@@ -206,17 +206,20 @@ async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], ro
         await bot.shutdown()
 
 
-async def bench_poisson(emit: Emit, games: int, rates: tuple[float, ...], seconds: float) -> None:
+async def bench_poisson(
+    emit: Emit, games: int, rates: tuple[float, ...], seconds: float, scale: float | None = None
+) -> None:
     """Open-loop ``/move`` arrivals through SimCord: ``games`` Kenchiku tables, moves arriving
     as a Poisson process at each rate (moves/s) for ``seconds``.
 
     SimCord's own operations run one at a time, so the interactions are emitted on its
     gateway directly (as ``tests.bot.together`` does) at exponentially spaced real times,
     while the bot handles earlier ones concurrently on the same event loop; SimCord settles
-    once at the end of each rate. A move goes to a table with no move of its own in flight
-    (its player picks a random legal move). Latency runs from the emit (gateway parse and
-    dispatch included) to the end of the bot's handling: move committed to SQLite, board
-    drawn and encoded, reply posted to SimCord's simulated HTTP. Not included: a real
+    once at the end of each rate. ``scale`` overrides the setting ``board_scale``. A move
+    goes to a table with no move of its own in flight (its player picks a random legal move).
+    Latency runs from the emit (gateway parse and dispatch included) to the end of the bot's
+    handling: move committed to SQLite, board drawn and encoded, reply posted to SimCord's
+    simulated HTTP. Not included: a real
     network and Discord's own latency. The driver shares the event loop and the 2 cores.
     """
     import asyncio
@@ -230,7 +233,11 @@ async def bench_poisson(emit: Emit, games: int, rates: tuple[float, ...], second
 
     with tempfile.TemporaryDirectory() as tmp:
         bot = create_bot(
-            Path(tmp) / "poisson.sqlite3", settings=Settings(new_lobby_cooldown=(10**6, 1.0))
+            Path(tmp) / "poisson.sqlite3",
+            settings=Settings(
+                new_lobby_cooldown=(10**6, 1.0),
+                board_scale=Settings.board_scale if scale is None else scale,
+            ),
         )
         async with simcord.run(bot, check_errors=False) as env:
             guild = env.create_guild("bench")
