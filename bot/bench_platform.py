@@ -142,9 +142,11 @@ async def bench_memory(emit: Emit, cached: int) -> None:
         await storage.close()
 
 
-async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int) -> None:
+async def bench_in_flight(
+    emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int, scale: float | None = None
+) -> None:
     """Moves sent together (``n`` at once, one per game) through SimCord: latency and
-    moves per second at each level."""
+    moves per second at each level. ``scale`` overrides the setting ``board_scale``."""
     import simcord
 
     from .app import create_bot
@@ -153,7 +155,11 @@ async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], ro
     with tempfile.TemporaryDirectory() as tmp:
         # one scripted host opens 50 tables at once: lift the per-user lobby cooldown
         bot = create_bot(
-            Path(tmp) / "flight.sqlite3", settings=Settings(new_lobby_cooldown=(10**6, 1.0))
+            Path(tmp) / "flight.sqlite3",
+            settings=Settings(
+                new_lobby_cooldown=(10**6, 1.0),
+                board_scale=Settings.board_scale if scale is None else scale,
+            ),
         )
         async with simcord.run(bot, check_errors=False) as env:
             guild = env.create_guild("bench")
