@@ -52,32 +52,62 @@ async def make_database(path: Path, games: int, timed: int) -> int:
             key, seed, n, opts = "masters_of_commerce", gid, 5, {"timer": 259200}
             moves: list[tuple[int, str]] = []
             phase, started = "y1-negotiation", now.isoformat()
-            timer_rows.append((gid, "deadline", "y1-negotiation",
-                               now.timestamp() + 259200 + gid, "[3600.0, 30.0]", "Negotiation"))
+            timer_rows.append(
+                (
+                    gid,
+                    "deadline",
+                    "y1-negotiation",
+                    now.timestamp() + 259200 + gid,
+                    "[3600.0, 30.0]",
+                    "Negotiation",
+                )
+            )
         else:
             rec = records[gid % len(records)]
             key, seed, n, opts = "kenchiku", rec.seed, rec.seats, {}
             moves = rec.moves[: rnd.randint(1, len(rec.moves) - 1)]
             phase, started = None, None
-        game_rows.append((gid, 1, channel, key, get_game(key).engine_version, seed,
-                          json.dumps(opts), 1, "running", now.isoformat(), now.isoformat(),
-                          phase, started))
+        game_rows.append(
+            (
+                gid,
+                1,
+                channel,
+                key,
+                get_game(key).engine_version,
+                seed,
+                json.dumps(opts),
+                1,
+                "running",
+                now.isoformat(),
+                now.isoformat(),
+                phase,
+                started,
+            )
+        )
         seat_rows += [(gid, s, "human", 100 + s, f"p{s}") for s in range(n)]
-        move_rows += [(gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
-                      for i, (seat, text) in enumerate(moves)]
+        move_rows += [
+            (gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
+            for i, (seat, text) in enumerate(moves)
+        ]
     await db.executemany(
         "INSERT INTO games (id, guild_id, channel_id, game_key, engine_version, seed, options, "
         "host_id, status, created_at, updated_at, phase_key, phase_started_at) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", game_rows)
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        game_rows,
+    )
     await db.executemany(
         "INSERT INTO seats (game_id, seat, kind, user_id, display_name) VALUES (?,?,?,?,?)",
-        seat_rows)
+        seat_rows,
+    )
     await db.executemany(
         "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, actor) "
-        "VALUES (?,?,?,?,?,?,?,?)", move_rows)
+        "VALUES (?,?,?,?,?,?,?,?)",
+        move_rows,
+    )
     await db.executemany(
         "INSERT INTO timers (game_id, kind, key, due, warn_at, label) VALUES (?,?,?,?,?,?)",
-        timer_rows)
+        timer_rows,
+    )
     await db.commit()
     await storage.close()
     return len(move_rows)
@@ -91,8 +121,12 @@ async def bench_cold_start(emit: Emit, games: int, timed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cold.sqlite3"
         moves = await make_database(path, games, timed)
-        print(json.dumps({"note": f"cold start database: {games} games, {timed} timed, "
-                                  f"{moves} moves"}), flush=True)
+        print(
+            json.dumps(
+                {"note": f"cold start database: {games} games, {timed} timed, {moves} moves"}
+            ),
+            flush=True,
+        )
         samples, rss, armed = [], [], []
         for _ in range(3):
             before = rss_mib()
@@ -207,8 +241,15 @@ async def bench_in_flight(
                     rates.append(len(calls) / (time.perf_counter() - t0))
                 emit(f"platform.in_flight_{n}.move_latency", "ms", list(latencies), None)
                 emit(f"platform.in_flight_{n}.moves_per_second", "moves/s", rates, "> 35")
-            print(json.dumps({"note": f"boards drawn {bot.services.boards.drawn}, announcements "
-                                      f"folded {bot.services.publisher.folded}"}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "note": f"boards drawn {bot.services.boards.drawn}, announcements "
+                        f"folded {bot.services.publisher.folded}"
+                    }
+                ),
+                flush=True,
+            )
         await bot.shutdown()
 
 
@@ -309,11 +350,26 @@ async def bench_poisson(
                 await env.settle(timeout=60)
                 elapsed = (max(done_at) if done_at else time.perf_counter()) - start
                 tag = f"{rate:g}"
-                emit(f"platform.poisson_{tag}.move_latency", "ms", list(latencies),
-                     "p95 < 250 at 15/s")
-                emit(f"platform.poisson_{tag}.moves_per_second", "moves/s",
-                     [len(latencies) / elapsed], None)
-                print(json.dumps({"note": f"poisson {tag}/s over {games} games: {sent} sent, "
-                                          f"{len(latencies)} answered, boards drawn "
-                                          f"{bot.services.boards.drawn - drawn0}"}), flush=True)
+                emit(
+                    f"platform.poisson_{tag}.move_latency",
+                    "ms",
+                    list(latencies),
+                    "p95 < 250 at 15/s",
+                )
+                emit(
+                    f"platform.poisson_{tag}.moves_per_second",
+                    "moves/s",
+                    [len(latencies) / elapsed],
+                    None,
+                )
+                print(
+                    json.dumps(
+                        {
+                            "note": f"poisson {tag}/s over {games} games: {sent} sent, "
+                            f"{len(latencies)} answered, boards drawn "
+                            f"{bot.services.boards.drawn - drawn0}"
+                        }
+                    ),
+                    flush=True,
+                )
         await bot.shutdown()
