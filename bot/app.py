@@ -56,7 +56,7 @@ class Boardroom(commands.Bot):
     def _build(self, settings: Settings) -> Services:
         storage = Storage(self.database)
         manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
-        boards = Boards(settings.render_workers)
+        boards = Boards(settings.render_workers, scale=settings.board_scale)
         publisher = Publisher(self, storage, boards, ui.board_view)
         notices = Notices(
             self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now

@@ -214,7 +214,7 @@ async def bench_moc_negotiation(offers: int) -> None:
             await bot.shutdown()
 
 
-async def run_bench(*, quick: bool = False, only: str = "") -> None:
+async def run_bench(*, quick: bool = False, only: str = "", scale: float | None = None) -> None:
     wanted = [w.strip() for w in only.split(",") if w.strip()]
 
     def on(name: str) -> bool:
@@ -227,7 +227,15 @@ async def run_bench(*, quick: bool = False, only: str = "") -> None:
     if on("platform.memory"):
         await bp.bench_memory(emit, 100 if quick else 1000)
     if on("platform.in_flight"):
-        await bp.bench_in_flight(emit, 50, (10,) if quick else (10, 50), 2 if quick else 6)
+        await bp.bench_in_flight(emit, 50, (10,) if quick else (10, 50), 2 if quick else 6, scale)
+    if on("platform.poisson"):
+        await bp.bench_poisson(
+            emit,
+            50,
+            (8.0, 15.0) if quick else (8.0, 10.0, 15.0, 25.0),
+            8.0 if quick else 20.0,
+            scale,
+        )
 
     if on("kenchiku"):
         views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)

@@ -52,32 +52,62 @@ async def make_database(path: Path, games: int, timed: int) -> int:
             key, seed, n, opts = "masters_of_commerce", gid, 5, {"timer": 259200}
             moves: list[tuple[int, str]] = []
             phase, started = "y1-negotiation", now.isoformat()
-            timer_rows.append((gid, "deadline", "y1-negotiation",
-                               now.timestamp() + 259200 + gid, "[3600.0, 30.0]", "Negotiation"))
+            timer_rows.append(
+                (
+                    gid,
+                    "deadline",
+                    "y1-negotiation",
+                    now.timestamp() + 259200 + gid,
+                    "[3600.0, 30.0]",
+                    "Negotiation",
+                )
+            )
         else:
             rec = records[gid % len(records)]
             key, seed, n, opts = "kenchiku", rec.seed, rec.seats, {}
             moves = rec.moves[: rnd.randint(1, len(rec.moves) - 1)]
             phase, started = None, None
-        game_rows.append((gid, 1, channel, key, get_game(key).engine_version, seed,
-                          json.dumps(opts), 1, "running", now.isoformat(), now.isoformat(),
-                          phase, started))
+        game_rows.append(
+            (
+                gid,
+                1,
+                channel,
+                key,
+                get_game(key).engine_version,
+                seed,
+                json.dumps(opts),
+                1,
+                "running",
+                now.isoformat(),
+                now.isoformat(),
+                phase,
+                started,
+            )
+        )
         seat_rows += [(gid, s, "human", 100 + s, f"p{s}") for s in range(n)]
-        move_rows += [(gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
-                      for i, (seat, text) in enumerate(moves)]
+        move_rows += [
+            (gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
+            for i, (seat, text) in enumerate(moves)
+        ]
     await db.executemany(
         "INSERT INTO games (id, guild_id, channel_id, game_key, engine_version, seed, options, "
         "host_id, status, created_at, updated_at, phase_key, phase_started_at) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", game_rows)
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        game_rows,
+    )
     await db.executemany(
         "INSERT INTO seats (game_id, seat, kind, user_id, display_name) VALUES (?,?,?,?,?)",
-        seat_rows)
+        seat_rows,
+    )
     await db.executemany(
         "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, actor) "
-        "VALUES (?,?,?,?,?,?,?,?)", move_rows)
+        "VALUES (?,?,?,?,?,?,?,?)",
+        move_rows,
+    )
     await db.executemany(
         "INSERT INTO timers (game_id, kind, key, due, warn_at, label) VALUES (?,?,?,?,?,?)",
-        timer_rows)
+        timer_rows,
+    )
     await db.commit()
     await storage.close()
     return len(move_rows)
@@ -91,8 +121,12 @@ async def bench_cold_start(emit: Emit, games: int, timed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cold.sqlite3"
         moves = await make_database(path, games, timed)
-        print(json.dumps({"note": f"cold start database: {games} games, {timed} timed, "
-                                  f"{moves} moves"}), flush=True)
+        print(
+            json.dumps(
+                {"note": f"cold start database: {games} games, {timed} timed, {moves} moves"}
+            ),
+            flush=True,
+        )
         samples, rss, armed = [], [], []
         for _ in range(3):
             before = rss_mib()
@@ -142,9 +176,11 @@ async def bench_memory(emit: Emit, cached: int) -> None:
         await storage.close()
 
 
-async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int) -> None:
+async def bench_in_flight(
+    emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int, scale: float | None = None
+) -> None:
     """Moves sent together (``n`` at once, one per game) through SimCord: latency and
-    moves per second at each level."""
+    moves per second at each level. ``scale`` overrides the setting ``board_scale``."""
     import simcord
 
     from .app import create_bot
@@ -153,7 +189,11 @@ async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], ro
     with tempfile.TemporaryDirectory() as tmp:
         # one scripted host opens 50 tables at once: lift the per-user lobby cooldown
         bot = create_bot(
-            Path(tmp) / "flight.sqlite3", settings=Settings(new_lobby_cooldown=(10**6, 1.0))
+            Path(tmp) / "flight.sqlite3",
+            settings=Settings(
+                new_lobby_cooldown=(10**6, 1.0),
+                board_scale=Settings.board_scale if scale is None else scale,
+            ),
         )
         async with simcord.run(bot, check_errors=False) as env:
             guild = env.create_guild("bench")
@@ -201,6 +241,135 @@ async def bench_in_flight(emit: Emit, games: int, in_flight: tuple[int, ...], ro
                     rates.append(len(calls) / (time.perf_counter() - t0))
                 emit(f"platform.in_flight_{n}.move_latency", "ms", list(latencies), None)
                 emit(f"platform.in_flight_{n}.moves_per_second", "moves/s", rates, "> 35")
-            print(json.dumps({"note": f"boards drawn {bot.services.boards.drawn}, announcements "
-                                      f"folded {bot.services.publisher.folded}"}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "note": f"boards drawn {bot.services.boards.drawn}, announcements "
+                        f"folded {bot.services.publisher.folded}"
+                    }
+                ),
+                flush=True,
+            )
+        await bot.shutdown()
+
+
+async def bench_poisson(
+    emit: Emit, games: int, rates: tuple[float, ...], seconds: float, scale: float | None = None
+) -> None:
+    """Open-loop ``/move`` arrivals through SimCord: ``games`` Kenchiku tables, moves arriving
+    as a Poisson process at each rate (moves/s) for ``seconds``.
+
+    SimCord's own operations run one at a time, so the interactions are emitted on its
+    gateway directly (as ``tests.bot.together`` does) at exponentially spaced real times,
+    while the bot handles earlier ones concurrently on the same event loop; SimCord settles
+    once at the end of each rate. ``scale`` overrides the setting ``board_scale``. A move
+    goes to a table with no move of its own in flight (its player picks a random legal move).
+    Latency runs from the emit (gateway parse and dispatch included) to the end of the bot's
+    handling: move committed to SQLite, board drawn and encoded, reply posted to SimCord's
+    simulated HTTP. Not included: a real
+    network and Discord's own latency. The driver shares the event loop and the 2 cores.
+    """
+    import asyncio
+
+    import simcord
+
+    from tests.bot.together import _payload
+
+    from .app import create_bot
+    from .settings import Settings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(
+            Path(tmp) / "poisson.sqlite3",
+            settings=Settings(
+                new_lobby_cooldown=(10**6, 1.0),
+                board_scale=Settings.board_scale if scale is None else scale,
+            ),
+        )
+        async with simcord.run(bot, check_errors=False) as env:
+            guild = env.create_guild("bench")
+            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
+            channels = []
+            for g in range(games):
+                channel = guild.create_text_channel(f"t{g}")
+                await members[0].slash(channel, "game new", game="kenchiku", seed=g)
+                await members[1].slash(channel, "game join")
+                await members[0].slash(channel, "game start")
+                channels.append(channel)
+            turns = bot.services.turns
+            original = turns.submit
+            emitted: dict[int, float] = {}
+            latencies: list[float] = []
+            busy: set[int] = set()
+            done_at: list[float] = []
+
+            async def timed(interaction: Any, *args: Any, **kwargs: Any) -> None:
+                try:
+                    await original(interaction, *args, **kwargs)
+                finally:
+                    t0 = emitted.pop(interaction.id, None)
+                    now = time.perf_counter()
+                    if t0 is not None:
+                        latencies.append((now - t0) * 1000)
+                        done_at.append(now)
+                    busy.discard(interaction.channel_id)
+
+            turns.submit = timed  # type: ignore[method-assign]
+            rnd = random.Random(7)
+            for rate in rates:
+                latencies.clear()
+                done_at.clear()
+                drawn0 = bot.services.boards.drawn
+                sent = 0
+                start = time.perf_counter()
+                due = start
+                while due - start < seconds:
+                    due += rnd.expovariate(rate)
+                    delay = due - time.perf_counter()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    else:
+                        await asyncio.sleep(0)
+                    idle = [c for c in channels if c.id not in busy]
+                    rnd.shuffle(idle)
+                    for channel in idle:
+                        live = await bot.manager.live_in_channel(channel.id)
+                        if live.state.is_over():
+                            continue
+                        seat = min(live.state.to_act())
+                        notation = rnd.choice(list(live.state.legal_moves(seat))).notation
+                        record, payload = _payload(
+                            members[seat], channel, "move", {"notation": notation}
+                        )
+                        env._notify_dispatch_observers(record)
+                        busy.add(channel.id)
+                        emitted[int(payload["id"])] = time.perf_counter()
+                        env.backend.emit("INTERACTION_CREATE", payload)
+                        sent += 1
+                        break
+                await env.settle(timeout=60)
+                elapsed = (max(done_at) if done_at else time.perf_counter()) - start
+                tag = f"{rate:g}"
+                emit(
+                    f"platform.poisson_{tag}.move_latency",
+                    "ms",
+                    list(latencies),
+                    "p95 < 250 at 15/s",
+                )
+                emit(
+                    f"platform.poisson_{tag}.moves_per_second",
+                    "moves/s",
+                    [len(latencies) / elapsed],
+                    None,
+                )
+                print(
+                    json.dumps(
+                        {
+                            "note": f"poisson {tag}/s over {games} games: {sent} sent, "
+                            f"{len(latencies)} answered, boards drawn "
+                            f"{bot.services.boards.drawn - drawn0}"
+                        }
+                    ),
+                    flush=True,
+                )
         await bot.shutdown()

@@ -73,7 +73,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
     logging.basicConfig(level=logging.WARNING)
-    asyncio.run(run_bench(quick=args.quick, only=args.only))
+    asyncio.run(run_bench(quick=args.quick, only=args.only, scale=args.scale))
     return 0
 
 
@@ -134,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("bench", help="print performance figures as JSON lines")
     p.add_argument("--quick", action="store_true", help="fewer samples (for smoke tests)")
     p.add_argument("--only", default="", help="comma-separated metric name prefixes")
+    p.add_argument(
+        "--scale", type=float, default=None, help="board scale for platform.poisson (setting)"
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("backup", help="copy the live database safely (SQLite backup API)")

@@ -9,10 +9,14 @@ from dataclasses import dataclass
 class Settings:
     """``cache_size``: live games kept in memory (least recently used are dropped and
     replayed when next used; about 10-60 KB each). ``render_workers``: threads drawing
-    boards (default: the CPU count). Cooldowns are ``(uses, seconds)`` per user."""
+    boards (default: the CPU count). ``board_scale``: size factor of posted boards (1.0 draws
+    Kenchiku 1,286 px wide, 0.75 draws 964 px; Discord shows about 550 px inline, so the inline
+    picture is the same; 0.75 halves the PNG encoding, see README "Performance"). Cooldowns are
+    ``(uses, seconds)`` per user."""
 
     cache_size: int = 256
     render_workers: int | None = None
+    board_scale: float = 0.75
     public_board_cooldown: tuple[int, float] = (2, 60.0)
     new_lobby_cooldown: tuple[int, float] = (3, 60.0)
     autocomplete_rate: tuple[int, float] = (20, 10.0)

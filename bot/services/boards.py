@@ -35,8 +35,9 @@ class Boards:
     more threads than cores only add contention (6 threads drew 17.5 boards/s on 2 cores,
     2 threads 20.7)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, scale: float = 1.0) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.scale = scale
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
         self.drawn = 0
@@ -51,7 +52,7 @@ class Boards:
             return None
         loop = asyncio.get_running_loop()
         data, ext = await loop.run_in_executor(
-            self._pool, lambda: encode_board(mod.render_board(view))
+            self._pool, lambda: encode_board(mod.render_board(view, scale=self.scale))
         )
         self.drawn += 1
         board = Board(data, f"{game_key}-{game_id}.{ext}")
