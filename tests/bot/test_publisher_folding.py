@@ -1,0 +1,41 @@
+"""Issue 7: when moves arrive faster than boards can be drawn, only the newest board of a
+game is drawn; the moves in between still get their message, as text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.bot.together import slash_together
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "kenchiku" / "v2_4p_mixed.json"
+
+
+async def test_moves_faster_than_boards_are_folded_into_the_newest_board(simcord_env, table):
+    _guild, channel, members = table
+    data = json.loads(FIXTURE.read_text())
+    options = " ".join(f"{k}={v}" for k, v in data["options"].items())
+    host = members[0]
+    res = await host.slash(channel, "game new", game="kenchiku", seed=data["seed"], options=options)
+    lobby = res.response.message
+    for m in members[1 : data["seats"]]:
+        await m.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    before = len(channel.history())
+
+    first = data["moves"][:4]  # one move by each of the four seats, in turn order
+    await slash_together(
+        simcord_env,
+        [(members[seat], channel, "move", {"notation": n}) for seat, n in first],
+    )
+
+    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    assert [m.notation for m in await simcord_env.bot.storage.moves(gid)] == [n for _, n in first]
+    posted = channel.history()[before:]
+    with_board = [m for m in posted if m.attachments]
+    assert simcord_env.bot.services.publisher.folded >= 1
+    assert len(with_board) < len(first)  # boards in between were never drawn
+    assert posted[-1].attachments  # the newest move carries the board
+    for _seat, notation in first:  # every move was still announced
+        assert any(f"`{notation}`" in m.content for m in posted), notation
+    assert any("The newest board follows." in m.content for m in posted if not m.attachments)
