@@ -22,6 +22,7 @@ from .moves import Recruit
 from .rules import (
     R,
     career_path,
+    career_refusal,
     claim,
     emp,
     may_own,
@@ -94,33 +95,8 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         )
     if move.train_to not in kinds:
         return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=move.train_to)
-    path = career_path(move.card, move.train_to)
-    if path is None:
-        return Msg(
-            "fcm.no_career",
-            "A {kind} does not train into a {target}.",
-            kind=pretty(move.card),
-            target=pretty(move.train_to),
-        )
-    if game.supply[move.train_to] <= 0:
-        return Msg(
-            "fcm.pile_empty_target", "No {kind} is left in the supply.", kind=pretty(move.train_to)
-        )
-    why = may_own(game, seat, move.train_to)
-    if why:
-        return Msg("fcm.may_not_own", "You may not get that card: {why}.", why=why)
     cap = training_capacity(p)
-    if len(path) > cap:
-        return Msg(
-            "fcm.training_short",
-            "A {kind} becomes a {target} in {n} training steps, but your trainers at work can "
-            "give one card only {cap} this turn.",
-            kind=pretty(move.card),
-            target=pretty(move.train_to),
-            n=len(path),
-            cap=cap,
-        )
-    return None
+    return career_refusal(game, seat, move.card, move.train_to, cap)
 
 
 def apply(game: FcmState, seat: int, move: Move) -> list[str]:

@@ -430,3 +430,32 @@ def house_distance(game: FcmState, house_squares: Sequence[Square], r: Restauran
         if d < best:
             best = d
     return best
+
+
+def career_refusal(game: FcmState, seat: int, card: str, target: str, cap: int) -> Msg | None:
+    """Why a ``card`` cannot become ``target`` now with ``cap`` training steps (seed: 訓練),
+    or ``None``: the career tree, the target's supply pile, who may own it, and the steps."""
+    path = career_path(card, target)
+    if path is None:
+        return Msg(
+            "fcm.no_career",
+            "A {kind} does not train into a {target}.",
+            kind=pretty(card),
+            target=pretty(target),
+        )
+    if game.supply[target] <= 0:
+        return Msg("fcm.pile_empty_target", "No {kind} is left in the supply.", kind=pretty(target))
+    why = may_own(game, seat, target)
+    if why:
+        return Msg("fcm.may_not_own", "You may not get that card: {why}.", why=why)
+    if len(path) > cap:
+        return Msg(
+            "fcm.training_short",
+            "A {kind} becomes a {target} in {n} training steps, but your trainers at work can "
+            "give one card only {cap} this turn.",
+            kind=pretty(card),
+            target=pretty(target),
+            n=len(path),
+            cap=cap,
+        )
+    return None

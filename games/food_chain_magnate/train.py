@@ -22,6 +22,7 @@ from .model import TRAIN
 from .moves import Train
 from .rules import (
     career_path,
+    career_refusal,
     claim,
     may_own,
     pretty,
@@ -87,32 +88,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
             "$20 or more in salaries” milestone.",
             kind=pretty(move.card),
         )
-    path = career_path(move.card, move.target)
-    if path is None:
-        return Msg(
-            "fcm.no_career",
-            "A {kind} does not train into a {target}.",
-            kind=pretty(move.card),
-            target=pretty(move.target),
-        )
-    if game.supply[move.target] <= 0:
-        return Msg(
-            "fcm.pile_empty_target", "No {kind} is left in the supply.", kind=pretty(move.target)
-        )
-    why = may_own(game, seat, move.target)
-    if why:
-        return Msg("fcm.may_not_own", "You may not get that card: {why}.", why=why)
-    if len(path) > cap:
-        return Msg(
-            "fcm.training_short",
-            "A {kind} becomes a {target} in {n} training steps, but your trainers at work can "
-            "give one card only {cap} this turn.",
-            kind=pretty(move.card),
-            target=pretty(move.target),
-            n=len(path),
-            cap=cap,
-        )
-    return None
+    return career_refusal(game, seat, move.card, move.target, cap)
 
 
 def apply(game: FcmState, seat: int, move: Move) -> list[str]:
