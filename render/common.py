@@ -8,7 +8,7 @@ a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -313,3 +313,41 @@ class Pen:
         while s and self.length(s + "…", size, bold) > width:
             s = s[:-1]
         return s.rstrip() + "…"
+
+
+# ---------------------------------------------------------------------------------------------
+# Players by name (issue 8)
+# ---------------------------------------------------------------------------------------------
+
+NAME_LIMIT = 12
+"""Characters of a display name a board shows; longer names are shortened by ``short_name``."""
+
+
+def short_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A display name shortened for a board: whitespace collapsed, characters the bundled font
+    cannot draw (emoji, CJK) dropped, then the first word if the whole is too long, then cut with
+    an ellipsis. ``""`` stays ``""`` (callers fall back to the seat's label).
+
+    >>> short_name("Alexandra the Great")
+    'Alexandra'
+    >>> short_name("Maximilianus_Longname")
+    'Maximilianu…'
+    """
+    cleaned = "".join(ch for ch in name if ord(ch) < 0x2000)  # DejaVu: Latin, Greek, Cyrillic
+    cleaned = " ".join(cleaned.split())
+    if len(cleaned) <= limit:
+        return cleaned
+    first = cleaned.split(" ")[0]
+    if 3 <= len(first) <= limit:
+        return first
+    return cleaned[: limit - 1].rstrip() + "…"
+
+
+def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") -> list[str]:
+    """One board label per seat: the shortened display name, or ``P1``, ``P2``... when the
+    name is missing or empty (renderer tests and the engine's own tools pass no names)."""
+    out = []
+    for seat in range(seats):
+        given = names[seat] if names is not None and seat < len(names) else ""
+        out.append(short_name(given) or f"{prefix}{seat + 1}")
+    return out

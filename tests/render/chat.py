@@ -1,0 +1,109 @@
+"""Measuring a board as a player sees it in Discord (issue 8, GUIDE "Rendering").
+
+Discord shows an attached image about 550 px wide inline. ``measure`` draws a board while
+recording every text call, and reports the smallest text as it would appear at that width;
+``ocr_words`` reads the 550 px version with Tesseract (Debian ``tesseract-ocr``), so a test
+can check that names and numbers stay recognisable there.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+INLINE = 550  # px: Discord's inline image width on desktop
+MIN_TEXT = 11.0  # px: smallest text a player must read at INLINE width
+
+
+@dataclass
+class TextCall:
+    text: str
+    size: float  # font size in image pixels
+
+
+@dataclass
+class Measured:
+    image: Image.Image
+    texts: list[TextCall] = field(default_factory=list)
+
+    @property
+    def inline_factor(self) -> float:
+        """Display pixels per image pixel at Discord's inline width."""
+        return INLINE / self.image.width
+
+    def inline_size(self, call: TextCall) -> float:
+        return call.size * self.inline_factor
+
+    def too_small(self, minimum: float = MIN_TEXT) -> list[tuple[str, float]]:
+        """``(text, inline px)`` for every visible text drawn smaller than ``minimum``."""
+        return sorted(
+            {
+                (c.text, round(self.inline_size(c), 1))
+                for c in self.texts
+                if c.text.strip() and self.inline_size(c) < minimum
+            },
+            key=lambda t: t[1],
+        )
+
+
+@contextmanager
+def _recording() -> Iterator[list[TextCall]]:
+    calls: list[TextCall] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        size = float(getattr(font, "size", 10) if font is not None else 10)
+        calls.append(TextCall(str(text), size))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def measure(draw: Callable[[], Image.Image]) -> Measured:
+    """Call ``draw`` (which must draw afresh: no cached text layers) and record its text.
+
+    Renderers that paste cached layers drew that text in an earlier call; clear their caches
+    first (``functools`` ``cache_clear``) or the layer's text goes unmeasured.
+    """
+    with _recording() as calls:
+        image = draw()
+    return Measured(image, calls)
+
+
+def inline(image: Image.Image) -> Image.Image:
+    """``image`` scaled to Discord's inline width, as a browser would show it."""
+    h = round(image.height * INLINE / image.width)
+    return image.convert("RGB").resize((INLINE, h), Image.Resampling.LANCZOS)
+
+
+def has_ocr() -> bool:
+    return shutil.which("tesseract") is not None
+
+
+def ocr_words(image: Image.Image) -> set[str]:
+    """Lower-case words Tesseract reads in ``image`` (shown at 550 px, upscaled 2x for the
+    engine, as a reader's eye would resolve it). Needs the ``tesseract`` binary."""
+    small = inline(image)
+    big = small.resize((small.width * 2, small.height * 2), Image.Resampling.LANCZOS)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.png"
+        big.save(path)
+        out = subprocess.run(
+            ["tesseract", str(path), "stdout", "--psm", "11"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    return {w.lower() for w in re.findall(r"[A-Za-z0-9$]+", out)}
