@@ -29,8 +29,11 @@ async def reply_error(interaction: discord.Interaction, text: str) -> None:
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
-        log.warning("could not deliver an error reply to interaction %s (HTTP %s)",
-                    interaction.id, exc.status)
+        log.warning(
+            "could not deliver an error reply to interaction %s (HTTP %s)",
+            interaction.id,
+            exc.status,
+        )
 
 
 async def handle(interaction: discord.Interaction, error: BaseException) -> None:

@@ -106,6 +106,10 @@ class LiveGame:
             return self.row.seats[seat].display_name
         return "⏰ timer" if seat == SYSTEM else f"p{seat + 1}"
 
+    def names(self) -> list[str]:
+        """Display names by seat, for renderers (``render_board(view, names=...)``)."""
+        return [s.display_name for s in self.row.seats]
+
     def deadline(self) -> Deadline | None:
         """The running deadline (computed once per move)."""
         if self._deadline_at != self.seq:
@@ -325,7 +329,11 @@ class GameManager:
             row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
             live = LiveGame(row, spec, state, 0, public_digest(state.view(None)))
             await self.storage.start_game(
-                row.id, row.options, now, row.phase_key, row.phase_started_at,
+                row.id,
+                row.options,
+                now,
+                row.phase_key,
+                row.phase_started_at,
                 live.deadline_timer(),
             )
             self._remember(live)
@@ -365,9 +373,7 @@ class GameManager:
         if status == "abandoned":
             raise LobbyError("There is no game in this channel. Start one with `/game new`.")
         if status == "lobby":
-            raise LobbyError(
-                "The game here has not started yet: join it, then the host starts it."
-            )
+            raise LobbyError("The game here has not started yet: join it, then the host starts it.")
         return gid
 
     async def live_in_channel(self, channel_id: int) -> LiveGame:

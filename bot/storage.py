@@ -387,9 +387,7 @@ class Storage:
         return found[0] if found else None
 
     async def latest_game_in_channel(self, channel_id: int) -> GameRow | None:
-        found = await self._games(
-            "WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
+        found = await self._games("WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return found[0] if found else None
 
     async def games_in_guild(self, guild_id: int, limit: int = 25) -> list[GameRow]:

@@ -28,9 +28,7 @@ class InfoCog(commands.Cog, name="InfoCog"):
     @guarded()
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None and interaction.channel_id is not None and interaction.guild_id:
-            row = await services(interaction).storage.latest_game_in_channel(
-                interaction.channel_id
-            )
+            row = await services(interaction).storage.latest_game_in_channel(interaction.channel_id)
             game = row.game_key if row else None
         if game is None:
             lines = ["**Games on Boardroom**"] + [

@@ -89,7 +89,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = msg.clip(msg.status_text(live.row, live))
         board = await svc.boards.draw(
-            live.row.game_key, live.id, live.seq, live.state.view(None)
+            live.row.game_key, live.id, live.seq, live.state.view(None), names=live.names()
         )
         if board is None:
             await interaction.followup.send(text, ephemeral=not public)

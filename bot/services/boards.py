@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import os
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
@@ -20,6 +22,13 @@ def renderer(game_key: str) -> ModuleType | None:
         return importlib.import_module(f"render.{game_key}")
     except ModuleNotFoundError:
         return None
+
+
+def _render(mod: ModuleType, view: Any, names: Sequence[str] | None, scale: float) -> Any:
+    # Renderers take ``names`` once they are redesigned for the chat (issue 8).
+    if names is None or "names" not in inspect.signature(mod.render_board).parameters:
+        return mod.render_board(view, scale=scale)
+    return mod.render_board(view, scale=scale, names=list(names))
 
 
 @dataclass(frozen=True)
@@ -42,8 +51,17 @@ class Boards:
         self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
         self.drawn = 0
 
-    async def draw(self, game_key: str, game_id: int, seq: int, view: Any) -> Board | None:
-        """The board of ``game_id`` after ``seq`` moves (``view`` is its public view)."""
+    async def draw(
+        self,
+        game_key: str,
+        game_id: int,
+        seq: int,
+        view: Any,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> Board | None:
+        """The board of ``game_id`` after ``seq`` moves (``view`` is its public view), with
+        players labelled by ``names`` (display names by seat)."""
         cached = self._latest.get(game_id)
         if cached is not None and cached[0] == seq:
             return cached[1]
@@ -52,7 +70,7 @@ class Boards:
             return None
         loop = asyncio.get_running_loop()
         data, ext = await loop.run_in_executor(
-            self._pool, lambda: encode_board(mod.render_board(view, scale=self.scale))
+            self._pool, lambda: encode_board(_render(mod, view, names, self.scale))
         )
         self.drawn += 1
         board = Board(data, f"{game_key}-{game_id}.{ext}")

@@ -47,6 +47,7 @@ class Announcement:
     is_over: bool
     table_key: str | None  # the running timed phase's table, if any
     notation: str = ""
+    names: tuple[str, ...] = ()  # display names by seat, for the board image
     interaction: discord.Interaction | None = None
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
@@ -109,6 +110,7 @@ class Publisher:
             status=status,
             is_over=live.state.is_over(),
             table_key=dl.table_key if dl is not None else None,
+            names=tuple(live.names()),
         )
 
     def prepare_move(self, result: MoveResult) -> Announcement:
@@ -161,7 +163,9 @@ class Publisher:
 
     async def _draw(self, job: Announcement) -> Board | None:
         try:
-            return await self.boards.draw(job.game_key, job.game_id, job.seq, job.view)
+            return await self.boards.draw(
+                job.game_key, job.game_id, job.seq, job.view, names=job.names
+            )
         except Exception:
             log.exception("drawing game %s failed", job.game_id)
             return None
@@ -253,7 +257,9 @@ class Publisher:
                 return None
             except discord.HTTPException as exc:
                 log.warning(
-                    "posting game %s failed (HTTP %s), attempt %d", job.game_id, exc.status,
+                    "posting game %s failed (HTTP %s), attempt %d",
+                    job.game_id,
+                    exc.status,
                     attempt + 1,
                 )
                 await asyncio.sleep(0.5 * 2**attempt)
@@ -278,9 +284,9 @@ class Publisher:
         table = await self._table(job)
         if table is None:
             return False
-        files = [] if board is None else [
-            discord.File(io.BytesIO(board.data), filename=board.filename)
-        ]
+        files = (
+            [] if board is None else [discord.File(io.BytesIO(board.data), filename=board.filename)]
+        )
         try:
             edited = await table.edit(content=text, attachments=files, view=view)
         except discord.HTTPException:

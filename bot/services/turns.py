@@ -93,8 +93,9 @@ class Reply:
             try:
                 await self.interaction.response.defer(thinking=True, ephemeral=ephemeral)
             except discord.HTTPException as exc:
-                log.warning("defer of interaction %s failed (HTTP %s)", self.interaction.id,
-                            exc.status)
+                log.warning(
+                    "defer of interaction %s failed (HTTP %s)", self.interaction.id, exc.status
+                )
                 return False
             return True
 

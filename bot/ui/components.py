@@ -199,9 +199,7 @@ class PageButton(GameButton, template=button_template("page", f"{INDEX}:{PREFIX}
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         live = await fresh(services, self.game_id, self.seq)
         page, _, prefix = self.arg.partition(":")
-        await open_panel(
-            interaction, live, edit=True, prefix=decode_prefix(prefix), page=int(page)
-        )
+        await open_panel(interaction, live, edit=True, prefix=decode_prefix(prefix), page=int(page))
 
 
 class MoveButton(GameButton, template=button_template("m", INDEX)):
@@ -336,9 +334,7 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
 
 def abandon_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        AbandonButton(game_id, label="Yes, abandon it", style=discord.ButtonStyle.danger)
-    )
+    view.add_item(AbandonButton(game_id, label="Yes, abandon it", style=discord.ButtonStyle.danger))
     return view
 
 
@@ -430,8 +426,9 @@ def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord
             )
         if len(chunks) > first + 4:
             view.add_item(
-                PageButton(gid, seq, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…",
-                           row=4)
+                PageButton(
+                    gid, seq, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…", row=4
+                )
             )
     if prefix:
         view.add_item(
