@@ -678,9 +678,18 @@ def _chat_turn(
     width = x1 - x0 - 16
     room = 5 * C_ROW - len(lines) * C_ROW
     recent: list[str] = []
-    for entry in reversed(view.log):
+    entries = list(view.log)
+    if view.round == 0 or (t is not None and (t.current == "planning" or t.pending)):
+        # choosing a department tile (reserve, Planning): what the display offers
+        entries = ["On display: " + ", ".join(_display_names(view))]
+    for entry in reversed(entries):
         wrapped = pen.wrap(_named(entry, names), C_S, width)
         if (len(recent) + len(wrapped)) * 19 > room - 4:
+            if not recent:  # the newest entry alone is too long: show what fits
+                fit = max(0, int((room - 4) // 19))
+                recent = wrapped[:fit]
+                if fit and len(wrapped) > fit:
+                    recent[-1] = pen.fit(recent[-1] + " …", C_S, width)
             break
         recent = wrapped + recent
     yy = y + C_HEAD / 2 + 2
@@ -692,6 +701,18 @@ def _chat_turn(
     for line in recent:
         pen.text(x0 + 8, yy, pen.fit(line, C_S, width), C_S, fill=th.muted, anchor="la")
         yy += 19
+
+
+def _display_names(view: CarnegieView) -> list[str]:
+    """Department tiles on display (to reserve or build), by printed name, ``×n`` for copies."""
+    from games.carnegie.data import load
+
+    dept = load().department
+    return [
+        (dept[k].name if k in dept else k) + (f" ×{n}" if n > 1 else "")
+        for k, n in view.display.items()
+        if n
+    ]
 
 
 def _dept_name(view: CarnegieView, seat: int, dept: str) -> str:
@@ -770,6 +791,13 @@ def _render_detail(
     players_h = TL_HEAD_H + n * PLAYER_ROW_H
     andrew_h = (TL_HEAD_H + 3 * 30) if view.andrew else 0
     log_lines = list(view.log[-3:])
+    shown = _display_names(view)
+    if shown:
+        probe = Pen(Image.new("RGB", (1, 1)), scale)
+        log_lines = [
+            *probe.wrap("On display: " + ", ".join(shown), SMALL_SIZE, WIDTH - 2 * MARGIN),
+            *log_lines,
+        ]
     outcome_h = 0
     if view.outcome:
         outcome_h = 2 * TL_HEAD_H + (n + (1 if view.andrew else 0)) * 30 + 10

@@ -1001,7 +1001,7 @@ def render_player(
     if p.restaurants_left:
         facts.append(f"{p.restaurants_left} restaurants left")
     if p.reserve is not None:
-        facts.append(f"reserve card {p.reserve}")
+        facts.append(f"reserve card ${p.reserve}")
     probe = Pen(Image.new("RGB", (1, 1)), scale)
     fact_lines = probe.wrap(" · ".join(facts), P_T, P_W - 2 * C_M)
     body = max(tall(left), tall(right))
@@ -1033,3 +1033,37 @@ def render_player(
                 ly += P_LINE
             yy += h + 6
     return image
+
+
+def render_hand(
+    view: FcmView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``/hand``: ``render_player`` of the seat's own view (``state.view(seat)``), which adds
+    the secret kept reserve card and the structure being chosen during Restructuring."""
+    return render_player(view, seat, names=names, theme=theme, scale=scale)
+
+
+def hand_text(view: FcmView, seat: int, *, names: Sequence[str] | None = None) -> str:
+    """``/hand`` as text (for the seat's own view): cash, cards at work / on the beach (or all
+    cards), busy marketeers, food and drink, milestones, the kept reserve card and the
+    structure being chosen. ``ValueError`` for a seat not in the game."""
+    if not 0 <= seat < len(view.players):
+        raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
+    labels = seat_names(names, len(view.players))
+    p = view.players[seat]
+    lines = [
+        f"**{labels[seat]}** — {p.chain or 'company'}: ${p.cash}, turn order {p.position}, "
+        f"price ${p.unit_price}, {p.waitresses} waitress" + ("es" if p.waitresses != 1 else "")
+    ]
+    if p.reserve is not None:
+        secret = "" if view.reserve_revealed else " (secret until the first bank break)"
+        lines.append(f"Reserve card: ${p.reserve}{secret}")
+    left, right = _player_sections(view, p)
+    for title, items in (*left, *right):
+        lines.append(f"{title}: " + ", ".join(items))
+    return "\n".join(lines)

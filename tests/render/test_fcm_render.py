@@ -18,10 +18,10 @@ import pytest
 from games.core import GameRecord, replay
 from games.food_chain_magnate.view import CampaignView, FcmView
 from render.common import to_png
-from render.food_chain_magnate import render_board, render_player
+from render.food_chain_magnate import hand_text, render_board, render_hand, render_player
 
 from .chat import MIN_TEXT, inline, measure
-from .golden import check_golden
+from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "food_chain_magnate"
 NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Esme"]
@@ -160,3 +160,15 @@ def test_every_fixture_renders_at_its_end_in_both_themes() -> None:
             render_board(replace(view), theme=theme)
             render_board(view, theme=theme, detail=True)
             render_player(view, 0, theme=theme)
+
+
+def test_hand_shows_the_owners_secrets_only_to_the_owner() -> None:
+    own = _view("3p", 0.3, seat=1)
+    public = _view("3p", 0.3)
+    assert own.players[1].reserve is not None and public.players[1].reserve is None
+    text = hand_text(own, 1, names=NAMES[:3])
+    assert text.startswith("**Bruno**") and f"Reserve card: ${own.players[1].reserve}" in text
+    assert "Reserve card" not in hand_text(public, 1, names=NAMES[:3])
+    assert mean_abs_diff(render_hand(own, 1), render_player(public, 1)) > 0
+    with pytest.raises(ValueError):
+        hand_text(own, 3)
