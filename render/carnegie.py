@@ -646,7 +646,7 @@ def _chat_turn(
     lines: list[tuple[str, bool]] = []
     t = view.turn
     a = view.andrew
-    if a is not None:
+    if a is not None and not view.outcome:
         back = ROW_SHORT.get(a.card_back or "", "–")
         nxt = ROW_SHORT.get(a.next_back or "", "–")
         lines.append((("Andrew picks" if a.picks else "You pick") + " the row", True))
