@@ -74,7 +74,7 @@ def _positions(key: str) -> list[tuple[str, Callable[[], Any]]]:
     return [("middle", at(0.5)), ("end", at(1.0))]
 
 
-READ_BY_OCR = {"food_chain_magnate"}
+READ_BY_OCR = {"food_chain_magnate", "carnegie"}
 """Games in ``NOT_YET`` whose names OCR already finds (only their text size is pending)."""
 
 
@@ -94,11 +94,19 @@ def _cases(check: str) -> list[Any]:
     ]
 
 
+def _seats(view: Any) -> int:
+    """Seats in a public view: its ``players``, or its ``companies`` (Kenchiku); 4 if neither."""
+    for attr in ("players", "companies"):
+        if hasattr(view, attr):
+            return len(getattr(view, attr))
+    return 4
+
+
 def _draw(key: str, make: Callable[[], Any]) -> Any:
     module = _renderer(key)
     state = make()
     assert state is not None, f"{key} has no fixture to draw"
-    names = NAMES[: len(state.view(None).players) if hasattr(state.view(None), "players") else 4]
+    names = NAMES[: _seats(state.view(None))]
     _fresh(module)
     return measure(lambda: module.render_board(state.view(None), names=list(names))), names
 
