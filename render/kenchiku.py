@@ -71,13 +71,13 @@ CHAT_DICE_H = 30
 CHAT_VOICE_GAP = 10
 # Column key, title, width of the company table (the name column takes what is left).
 CHAT_COLUMNS: tuple[tuple[str, str, float], ...] = (
-    ("structure", "Structure", 94),
+    ("structure", "Structure", 92),
     ("design", "Design", 80),
-    ("planning", "Planning", 86),
-    ("workers", "Workers", 86),
-    ("honour", "Honour", 80),
-    ("loan", "Loan", 56),
-    ("park", "Park", 70),
+    ("planning", "Planning", 84),
+    ("workers", "Workers", 80),
+    ("honour", "Honour", 74),
+    ("loan", "Loan", 52),
+    ("park", "Park", 56),
 )
 
 # The detailed board (``detail=True``): the full-size table, small text allowed.
@@ -851,25 +851,30 @@ def _draw_chat_header(
     cy = y + 16
     pen.text(x, cy, f"Round {view.round}", 24, bold=True, anchor="lm")
     rx = x + pen.length(f"Round {view.round}", 24, True) + 12
-    pen.text(
-        rx,
-        cy + 1,
-        f"turn {view.turn} · {view.blocks_left} blocks left",
-        17,
-        fill=t.muted,
-        anchor="lm",
-    )
+    right = x + w  # where the "to act" group starts, once measured
     if view.to_act and view.outcome is None:
         # Right-aligned: "To act", then each acting seat's mark and name.
         parts = [(s, labels[s]) for s in view.to_act]
-        width = pen.length("To act", 17) + sum(34 + pen.length(n, 22, True) for _, n in parts)
-        px = x + w - width
+        # After its action a company holding the loan card may repay it (or end its turn).
+        note = "may repay the loan" if view.repay_offered else ""
+        widths = [34 + pen.length(n, 22, True) for _, n in parts]
+        width = pen.length("To act", 17) + 8 + sum(widths) - 6
+        if note:
+            width += 8 + pen.length(note, 17)
+        px = right = x + w - width
         pen.text(px, cy + 1, "To act", 17, fill=t.muted, anchor="lm")
-        px += pen.length("To act", 17) + 20
-        for seat, name in parts:
-            pen.mark(px, cy, 13, seat)
-            pen.text(px + 18, cy + 1, name, 22, bold=True, anchor="lm")
-            px += 34 + pen.length(name, 22, True)
+        px += pen.length("To act", 17) + 8
+        for (seat, name), part_w in zip(parts, widths, strict=True):
+            pen.mark(px + 13, cy, 13, seat)
+            pen.text(px + 32, cy + 1, name, 22, bold=True, anchor="lm")
+            px += part_w + 2
+        if note:
+            pen.text(x + w, cy + 1, note, 17, fill=t.muted, anchor="rm")
+    # The turn and the blocks left, as much as fits beside the "to act" group.
+    for info in (f"turn {view.turn} · {view.blocks_left} blocks left", f"turn {view.turn}"):
+        if rx + pen.length(info, 17) + 18 <= right:
+            pen.text(rx, cy + 1, info, 17, fill=t.muted, anchor="lm")
+            break
     lines = _chat_event_lines(pen, view, labels, w - 36)
     by = y + 38
     box_h = 16 + 22 * len(lines)
@@ -948,13 +953,13 @@ def _draw_chat_table(
         price = str(view.market_prices.get(kind, 0))
         stock = view.market_stock.get(kind, 0)
         stock_s = f"{stock} left"
-        box = 28
-        total = box + 6 + pen.length(stock_s, CHAT_MIN_TEXT)
+        box = 27
+        total = box + 5 + pen.length(stock_s, CHAT_MIN_TEXT, stock == 0)
         bx = left + (cw - total) / 2
         pen.rect(bx, cy - box / 2, bx + box, cy + box / 2, fill=colour, radius=6)
         pen.text(bx + box / 2, cy + 1, price, 20, bold=True, fill=text_on(colour), anchor="mm")
         pen.text(
-            bx + box + 6,
+            bx + box + 5,
             cy + 1,
             stock_s,
             CHAT_MIN_TEXT,

@@ -261,3 +261,11 @@ def test_golden_files_are_pngs() -> None:
         assert image.format == "PNG"
         if name.endswith("_550"):
             assert image.width == 550
+
+
+def test_repay_offer_is_shown_beside_who_acts() -> None:
+    view = replace(mid_4p(), repay_offered=True, to_act=(1,))
+    texts = {c.text for c in _measure(lambda: render_board(view, names=NAMES)).texts}
+    assert "may repay the loan" in texts and "Bruno" in texts
+    texts = {c.text for c in _measure(_mid_4p_named).texts}
+    assert "may repay the loan" not in texts
