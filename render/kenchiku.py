@@ -644,8 +644,6 @@ def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
     plot = g.plot
     x0 = x + g.stack_x
     bottom = y + plot - g.stack_bottom
-    number_x = x + plot - g.height_size * 0.52
-    number_y = y + plot - g.height_size * 0.82
     if c.park_owner is not None:
         pen.rect(x, y, x + plot, y + plot, fill=t.grass, radius=g.plot_radius)
         if c.on_avenue:
@@ -679,11 +677,33 @@ def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
         if c.owner is not None:
             cx = x0 + (g.stack_w + g.depth_x) / 2
             pen.mark(cx, roof - g.depth_y / 2 - g.chip_r + 4, g.chip_r, c.owner)
-        pen.text(number_x, number_y, str(c.height), g.height_size, bold=True, anchor="mm")
+        _paste_overlay(pen, _plot_overlay(c.height, False, g, _theme_name(t), pen.k), x, y)
         return
     if c.land_value >= 1:
-        # A faint outline of the building this plot takes, and its height in grey.
-        top = bottom - c.land_value * g.slab
+        _paste_overlay(pen, _plot_overlay(c.land_value, True, g, _theme_name(t), pen.k), x, y)
+
+
+def _paste_overlay(pen: _Pen, sprite: Image.Image, x: float, y: float) -> None:
+    pen.image.paste(sprite, (pen.px(x), pen.px(y)), sprite)
+
+
+@lru_cache(maxsize=256)
+def _plot_overlay(value: int, empty: bool, g: _Geo, theme: str, scale: float) -> Image.Image:
+    """What a plot shows over its ground, as a transparent sprite the size of the plot (the
+    same few appear all over the city, so they are drawn once): for an ``empty`` plot a faint
+    outline of the building it takes and its land value in grey, else a building's height."""
+    t = _THEMES[theme]
+    ink = t.value if empty else t.ink
+    side = max(1, round(g.plot * scale))
+    sprite = Image.new("RGBA", (side, side), (*ink, 0))  # transparent, but text edges blend to ink
+    pen = _Pen(sprite, scale, t)
+    x0 = g.stack_x
+    bottom = g.plot - g.stack_bottom
+    size = g.value_size if empty else g.height_size
+    number_x = g.plot - g.height_size * 0.52
+    number_y = g.plot - g.height_size * 0.82
+    if empty:
+        top = bottom - value * g.slab
         right = x0 + g.stack_w
         pts: list[Point] = [
             (x0, bottom),
@@ -696,7 +716,8 @@ def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
         ]
         for a, b in itertools.pairwise(pts):
             pen.dashed(a, b, fill=t.faint, width=1.5, dash=3, gap=3)
-        pen.text(number_x, number_y, str(c.land_value), g.value_size, fill=t.value, anchor="mm")
+    pen.text(number_x, number_y, str(value), size, bold=not empty, fill=ink, anchor="mm")
+    return sprite
 
 
 def _edge_on_avenue(view: KenchikuView, col: int, row: int) -> bool:
