@@ -1098,9 +1098,9 @@ def _draw_chat_company(
     if co.money is not None and view.viewer == co.seat:
         # Only the viewer's own money, and only in a view made for that seat.
         label = f"money {co.money}"
-        nx = x + 44 + pen.length(name, 20, True) + 10
-        if nx + pen.length(label, CHAT_MIN_TEXT, True) + 14 < x + name_w:
-            pen.pill(nx, cy, label, fill=t.admin, ink=_BLACK, size=CHAT_MIN_TEXT, h=24)
+        nx = x + 44 + pen.length(name, 20, True) + 8
+        if nx + pen.length(label, CHAT_MIN_TEXT) + 14 <= x + name_w - 2:
+            pen.pill(nx, cy, label, fill=t.admin, ink=_BLACK, size=CHAT_MIN_TEXT, bold=False, h=24)
 
 
 def _chat_scores_height(view: KenchikuView) -> float:

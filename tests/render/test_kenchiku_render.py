@@ -210,6 +210,8 @@ def test_own_money_is_drawn_for_the_viewer() -> None:
             )
             > 0
         )
+    texts = {c.text for c in _measure(lambda: render_board(own_view, names=NAMES)).texts}
+    assert "money 17" in texts
     texts = {c.text for c in _measure(lambda: render_player(own_view, 2)).texts}
     assert any("money 17" in t for t in texts)
     texts = {c.text for c in _measure(lambda: render_player(mid_4p(), 2)).texts}
