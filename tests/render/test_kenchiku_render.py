@@ -29,7 +29,7 @@ from render.kenchiku import (
     render_player,
 )
 
-from .chat import MIN_TEXT, Measured, inline, measure
+from .chat import MIN_TEXT, Measured, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .kenchiku_fixtures import final_4p, mid_3p, mid_4p, seat_view, start_2p
 
@@ -271,3 +271,10 @@ def test_repay_offer_is_shown_beside_who_acts() -> None:
     assert "may repay the loan" in texts and "Bruno" in texts
     texts = {c.text for c in _measure(_mid_4p_named).texts}
     assert "may repay the loan" not in texts
+
+
+@pytest.mark.skipif(not has_ocr(), reason="needs the tesseract binary (Debian tesseract-ocr)")
+def test_dark_board_at_the_bots_scale_is_read_by_ocr_inline() -> None:
+    words = ocr_words(render_board(mid_4p(), names=NAMES, theme="dark", scale=0.75))
+    for word in (*NAMES, "Market", "Structure", "Planning", "Workers", "Honour"):
+        assert word.lower() in words, word
