@@ -30,6 +30,7 @@ with the owner's mark on the roof, and its height printed beside it.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -733,12 +734,25 @@ def _draw_city(pen: _Pen, view: KenchikuView, g: _Geo, ox: float, oy: float) -> 
     t = pen.t
     for c in view.cells:
         _draw_cell(pen, c, g, ox + c.col * g.cell + g.inset, oy + c.row * g.cell + g.inset)
-    # District names: a label on the top edge of each district's first plot.
-    first: dict[str, CellView] = {}
+    # District names: a label on the top edge of a district's first plot where it hides no
+    # owner's mark (low buildings under it), else of its first plot.
+    at = {(c.col, c.row): c for c in view.cells}
+    districts: dict[str, list[CellView]] = {}
     for c in view.cells:
-        first.setdefault(c.district, c)
-    for d, c in first.items():
+        districts.setdefault(c.district, []).append(c)
+    for d, cells in districts.items():
         name = view.districts.get(d, d)
+        span = math.ceil((5 + pen.length(name, g.pill_size) + 14) / g.cell)
+
+        def hides_nothing(c: CellView, span: int = span) -> bool:
+            low = _edge_on_avenue(view, c.col, c.row)  # the label sits lower there
+            under = (at.get((c.col + i, c.row)) for i in range(span))
+            return c.col + span <= view.n_columns and all(
+                u is None or (u.height <= (1 if low else 3) and (u.park_owner is None or not low))
+                for u in under
+            )
+
+        c = next((c for c in cells if hides_nothing(c)), cells[0])
         x = ox + c.col * g.cell + g.inset + 5
         y = oy + c.row * g.cell + g.inset
         if _edge_on_avenue(view, c.col, c.row):
