@@ -9,7 +9,8 @@ never derives a rule, it only shows what the view says. Two layouts (issue 8, GU
   number, name and label is at least 11 px tall when Discord shows it 550 px wide. It holds
   what a player needs to choose a move: the city with land values and buildings, the market
   (price and stock), every company's markers, honour, loan and park, the voice cards by title
-  and bonus, who is to act and the last move; at the end, the final scores.
+  and bonus, who is to act and the last move; at the end, the final scores in place of the
+  market and the companies.
 * the **detailed board** (``detail=True``, ``/board detail``) is the full-size table: voice
   cards with their full wording, per-company marker tracks and honour bars, the legend.
 
@@ -1276,7 +1277,8 @@ def _render_chat(
         y += 14 + 24 * len(banner_lines) + CHAT_GAP
     if view.outcome is not None:
         y += _chat_scores_height(view) + CHAT_GAP
-    y += city_h + CHAT_GAP + _chat_table_height(view)
+    over = view.outcome is not None  # then the scores replace the market and companies table
+    y += city_h + (0 if over else CHAT_GAP + _chat_table_height(view))
     if voices_layer is not None:
         y += CHAT_GAP + voices_layer.height / scale
     height = y + CHAT_MARGIN
@@ -1290,8 +1292,9 @@ def _render_chat(
     if view.outcome is not None:
         y += _draw_chat_scores(pen, view, labels, x, y, inner) + CHAT_GAP
     _paste_city(pen, view, g, x + (inner - city_w) / 2, y)
-    y += city_h + CHAT_GAP
-    y += _draw_chat_table(pen, view, labels, x, y, inner)
+    y += city_h
+    if not over:
+        y += CHAT_GAP + _draw_chat_table(pen, view, labels, x, y + CHAT_GAP, inner)
     if voices_layer is not None:
         image.paste(voices_layer, (pen.px(x), pen.px(y + CHAT_GAP)))
     return image
@@ -1946,9 +1949,10 @@ def render_board(
 
     The chat board (default) is :data:`CHAT_W` (780) px wide at scale 1.0 and draws no text
     under :data:`CHAT_MIN_TEXT` px, so shown 550 px wide in Discord its smallest text is 11.3 px:
-    header (round, who is to act, last move), the final scores once the game is over, the
-    city, one table of the market and the companies (markers, honour, loan, park), and the
-    voice cards by title and bonus. The detailed board (about 1,370 px wide) adds the voice
+    header (round, who is to act, last move), the city, one table of the market and the
+    companies (markers, honour, loan, park), and the voice cards by title and bonus; once the
+    game is over, the final scores above the city replace the table. The detailed board
+    (about 1,370 px wide) adds the voice
     cards' full wording, each company's marker track and honour bar, and the legend.
 
     Parts that do not change during a game (the empty city, the voice cards, the legend) are
