@@ -1952,8 +1952,8 @@ def render_board(
     header (round, who is to act, last move), the city, one table of the market and the
     companies (markers, honour, loan, park), and the voice cards by title and bonus; once the
     game is over, the final scores above the city replace the table. The detailed board
-    (about 1,370 px wide) adds the voice
-    cards' full wording, each company's marker track and honour bar, and the legend.
+    (about 1,370 px wide) adds the voice cards' full wording, each company's marker track and
+    honour bar, and the legend.
 
     Parts that do not change during a game (the empty city, the voice cards, the legend) are
     drawn once and cached; the result depends on the arguments only.
