@@ -23,7 +23,6 @@ from .support import fixture_paths, load_fixture
 
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NOT_YET: dict[str, str] = {
-    "kenchiku": "renderer being redesigned for 550 px (issue 8)",
     "masters_of_commerce": "renderer being redesigned for 550 px (issue 8)",
     "philadelphia": "no renderer yet (issue 11)",
 }
@@ -96,9 +95,7 @@ def _draw(key: str, make: Callable[[], Any]) -> Any:
     module = _renderer(key)
     state = make()
     assert state is not None, f"{key} has no fixture to draw"
-    view = state.view(None)
-    seats = len(view.players) if hasattr(view, "players") else getattr(view, "n_seats", 4)
-    names = NAMES[:seats]
+    names = NAMES[: state.n_seats]
     _fresh(module)
     return measure(lambda: module.render_board(state.view(None), names=list(names))), names
 
