@@ -27,7 +27,6 @@ NOT_YET: dict[str, str] = {
     "masters_of_commerce": "renderer being redesigned for 550 px (issue 8)",
     "carnegie": "renderer predates the 550 px rule (issue 10)",
     "food_chain_magnate": "renderer predates the 550 px rule (issue 9)",
-    "philadelphia": "no renderer yet (issue 11)",
 }
 NAMES = (
     "Alice",
