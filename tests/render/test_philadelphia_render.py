@@ -194,3 +194,28 @@ def test_hand_text_stays_under_discords_limit_with_a_big_hand() -> None:
                     biggest = n
                     assert len(hand_text(view, s, names=NAMES)) < 2000
     assert biggest >= 7
+
+
+def crowded() -> PhilaState:
+    """Six ads in one area (two rows of cards) and an 11-card hand, long names."""
+    from tests.games.philadelphia.scenario import make
+
+    ads = [("cafe-a", 0), ("architect-a", 2), ("builder-a", 1), ("airline-a", 0)]
+    ads += [("guard-a", 2), ("confectioner-a", 1)]
+    hand = ["taxi-a", "taxi-b", "hotel-a", "cinema-a", "salon-a", "nurse-a", "lawyer-a"]
+    hand += ["courier-a", "printer-a", "forestry-a", "detective-a"]
+    return make(3, ads={1: ads}, hands={0: hand}, money={0: 12, 1: 3}, vp={2: 9}, start=2)
+
+
+def test_golden_crowded_area_and_big_hand() -> None:
+    state = crowded()
+    names = ["Maximilianus Longname", "Bo", "Chiara"]
+    board = render_board(state.view(None), names=names)
+    check_golden("philadelphia_crowded_3p", board)
+    check_golden("philadelphia_crowded_3p_550", inline(board))
+    hand = render_hand(state.view(0), 0, names=names)
+    check_golden("philadelphia_hand_11_550", inline(hand))
+    assert len(hand_text(state.view(0), 0, names=names)) < 2000
+    two_rows = measure(partial(render_board, state.view(None), names=names))
+    assert not two_rows.too_small(MIN_TEXT)
+    assert "confectioner-a" in {c.text for c in two_rows.texts}
