@@ -24,7 +24,6 @@ from .support import fixture_paths, load_fixture
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NOT_YET: dict[str, str] = {
     "masters_of_commerce": "renderer being redesigned for 550 px (issue 8)",
-    "philadelphia": "no renderer yet (issue 11)",
 }
 NAMES = (
     "Alice",
