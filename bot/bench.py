@@ -354,6 +354,17 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             policy="ai",
             target="p95 < 400",
         )
+    if on("philadelphia"):
+        views = bench_ai_engine("philadelphia", 4, 5 if quick else 40, ">= 50")
+        bench_render("philadelphia", views[:: 2 if quick else 1], "p95 < 150")
+        await bench_move_e2e(
+            3 if quick else 10,
+            40 if quick else 300,
+            key="philadelphia",
+            seats=3,
+            policy="ai",
+            target="p95 < 250",
+        )
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
