@@ -45,12 +45,12 @@ WELCOME = (
     "`/hand` shows your private information, `/rules` the rules, `/board` the current board."
 )
 WELCOME_BACK = (
-    "👋 **Welcome back to the Boardroom preview.** {games} continue{s} below: "
-    "each shows its current lobby or board. Switch members with **Viewing as**; the bar "
-    "above it opens each member's **DMs** (private offers arrive there). "
-    "`/game status` tells who is to act."
+    "👋 **Welcome back to the Boardroom preview.** {games} — each shows its current lobby "
+    "or board. Switch members with **Viewing as**; the bar above it opens each member's "
+    "**DMs** (private offers arrive there) and the threads. `/game status` tells who is to act."
 )
 RESTARTED = "↻ The preview restarted; this is the current board."
+RESTARTED_LOBBY = "↻ The preview restarted; this lobby is still open."
 TICK = 1.0  # seconds between clock catch-ups
 COUNTDOWN_REFRESH = 10.0  # seconds between republishing while a timer runs
 NAMES = (
@@ -67,6 +67,7 @@ NAMES = (
     "mallory",
 )
 GUILD_NAME = "Boardroom preview"
+NEW_THREAD = "new-thread"  # the bar's view key that starts a thread
 CHANNEL_NAME = "games"
 
 
@@ -81,6 +82,26 @@ class World:
         self.guild = guild
         self.channel = channel
         self.members = members  # simcord MemberActor, in NAMES order
+
+    async def open_thread(self, name: str, owner_id: int, thread_id: int | None = None) -> Any:
+        """A public thread of #games, as if ``owner_id`` had started it (SimCord's members
+        cannot start threads themselves); ``thread_id`` recreates a thread of an earlier
+        run under its old id. Returns its SimCord channel handle."""
+        from simcord.builders import ChannelHandle
+        from simcord.enums import MessageType
+
+        backend = self.env.backend
+        # SimCord takes a thread's id only from a starter message; with broadcast off it
+        # does not look that message up, and the announcement is made here instead.
+        thread = backend.create_thread(
+            self.channel.id, name, owner_id, message_id=thread_id, broadcast=False
+        )
+        backend.announce_thread_create(thread)
+        backend.create_system_message(
+            self.channel.id, MessageType.THREAD_CREATED, owner_id, target_channel_id=thread.id
+        )
+        await self.env.settle()
+        return ChannelHandle(self.env, self.guild, thread)
 
 
 def build_world(simcord: Any, bot: Any, members: int) -> World:
@@ -104,30 +125,31 @@ async def unfinished_games(bot: Any, guild_id: int) -> list[Any]:
     return sorted((r for r in rows if r.status in ("lobby", "running")), key=lambda r: r.id)
 
 
-async def show_current_games(bot: Any, rows: list[Any], channel_id: int) -> int:
+async def show_current_games(bot: Any, world: World, rows: list[Any]) -> int:
     """Repost each of ``rows`` (unfinished games): a lobby with its buttons, a running game's
-    current board (the messages of the previous run are gone). Returns how many.
-
-    A game whose channel no longer exists (a thread of the previous run: SimCord cannot
-    recreate a thread with its old id) is left alone and logged."""
+    current board (the messages of the previous run are gone). A game that lived in a
+    thread gets its thread back under the same id, named "game #N" (thread names are not
+    stored). Returns how many were shown."""
     from . import messages as msg
 
     svc = bot.services
+    threads = {t.id for t in world.channel.threads}
     shown = 0
     for row in rows:
-        if row.channel_id != channel_id:
-            log.warning(
-                "game %s lives in channel %s, gone after the restart", row.id, row.channel_id
-            )
-            continue
+        where = row.channel_id
+        if where != world.channel.id and where not in threads:
+            try:
+                await world.open_thread(f"game #{row.id}", row.host_id, thread_id=where)
+                threads.add(where)
+            except Exception:
+                log.exception("could not recreate the thread of game %s", row.id)
+                continue
         if row.status == "lobby":
             view = svc.lobby.lobby_view(row)
             kwargs: dict[str, Any] = {"embed": msg.lobby_embed(row)}
             if view is not None:
                 kwargs["view"] = view
-            message = await svc.publisher.post(
-                channel_id, RESTARTED.replace("board", "lobby"), **kwargs
-            )
+            message = await svc.publisher.post(where, RESTARTED_LOBBY, **kwargs)
             if message is not None:
                 await svc.storage.set_lobby_message(row.id, message.id)
         else:
@@ -139,13 +161,34 @@ async def show_current_games(bot: Any, rows: list[Any], channel_id: int) -> int:
     return shown
 
 
-def welcome_text(games: int) -> str:
-    """The first message of #games: how to start, or (``games`` unfinished games reposted
-    below it) that they continue."""
-    if games:
-        return WELCOME_BACK.format(
-            games="One game" if games == 1 else f"{games} games", s="s" if games == 1 else ""
-        )
+async def greet(bot: Any, world: World) -> int:
+    """Post the welcome in #games, then each unfinished game's lobby or board (in #games or
+    its thread). Returns how many games were shown."""
+    unfinished = await unfinished_games(bot, world.guild.id)
+    here = sum(1 for r in unfinished if r.channel_id == world.channel.id)
+    await bot.get_channel(world.channel.id).send(welcome_text(here, len(unfinished) - here))
+    shown = await show_current_games(bot, world, unfinished)
+    await bot.services.publisher.drain()
+    return shown
+
+
+def welcome_text(here: int, in_threads: int = 0) -> str:
+    """The first message of #games: how to start, or that the unfinished games continue
+    (``here`` reposted below it, ``in_threads`` in their threads)."""
+    if here or in_threads:
+        parts = []
+        if here:
+            parts.append(
+                "one game continues below" if here == 1 else f"{here} games continue below"
+            )
+        if in_threads:
+            parts.append(
+                "one game continues in its thread"
+                if in_threads == 1
+                else f"{in_threads} games continue in their threads"
+            )
+        games = " and ".join(parts)
+        return WELCOME_BACK.format(games=games[0].upper() + games[1:])
     from games.core import all_games
 
     names = "; ".join(f"{g.title}: {g.min_players}–{g.max_players} players" for g in all_games())
@@ -160,13 +203,22 @@ class ClockKeeper:
 
     Each :data:`TICK` it advances the clock to real time (firing due bot timers), then
     republishes the page if the bot changed anything since the page was last published, or
-    every :data:`COUNTDOWN_REFRESH` s while a game timer runs. Clock steps and browser
-    actions never overlap (``lock``). A click made on a page that was republished only to
-    move its countdowns (nothing else changed) is accepted rather than refused as stale."""
+    every :data:`COUNTDOWN_REFRESH` s while a game timer runs. Every publication carries the
+    current time (SimCord renders ``<t:…:R>`` against a presentation time it otherwise moves
+    only on **Refresh preview**: the cause of "30 seconds left — ends in 2 minutes"). Clock
+    steps and browser actions never overlap (``lock``). A click made on a page that was
+    republished only to move its countdowns (nothing else changed) is accepted rather than
+    refused as stale."""
 
-    def __init__(self, world: World, timers_running: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        world: World,
+        timers_running: Callable[[], bool],
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         self.world = world
         self.timers_running = timers_running
+        self.wall = wall  # Unix time, seconds
         self.lock = asyncio.Lock()
         self.preview: Any = None
         self._last_refresh = 0.0
@@ -184,6 +236,9 @@ class ClockKeeper:
         act: Callable[[Any, Any], Awaitable[Any]] = preview._action
 
         def published(page: Any, **kwargs: Any) -> None:
+            # SimCord renders <t:…:R> against the page's presentation time, which it moves
+            # only on Refresh; every publication here shows the current time instead.
+            preview._advance_presentation_time()
             publish(page, **kwargs)
             key = (page.id, page.revision)
             self._published_len[key] = self._changes()
@@ -194,7 +249,9 @@ class ClockKeeper:
                 page = preview._pages.get(context_id) if isinstance(context_id, str) else None
                 if page is not None and isinstance(body, dict):
                     body = self._forward_revision(page, body)
-                return await act(context_id, body)
+                result = await act(context_id, body)
+                self._seen = self._changes()  # that action's publication showed them
+                return result
 
         preview._publish = published
         preview._action = action
@@ -214,7 +271,7 @@ class ClockKeeper:
         async with self.lock:
             if env._operation_task is not None:
                 return
-            lag = time.time() - env.now().timestamp()
+            lag = self.wall() - env.now().timestamp()
             if lag > 0.001:
                 await env.advance_time(lag)
             preview = self.preview
@@ -247,7 +304,8 @@ class ClockKeeper:
 
 NAV_CSS = """
 #boardroom-nav { flex: 0 0 auto; display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
-  padding: 6px 12px; background: #1e1f22; color: #dbdee1; font: 14px/20px sans-serif;
+  padding: 6px 12px; background: #1e1f22; color: #dbdee1;
+  font: 14px/20px var(--preview-font-sans, sans-serif);
   border-bottom: 1px solid #ffffff14; }
 #boardroom-nav strong { color: #f2f3f5; margin-right: 4px; }
 #boardroom-nav .group { display: flex; gap: 4px; align-items: center; margin-right: 10px; }
@@ -408,6 +466,15 @@ class Switcher:
                     "unread": 0,
                 }
             )
+        channels.append(
+            {
+                "key": NEW_THREAD,
+                "label": "+ thread",
+                "title": f"Start a thread in #{CHANNEL_NAME} as the member shown "
+                "(a second game can be played there)",
+                "unread": 0,
+            }
+        )
         dms = []
         for member in self.world.members:
             cid = self._dm_channel(member)
@@ -438,7 +505,8 @@ class Switcher:
         }
 
     def _target(self, view: str) -> tuple[Any, list[Any]]:
-        """SimCord channel handle and viewers of ``view``; ``SetupError``-free ValueError."""
+        """SimCord channel handle and viewers of ``view`` (``channel``, ``dm:<member id>``,
+        ``thread:<thread id>``); raises ``ValueError`` for an unknown view."""
         world = self.world
         if view == "channel":
             return world.channel, world.members
@@ -455,15 +523,22 @@ class Switcher:
             return thread, world.members
         raise ValueError(f"unknown view {view!r}")
 
+    async def new_thread(self) -> str:
+        """Start a thread in #games as the member shown; returns its view key."""
+        owner = self._member_in_view() or self.world.members[0].id
+        number = len(self.world.channel.threads) + 2
+        async with self.keeper.lock:
+            thread = await self.world.open_thread(f"table {number}", owner)
+        return f"thread:{thread.id}"
+
     def _member_in_view(self) -> int | None:
         """The member the browser shows now (the page used last), if any."""
         preview = self.preview
         if preview is None:
             return None
-        pages = [p for p in preview._pages.values() if p.id != "python"]
-        if not pages:
-            return None
-        return int(max(pages, key=lambda p: p.last_activity).viewer.id)
+        pages = [p for p in preview._pages.values() if p.id != "python"] or [preview._python]
+        shown = max((p for p in pages if p is not None), key=lambda p: p.last_activity)
+        return int(shown.viewer.id)
 
     async def open(self, view: str) -> Any:
         """End the current SimCord session (if any) and open one on ``view``; the page opens
@@ -596,9 +671,12 @@ class Switcher:
         try:
             body = await request.json()
             view = str(body["view"])
-            self._target(view)
+            if view != NEW_THREAD:
+                self._target(view)
         except (ValueError, KeyError, TypeError):
             raise web.HTTPBadRequest(text="unknown view") from None
+        if view == NEW_THREAD:
+            view = await self.new_thread()
         preview = await self.open(view)
         return web.json_response({"capability": preview.capability, "view": view})
 
@@ -688,10 +766,7 @@ async def _present(
 ) -> None:
     env = world.env
     await env.settle()
-    unfinished = await unfinished_games(bot, world.guild.id)
-    await bot.get_channel(world.channel.id).send(welcome_text(len(unfinished)))
-    shown = await show_current_games(bot, unfinished, world.channel.id)
-    await bot.services.publisher.drain()
+    shown = await greet(bot, world)
     await env.settle()
     keeper = ClockKeeper(world, bot.services.timers.has_timers)
     switcher = Switcher(world, keeper, port)

@@ -154,9 +154,10 @@ class Steps:
     def open_bar(self, view: str) -> None:
         """Press a button of the preview's bar (``#games`` or a member's DMs)."""
         self.page.locator(f'#boardroom-nav button[data-label="{view}"]').click()
-        self.page.wait_for_selector(
-            f'#boardroom-nav button[aria-current="page"][data-label="{view}"]', timeout=15000
-        )
+        if view != "+ thread":
+            self.page.wait_for_selector(
+                f'#boardroom-nav button[aria-current="page"][data-label="{view}"]', timeout=15000
+            )
         self.page.locator("#viewer-picker option").first.wait_for(state="attached")
 
 
@@ -207,6 +208,7 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         badge = page.locator("#boardroom-nav button:has(.unread)")
         badge.wait_for(timeout=15000)
         landlord = badge.get_attribute("data-label")
+        landlord_id = badge.get_attribute("data-view").removeprefix("dm:")
         assert landlord in ("bob", "carol")
         s.shot("dm-badge")
         s.open_bar(landlord)
@@ -219,6 +221,14 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         s.open_bar("#games")
         s.see(re.compile(rf"rented {deed_id}.* to p1 for \$"))
         s.shot("table-after-accept")
+
+        # a thread started from the bar opens as the member shown
+        s.open_bar("+ thread")  # becomes "🧵 table 2" once open
+        page.locator('#boardroom-nav button[aria-current="page"]', has_text="table 2").wait_for()
+        page.locator("#channel-context-name", has_text="table 2").wait_for(timeout=15000)
+        s.see("No messages in this channel.")
+        assert page.locator("#viewer-picker").input_value() == str(landlord_id)
+        s.shot("thread")
         page.close()
     finally:
         preview.stop()
