@@ -718,11 +718,8 @@ async def run_preview(
     *,
     port: int = 8765,
     members: int = 4,
-    ready: Callable[[str], None] | None = None,
 ) -> None:
-    """Run the preview until the page's **End preview session** or Ctrl+C.
-
-    ``ready`` (for tests) is called with the page address once it is served."""
+    """Run the preview until the page's **End preview session** or Ctrl+C."""
     try:
         import simcord
     except ImportError:
@@ -733,7 +730,7 @@ async def run_preview(
 
     bot = create_bot(database)
     try:
-        await _serve(simcord, bot, port, members, database, ready)
+        await _serve(simcord, bot, port, members, database)
     finally:
         await bot.shutdown()
 
@@ -744,14 +741,13 @@ async def _serve(
     port: int,
     members: int,
     database: str | Path,
-    ready: Callable[[str], None] | None,
 ) -> None:
     world = build_world(simcord, bot, members)
     env = world.env
     await env.start()
     with env.time_context():
         try:
-            await _present(world, bot, port, members, database, ready)
+            await _present(world, bot, port, members, database)
         finally:
             await env.shutdown()
 
@@ -762,7 +758,6 @@ async def _present(
     port: int,
     members: int,
     database: str | Path,
-    ready: Callable[[str], None] | None,
 ) -> None:
     env = world.env
     await env.settle()
@@ -784,8 +779,6 @@ async def _present(
         if shown:
             print(f"{shown} unfinished game(s) reposted in #{CHANNEL_NAME}.", flush=True)
         clock = asyncio.create_task(keeper.run(stop))
-        if ready is not None:
-            ready(switcher.url)
         await switcher.ended.wait()
     finally:
         stop.set()
