@@ -600,7 +600,15 @@ class Switcher:
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:
+            await self._runner.cleanup()
+            await self._session.close()
+            raise SystemExit(
+                f"boardroom preview: port {self.port} is not free ({exc.strerror}); "
+                "choose another with --port or BOARDROOM_PREVIEW_PORT."
+            ) from None
         server = getattr(site, "_server", None)
         if server is not None and server.sockets:
             self.port = int(server.sockets[0].getsockname()[1])

@@ -5,6 +5,7 @@ views of the bar."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -234,3 +235,13 @@ async def test_the_bar_lists_dms_with_unread_counts_and_threads(running: Running
             switcher._target("voice:1")
     finally:
         await switcher.close()
+
+
+async def test_a_busy_port_gets_a_clear_error(running: Running) -> None:
+    keeper = pv.ClockKeeper(running.world, running.bot.services.timers.has_timers)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit, match=f"port {port} is not free.*--port"):
+            await pv.Switcher(running.world, keeper, port).start()
