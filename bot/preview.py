@@ -16,11 +16,14 @@ How the pieces fit:
   (:func:`build_world`); then the virtual clock is set to the wall clock, and
   :class:`ClockKeeper` keeps it there, so ``<t:…:R>`` countdowns, timers and message times
   are real time, also across restarts.
-- SimCord's page shows what was last *published*; :class:`ClockKeeper` republishes when the
+- SimCord's page shows what was last *published*, and renders ``<t:…:R>`` against a
+  presentation time that SimCord itself moves only on **Refresh preview** (hence "30 seconds
+  left — ends in 2 minutes"). :class:`ClockKeeper` publishes with the current time, when the
   bot posted or edited anything on its own (a timer fired, a board finished drawing) and
-  every :data:`COUNTDOWN_REFRESH` seconds while a timer runs, so countdowns stay current.
-- After a restart the channel's messages are gone (SimCord keeps them in memory):
-  :func:`show_current_games` reposts each unfinished game's lobby or current board.
+  every :data:`COUNTDOWN_REFRESH` seconds while a timer runs.
+- After a restart the messages, DMs and threads are gone (SimCord keeps them in memory):
+  :func:`greet` posts the welcome and :func:`show_current_games` reposts each unfinished
+  game's lobby or current board, recreating a game's thread under its old id.
 """
 
 from __future__ import annotations
