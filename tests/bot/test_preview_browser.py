@@ -2,7 +2,8 @@
 Masters of Commerce game is created by typing ``/game new``, joined and started by clicking,
 a private offer is made by clicking through the Play panel, the landlord sees it in their
 DMs (opened from the preview's bar) and accepts it, and after a restart of the preview the
-channel shows the current board. Screenshots of every step go to ``tmp_path/screens``.
+channel shows the current board; and a 30-second negotiation shows its real countdown and
+ends on the page without any click. Screenshots of every step go to ``tmp_path/screens``.
 
 Needs the ``playwright`` package and a Chromium binary (Debian's ``chromium``; Playwright's
 own browser downloads are never used); skipped with the reason when either is missing.
@@ -248,5 +249,42 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         s.click(re.compile(r"Play$"))  # the reposted board's button works
         s.see(re.compile(r"you are alice"))
         s.shot("play-after-restart")
+    finally:
+        preview.stop()
+
+
+def test_preview_page_updates_when_a_timer_fires(browser: Any, tmp_path: Path) -> None:
+    """A 30-second negotiation: its countdown reads the real time left, and when it ends
+    while nobody acts, the page shows the next phase's board without any click."""
+    preview = Preview(tmp_path / "preview.sqlite3", free_port())
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        s = Steps(page, tmp_path / "screens")
+        page.goto(preview.url)
+        s.see("Welcome to the Boardroom preview")
+        box = page.get_by_placeholder("Message #games")
+        box.click()
+        box.type("/game new")
+        page.get_by_text("/game new").last.click()
+        page.get_by_text(re.compile(r"^Masters of Commerce")).last.click()
+        page.get_by_text("+2 more").click()
+        page.get_by_text(re.compile(r"^options")).last.click()
+        page.keyboard.type("timer=30")
+        page.locator("#send-message").click()
+        s.see(re.compile("opened a Masters of Commerce table"))
+        for joined, member in enumerate(("bob", "carol"), start=2):
+            s.view_as(member)
+            s.click("Join")
+            s.see(re.compile(rf"Players {joined}/11"))
+        s.view_as("alice")
+        s.click("Start")
+        started = time.monotonic()
+        s.see(re.compile(r"Ends in (30|2\d) seconds"))  # against the real clock
+        s.boards_loaded()
+        s.shot("countdown")
+        s.see(re.compile(r"Year 1 · Auction"), timeout=45)  # nobody clicked meanwhile
+        assert time.monotonic() - started > 20
+        s.boards_loaded()
+        s.shot("timer-fired")
     finally:
         preview.stop()
