@@ -9,12 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, normalize_notation
+from games.core import GameError, IllegalMove, InvalidMove, NotYourTurn
 
 from .. import messages as msg
-from ..manager import LobbyError
+from ..manager import LiveGame, LobbyError
+from ..ui.autocomplete import hint, suggestions
 from ..ui.components import open_panel, show_hand
-from ..ui.panel import filter_notations
 from .common import RateLimit, guarded, public_board_cooldown, services
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
 
     @app_commands.guild_only()
     @app_commands.command(
-        name="move", description="Make a move by its notation, e.g. `build c4 money`"
+        name="move", description="Make a move by its notation, e.g. build c4 money"
     )
     @app_commands.describe(notation="Start typing; the list shows your legal moves")
     @guarded()
@@ -45,7 +45,14 @@ class PlayCog(commands.Cog, name="PlayCog"):
         game_id = await svc.manager.started_game_in_channel(channel_of(interaction))
         # The game is loaded (replayed if needed, off the event loop) inside; the turn
         # service acknowledges the interaction in time however long that takes.
-        await svc.turns.submit(interaction, game_id, notation)
+        try:
+            await svc.turns.submit(interaction, game_id, notation)
+        except GameError as exc:
+            try:
+                live = await svc.manager.live_in_channel(channel_of(interaction))
+            except GameError:
+                raise exc from None
+            raise explained(live, interaction.user.id, notation, exc) from None
 
     @move.autocomplete("notation")
     async def move_autocomplete(
@@ -59,18 +66,15 @@ class PlayCog(commands.Cog, name="PlayCog"):
             return []
         seat = live.row.seat_of(interaction.user.id)
         if seat is None or live.state.is_over() or seat not in live.state.to_act():
-            return []
-        notations = [m.notation for m in filter_notations(live.state.legal_moves(seat), current)]
-        typed = normalize_notation(current)
-        if typed and typed not in notations:
-            # A free amount (an offer, a bid) is valid even if it is not one of the suggestions.
-            try:
-                move = live.state.parse_move(seat, current)
-                live.state.validate(seat, move)
-                notations.insert(0, move.notation)
-            except GameError:
-                pass
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in notations[:25]]
+            # One line naming who is to act and what they are doing.
+            line = msg.waiting_line(live)
+            if seat is None and not live.state.is_over():
+                line = ("👀 You are not playing · " + line.removeprefix("⏳ "))[:100]
+            return [app_commands.Choice(name=line, value=line)]
+        return [
+            app_commands.Choice(name=s.name, value=s.value)
+            for s in suggestions(live.state, seat, current)
+        ]
 
     @app_commands.guild_only()
     @app_commands.command(name="play", description="Open your private turn panel with buttons")
@@ -107,3 +111,28 @@ class PlayCog(commands.Cog, name="PlayCog"):
     async def hand(self, interaction: discord.Interaction) -> None:
         live = await services(interaction).manager.live_in_channel(channel_of(interaction))
         await show_hand(interaction, live)
+
+
+def explained(live: LiveGame, user_id: int, typed: str, exc: GameError) -> GameError:
+    """``exc`` with what the player needs to know: whose turn it is (by name, and what they
+    are doing) instead of "It is not your turn.", and for notation that names no legal move,
+    what the player can type now. Engine refusal reasons (``IllegalMove``) already say why;
+    they are kept as they are."""
+    seat = live.row.seat_of(user_id)
+    if seat is None:
+        return exc
+    if isinstance(exc, NotYourTurn) and exc.key in ("not_your_turn", "game_over"):
+        return NotYourTurn(msg.not_your_turn(live), key=exc.key, params=exc.params)
+    if isinstance(exc, InvalidMove | IllegalMove) and exc.key in (
+        "no_such_move",
+        "not_legal_now",
+        "invalid_move",
+        "wrong_phase",
+        "notation.empty",
+        "notation.bad_form",
+        "notation.unknown_verb",
+    ):
+        extra = hint(live.state, seat, typed)
+        if extra:
+            return type(exc)(f"{exc.message} {extra}", key=exc.key, params=exc.params)
+    return exc
