@@ -63,7 +63,7 @@ def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool =
     if row.actor == "timer" or row.seat < 0 or row.seat == SYSTEM:
         text = f"⏰ Time ran out on {msg.timer_phrase(row.notation)}"
         if events:
-            text += " — " + "; ".join(events)
+            text += " — " + msg.sentences(events)
         return f"{number} {text}" + (f" · `{row.notation}`" if raw else "")
     name = f"**{msg.display_name(live, row.seat)}**"
     mine = viewer is not None and row.user_id == viewer
@@ -71,12 +71,14 @@ def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool =
     if not mine and public == "":
         return f"{number} {name} made a private move."
     if not mine and public != row.notation:  # masked, e.g. a sealed bid
-        sentence = "; ".join(events) if events else name
+        sentence = msg.sentences(events) if events else name
         return f"{number} {sentence} · `{public}`"
     if events:
         token = f"p{row.seat + 1} "
         starts_with_actor = entry.events[0].startswith(token)
-        sentence = "; ".join(events) if starts_with_actor else f"{name} " + "; ".join(events)
+        sentence = (
+            msg.sentences(events) if starts_with_actor else f"{name} " + msg.sentences(events)
+        )
     elif entry.label:
         sentence = f"{name}: {msg.named(live, entry.label)}"
     else:

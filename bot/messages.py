@@ -106,6 +106,18 @@ def timer_phrase(notation: str) -> str:
     return f"lot {lot} of {phrase}" if lot else phrase
 
 
+def sentences(parts: Iterable[str]) -> str:
+    """Event sentences joined as prose: a space after a full stop, ``; `` otherwise."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out:
+            out += " " if out[-1] in ".!?…" else "; "
+        out += part
+    return out
+
+
 def activity(live: LiveGame) -> str:
     """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 (r5)"``
     in an auction, else the phase (``"Year 1 · Negotiation"``, ``"Round 4"``)."""
@@ -150,7 +162,7 @@ def not_your_turn(live: LiveGame) -> str:
     if len(seats) == 1:
         return f"It is {whom}'s turn ({activity(live)}). You can move when your turn comes."
     return (
-        f"It is not your turn: waiting for {whom} ({activity(live)}). "
+        f"It is not your turn: waiting for {whom} — {activity(live)}. "
         "You can move when your turn comes."
     )
 
@@ -254,7 +266,7 @@ def move_line(
     else:
         text = f"**{display_name(live, seat)}**: `{notation}`"
     if named_events:
-        text += " — " + "; ".join(e for e in named_events if e)
+        text += " — " + sentences(named_events)
     return text
 
 
@@ -328,7 +340,7 @@ def status_text(row: GameRow, live: LiveGame | None, *, since: str | None = None
         turn = "⏳ Waiting for the timer"
     when = _unix(since)
     if when is not None:
-        turn += f" (since <t:{when}:R>)"
+        turn += f" · since <t:{when}:R>"
     lines.append(turn)
     due, deadline = live.due(), live.deadline()
     if due is not None and deadline is not None:
