@@ -119,7 +119,7 @@ def sentences(parts: Iterable[str]) -> str:
 
 
 def activity(live: LiveGame) -> str:
-    """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 (r5)"``
+    """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 of 5 · r5"``
     in an auction, else the phase (``"Year 1 · Negotiation"``, ``"Round 4"``)."""
     view = live.state.view(None)
     auction = getattr(view, "auction", None)
@@ -128,8 +128,8 @@ def activity(live: LiveGame) -> str:
         number = getattr(auction, "lot_index", 0) + 1
         of = len(getattr(auction, "lots", ()) or ())
         high = getattr(auction, "high_bid", None)
-        bid = f", high bid ${high:,}" if isinstance(high, int) and high > 0 else ""
-        return f"bidding on lot {number}" + (f" of {of}" if of else "") + f" ({deed}{bid})"
+        bid = f" · high bid ${high:,}" if isinstance(high, int) and high > 0 else ""
+        return f"bidding on lot {number}" + (f" of {of}" if of else "") + f" · {deed}{bid}"
     return live.state.phase_name() or "their turn"
 
 
@@ -222,13 +222,15 @@ def lobby_embed(row: GameRow) -> discord.Embed:
 
 
 def whose_turn(live: LiveGame) -> str:
+    """The channel's call to act: mentions of those to act and what they are doing."""
     to_act = sorted(live.state.to_act())
     if not to_act:
         return ""
     names = ", ".join(who(live, s) for s in to_act)
+    doing = activity(live)
     if len(to_act) == 1:
-        return f"{names}, it's your turn — use `/move` or press **Play**."
-    return f"Waiting for {names} — use `/move` or press **Play**."
+        return f"{names}, it's your turn ({doing}) — use `/move` or press **Play**."
+    return f"Waiting for {names} ({doing}) — use `/move` or press **Play**."
 
 
 def final_scores(live: LiveGame) -> str:

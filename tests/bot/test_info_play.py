@@ -109,7 +109,7 @@ async def test_auction_waiting_line_log_sentences_and_status(simcord_env, table)
     alice = seated[0]  # a merchant: not in the landlords' auction
     line = (await alice.autocomplete(channel, "move", "notation", "bid"))[0]["name"]
     assert line.startswith("⏳ Waiting for erin, frank and grace — bidding on lot 1 of ")
-    assert "(x2g1" in line
+    assert "· x2g1" in line
     r = await alice.slash(channel, "move", notation="bid 5000")
     assert r.response.content.startswith(
         "It is not your turn: waiting for erin, frank and grace — bidding on lot 1 of "
