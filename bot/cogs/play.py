@@ -9,12 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, IllegalMove, InvalidMove, NotYourTurn
+from games.core import GameError, InvalidMove, NotYourTurn
 
 from .. import messages as msg
 from ..manager import LiveGame, LobbyError
+from ..refusals import explained
 from ..services.boards import Board, Unsupported, draw_extra, hand_text, renderer
-from ..ui.autocomplete import hint, suggestions
+from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
 from .common import RateLimit, guarded, public_board_cooldown, services
 
@@ -219,28 +220,3 @@ def resolve_player(live: LiveGame, typed: str) -> int:
         return found[0]
     names = ", ".join(f"{s.display_name} (p{s.seat + 1})" for s in seats)
     raise InvalidMove(f"No single player matches `{typed[:40]}`. Players: {names}.")
-
-
-def explained(live: LiveGame, user_id: int, typed: str, exc: GameError) -> GameError:
-    """``exc`` with what the player needs to know: whose turn it is (by name, and what they
-    are doing) instead of "It is not your turn.", and for notation that names no legal move,
-    what the player can type now. Engine refusal reasons (``IllegalMove``) already say why;
-    they are kept as they are."""
-    seat = live.row.seat_of(user_id)
-    if seat is None:
-        return exc
-    if isinstance(exc, NotYourTurn) and exc.key in ("not_your_turn", "game_over"):
-        return NotYourTurn(msg.not_your_turn(live), key=exc.key, params=exc.params)
-    if isinstance(exc, InvalidMove | IllegalMove) and exc.key in (
-        "no_such_move",
-        "not_legal_now",
-        "invalid_move",
-        "wrong_phase",
-        "notation.empty",
-        "notation.bad_form",
-        "notation.unknown_verb",
-    ):
-        extra = hint(live.state, seat, typed)
-        if extra:
-            return type(exc)(f"{exc.message} {extra}", key=exc.key, params=exc.params)
-    return exc
