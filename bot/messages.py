@@ -160,11 +160,8 @@ def not_your_turn(live: LiveGame) -> str:
         return "Nobody can move until the timer runs out."
     whom = waiting_for(live)
     if len(seats) == 1:
-        return f"It is {whom}'s turn ({activity(live)}). You can move when your turn comes."
-    return (
-        f"It is not your turn: waiting for {whom} — {activity(live)}. "
-        "You can move when your turn comes."
-    )
+        return f"Not your turn: it is {whom}'s turn ({activity(live)})."
+    return f"Not your turn: waiting for {whom} — {activity(live)}."
 
 
 def option_text(spec: GameSpec, options: dict[str, Any]) -> str:

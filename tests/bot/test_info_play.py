@@ -55,10 +55,10 @@ async def test_out_of_turn_names_who_acts_and_status_and_hand(simcord_env, table
         {"name": "⏳ Waiting for alice — Round 1", "value": "⏳ Waiting for alice — Round 1"}
     ]
     r = await bob.slash(channel, "move", notation="buy design")
-    assert r.ephemeral and r.response.content.startswith("It is alice's turn (Round 1).")
+    assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Round 1)."
     # choosing the waiting line itself gets the same sentence
     r = await bob.slash(channel, "move", notation=waiting[0]["value"])
-    assert r.response.content.startswith("It is alice's turn")
+    assert r.response.content.startswith("Not your turn: it is alice's turn")
     spectator = await carol.autocomplete(channel, "move", "notation", "")
     assert spectator[0]["name"].startswith("👀 You are not playing · Waiting for alice")
     # a well-formed but illegal move keeps the engine's reason
@@ -112,7 +112,7 @@ async def test_auction_waiting_line_log_sentences_and_status(simcord_env, table)
     assert "· x2g1" in line
     r = await alice.slash(channel, "move", notation="bid 5000")
     assert r.response.content.startswith(
-        "It is not your turn: waiting for erin, frank and grace — bidding on lot 1 of "
+        "Not your turn: waiting for erin, frank and grace — bidding on lot 1 of "
     )
     r = await alice.slash(channel, "game status")
     status = r.response.content

@@ -107,7 +107,7 @@ async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, tabl
     before = len(channel.history())
     # wrong player
     r = await bob.slash(channel, "move", notation="buy structure")
-    assert r.ephemeral and r.response.content.startswith("It is alice's turn (Round 1).")
+    assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Round 1)."
     # a spectator
     r = await carol.slash(channel, "move", notation="buy structure")
     assert r.ephemeral and "not playing" in r.response.content

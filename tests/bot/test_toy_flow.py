@@ -20,7 +20,7 @@ async def test_lobby_and_moves(simcord_env, table, bots):
     waiting = await bob.autocomplete(channel, "move", "notation", "")
     assert [c["name"] for c in waiting] == ["⏳ Waiting for alice — Move 1"]
     r = await bob.slash(channel, "move", notation="add 1")
-    assert r.ephemeral and r.response.content.startswith("It is alice's turn (Move 1).")
+    assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Move 1)."
     r = await alice.slash(channel, "move", notation="add 2")
     assert not r.ephemeral
     board = channel.last_message
