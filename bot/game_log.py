@@ -63,7 +63,7 @@ def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool =
     if row.actor == "timer" or row.seat < 0 or row.seat == SYSTEM:
         text = f"⏰ Time ran out on {msg.timer_phrase(row.notation)}"
         if events:
-            text += " — " + msg.sentences(events)
+            text += " — " + msg.sentences(msg.after_timer(events))
         return f"{number} {text}" + (f" · `{row.notation}`" if raw else "")
     name = f"**{msg.display_name(live, row.seat)}**"
     mine = viewer is not None and row.user_id == viewer
@@ -75,7 +75,7 @@ def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool =
         return f"{number} {sentence} · `{public}`"
     if events:
         token = f"p{row.seat + 1} "
-        starts_with_actor = entry.events[0].startswith(token)
+        starts_with_actor = next(e for e in entry.events if e).startswith(token)
         sentence = (
             msg.sentences(events) if starts_with_actor else f"{name} " + msg.sentences(events)
         )

@@ -118,6 +118,15 @@ def sentences(parts: Iterable[str]) -> str:
     return out
 
 
+def after_timer(events: list[str]) -> list[str]:
+    """A timer move's events without the engine's leading "Time is up:" (the line already
+    says so)."""
+    if not events:
+        return events
+    first = re.sub(r"^Time is up[:.]\s*", "", events[0])
+    return [first[:1].upper() + first[1:], *events[1:]]
+
+
 def activity(live: LiveGame) -> str:
     """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 of 5 · r5"``
     in an auction, else the phase (``"Year 1 · Negotiation"``, ``"Round 4"``)."""
@@ -258,9 +267,7 @@ def move_line(
     ``⏰ Time's up: the year 1 negotiation — Dice: …``."""
     named_events = [named(live, str(e)) for e in events]
     if by_timer or seat is None or seat < 0:
-        if named_events:
-            first = re.sub(r"^Time is up[:.]\s*", "", named_events[0])
-            named_events[0] = first[:1].upper() + first[1:]
+        named_events = after_timer(named_events)
         text = f"⏰ Time's up: {timer_phrase(notation)}"
     else:
         text = f"**{display_name(live, seat)}**: `{notation}`"

@@ -137,9 +137,11 @@ async def test_timer_moves_in_plain_words(simcord_env, table):
     told = channel.last_message.content
     assert "⏰ Time's up: the year 1 negotiation" in told
     assert "expire" not in told and "y1-negotiation" not in told
+    assert "Time is up" not in told  # said once, in words
     r = await alice.slash(channel, "game log")
     log = r.response.content if r.response and r.response.content else r.followups[-1].content
-    assert "⏰ Time ran out on the year 1 negotiation" in log and "expire" not in log
+    assert "⏰ Time ran out on the year 1 negotiation — The negotiation of year 1 is over." in log
+    assert "expire" not in log
     r = await alice.slash(channel, "game log", raw=True)
     log = r.response.content if r.response and r.response.content else r.followups[-1].content
     assert "`expire y1-negotiation`" in log
