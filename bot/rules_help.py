@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 
@@ -435,13 +435,67 @@ class RulesPageButton(
         )
 
 
+class RulesTopicSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rules:(?P<game>[a-z0-9_]{1,40}):topics",
+):
+    """A menu of the rules' topics (the first 25) that jumps to the chosen one's first page.
+    Stateless like ``RulesPageButton``."""
+
+    def __init__(self, game: str, book: RulesBook | None = None, page: int = 0) -> None:
+        self.game = game
+        options = []
+        if book is not None:
+            current = book.pages[max(0, min(page, len(book.pages) - 1))][0]
+            for t, topic in enumerate(book.topics[:25]):
+                start = book.first_page(topic.key) or 0
+                options.append(
+                    discord.SelectOption(
+                        label=topic.title[:100], value=str(start), default=t == current
+                    )
+                )
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rules:{game}:topics",
+                placeholder="Jump to a topic…",
+                options=options or [discord.SelectOption(label="Overview", value="0")],
+                row=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesTopicSelect:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = data.get("values") or ["0"]
+        try:
+            book = rules_book(self.game)
+            page = int(values[0])
+        except Exception:  # a game no longer installed, or a forged value
+            await interaction.response.send_message(
+                "That game's rules are not available on this bot any more.", ephemeral=True
+            )
+            return
+        page = max(0, min(page, len(book.pages) - 1))
+        await interaction.response.edit_message(
+            embed=rules_embed(book, page), view=rules_view(book, page)
+        )
+
+
 def rules_view(book: RulesBook, page: int) -> discord.ui.View:
-    """The page-turning buttons (a view without timeout: the buttons are dynamic items)."""
+    """Page-turning buttons and the topic menu (a view without timeout: its items are
+    dynamic items, answered whatever message they are on)."""
     last = len(book.pages) - 1
     view = discord.ui.View(timeout=None)
     view.add_item(RulesPageButton(book.game, max(0, page - 1), "p", disabled=page <= 0))
     view.add_item(RulesPageButton(book.game, min(last, page + 1), "n", disabled=page >= last))
     view.add_item(RulesPageButton(book.game, 0, "c", disabled=page == 0))
+    if len(book.topics) > 1:
+        view.add_item(RulesTopicSelect(book.game, book, page))
     return view
 
 

@@ -10,7 +10,14 @@ from discord.ext import commands
 
 from games.core import GameError, all_games
 
-from ..rules_help import RulesPageButton, rules_book, rules_embed, rules_view, topic_choices
+from ..rules_help import (
+    RulesPageButton,
+    RulesTopicSelect,
+    rules_book,
+    rules_embed,
+    rules_view,
+    topic_choices,
+)
 from .common import guarded, services
 from .lobby import game_choices
 
@@ -33,10 +40,10 @@ class InfoCog(commands.Cog, name="InfoCog"):
     async def cog_load(self) -> None:
         # The page buttons are stateless dynamic items: they work on any rules message,
         # also after a restart.
-        self.bot.add_dynamic_items(RulesPageButton)
+        self.bot.add_dynamic_items(RulesPageButton, RulesTopicSelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RulesPageButton)
+        self.bot.remove_dynamic_items(RulesPageButton, RulesTopicSelect)
 
     @app_commands.command(name="rules", description="The rules of a game, page by page")
     @app_commands.describe(

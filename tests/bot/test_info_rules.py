@@ -76,6 +76,15 @@ async def test_rules_pages_turn_with_buttons_and_topics_autocomplete(simcord_env
     await alice.click(r.response.message, label="Contents")
     assert "Overview" in r.response.embeds[0].title
 
+    # the topic menu jumps to a topic's first page (also a stateless dynamic item)
+    book = rules_book("masters_of_commerce")
+    rent = book.first_page("rent")
+    await alice.select(
+        r.response.message, [str(rent)], custom_id="rules:masters_of_commerce:topics"
+    )
+    assert "Rent" in r.response.embeds[0].title
+    assert f"Page {rent + 1} of" in r.response.embeds[0].footer.text
+
     choices = await alice.autocomplete(channel, "rules", "topic", "neg", game="masters_of_commerce")
     assert choices[0] == {"name": "Negotiation", "value": "negotiation"}
     everything = await alice.autocomplete(channel, "rules", "topic", "", game="kenchiku")
