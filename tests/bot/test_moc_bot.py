@@ -95,7 +95,8 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     assert "Played" in r.response.content
     table_msg = channel.last_message
     assert f"**bob**: `accept {bobs_deed} p1`" in table_msg.content
-    assert "p2 rented" in table_msg.content and "to p1 for $23,500." in table_msg.content
+    # seats are named in sentences; the notation keeps its raw p1
+    assert "bob rented" in table_msg.content and "to alice for $23,500." in table_msg.content
     # a counter-offer by carol and bob replaces the contract: the table is edited, not reposted
     count = len(channel.history())
     r = await carol.slash(channel, "move", notation=f"offer {bobs_deed} 30000")
@@ -103,7 +104,7 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     r = await bob.slash(channel, "move", notation=f"accept {bobs_deed} p3")
     assert r.response is not None
     assert len(channel.history()) == count
-    assert "replacing p1" in channel.last_message.content
+    assert "replacing alice" in channel.last_message.content
     # offers are not capped by cash (seed: rent is due after income), but an absurd amount is
     # refused as a typo, and alice may not act as a landlord
     r = await alice.slash(channel, "move", notation=f"offer {bobs_deed} 99999999")
@@ -204,7 +205,7 @@ async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcor
     assert f"bid {amount}`" not in r.response.content and "bid (sealed)" in r.response.content
     for line in r.response.content.splitlines():
         if "offer " in line:  # only one's own offers are listed
-            assert f" {other.name}:" in line, line
+            assert f"**{other.name}**:" in line, line
     r = await seated[seat].slash(channel, "game log", count=50)
     assert f"`bid {amount}`" in r.response.content  # your own moves stay readable
 
@@ -338,4 +339,4 @@ async def test_table_message_is_edited_across_a_restart(simcord_env, table, bots
     assert len(channel.history()) == count
     edited = next(m for m in channel.history() if m.id == start.id)
     assert f"**bob**: `accept {deeds[1].id} p3`" in edited.content
-    assert "to p3 for $16,000" in edited.content
+    assert "to carol for $16,000" in edited.content
