@@ -24,7 +24,6 @@ from .support import fixture_paths, load_fixture
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NOT_YET: dict[str, str] = {
     "kenchiku": "renderer being redesigned for 550 px (issue 8)",
-    "masters_of_commerce": "renderer being redesigned for 550 px (issue 8)",
     "carnegie": "renderer predates the 550 px rule (issue 10)",
     "food_chain_magnate": "renderer predates the 550 px rule (issue 9)",
     "philadelphia": "no renderer yet (issue 11)",
