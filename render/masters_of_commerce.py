@@ -1263,7 +1263,7 @@ def _draw_results(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
 _LEGEND: tuple[tuple[str, str], ...] = (
     ("letters", "deed colour"),
     ("x2", "double income"),
-    ("chip", "merchant's chip"),
+    ("chip", "merchant"),
     ("rent", "rent a year"),
     ("closed", "closed contract"),
     ("exclusive", "exclusive token"),
@@ -1823,13 +1823,18 @@ class _Chat:
             return "Tax", segs
         if v.phase is Phase.EXCLUSIVE:
             for dist in v.districts:
-                if dist.exclusive_holder is not None and dist.exclusive_deed is None:
-                    segs += [
-                        _Seg("n", seat=dist.exclusive_holder),
-                        _t("places ★ in district of"),
-                        _Seg("n", seat=dist.landlord),
-                        _Seg("br"),
-                    ]
+                if dist.exclusive_holder is None:
+                    continue
+                segs += [
+                    _Seg("n", seat=dist.exclusive_holder),
+                    _t("leads the district of"),
+                    _Seg("n", seat=dist.landlord),
+                    _t("· ★ on", t.muted),
+                ]
+                if dist.exclusive_deed is None:
+                    segs += [_t("none yet", t.faint), _Seg("br")]
+                else:
+                    segs += [_Seg("d", dist.exclusive_deed), _Seg("br")]
             return "Exclusive", segs or [_t("no token to place", t.faint)]
         return "", []
 

@@ -26,6 +26,7 @@ from .chat import MIN_TEXT, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .moc_fixtures import (
     ALL,
+    _Table,
     auction_7p,
     final_4p,
     final_8p,
@@ -233,6 +234,27 @@ def test_phase_panel_follows_the_phase() -> None:
     assert any("vacant deeds" in t for t in negotiation)
     final = [c.text for c in measure(lambda: _board(final_8p)).texts]
     assert "Final results" in final and "Game over" in final
+
+
+def test_phase_panel_in_rent_lien_and_exclusive_phases() -> None:
+    """The phase's panel names who owes rent, who takes a lien's income, who leads a
+    district in the expert exclusive phase."""
+    table = _Table(7, 4, expert=True, auction="open", roles="lmlmlmm")
+    table.year(per_merchant=2, defaulters=[3], keen=0.6)
+    table.offer(per_merchant=2)
+    table.accept()
+    table.end_negotiation()
+    seen: dict[Phase, list[str]] = {}
+    for step in (lambda: None, table.lien, lambda: table.rent(defaulters=[1]), table.place_liens):
+        step()
+        view = table.view()
+        _fresh()
+        seen.setdefault(
+            view.phase, [c.text for c in measure(lambda v=view: _board(lambda _=None: v)).texts]
+        )
+    assert "takes a deed's income from" in seen[Phase.LIEN]
+    assert "Rent due:" in seen[Phase.RENT] and "✓ paid" in seen[Phase.RENT]
+    assert "leads the district of" in seen[Phase.EXCLUSIVE]
 
 
 def test_render_is_pure() -> None:
