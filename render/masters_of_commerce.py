@@ -219,7 +219,7 @@ class _Pen(Pen):
         colour = player_colour(seat)
         text = self.who(seat) if full or not 0 <= seat < len(self.marks) else self.marks[seat]
         return self.pill(
-            x, cy, text, fill=colour, size=size, h=h, outline=mix(colour, _BLACK, 0.45)
+            x, cy, text, fill=colour, size=size, h=h, outline=mix(colour, self.t.ink, 0.45)
         )
 
     def mark_w(self, seat: int, *, full: bool = False, size: float = 14) -> float:
@@ -233,7 +233,7 @@ class _Pen(Pen):
         colour = player_colour(seat)
         w = self.tag_w(text, size)
         tint = mix(self.t.panel, colour, 0.22)
-        edge = mix(colour, self.t.ink, 0.25)
+        edge = mix(colour, self.t.ink, 0.4)
         self.rect(
             x, cy - h / 2, x + w, cy + h / 2, fill=tint, outline=edge, width=1.5, radius=h / 2
         )
@@ -1394,6 +1394,7 @@ C_CARD_HEAD_H = 50
 C_MAX_COLS = (CHAT_W - 2 * C_M - 2 * C_CARD_PAD + C_TILE_GAP) // (C_TILE_W + C_TILE_GAP)
 C_LOT_W = 150  # the auction's lot tile
 C_LOT_H = 140
+PLAYER_NAME_W = 130  # widest name in a two-column player row (longer ones are cut: "Maximi…")
 MAX_PRIVATE = 6  # the viewer's own offers listed on the chat board
 
 RENT_MARK: dict[str, str] = {"due": "!", "paid": "✓", "partial": "½", "defaulted": "✗"}
@@ -1437,11 +1438,15 @@ class _Chat:
 
     # -- small pieces -----------------------------------------------------------------
 
-    def name_pill(self, x: float, cy: float, seat: int, *, mark: bool = False) -> float:
-        """The seat's colour with its name (or mark) on it; returns the width."""
+    def name_pill(
+        self, x: float, cy: float, seat: int, *, mark: bool = False, limit: float = math.inf
+    ) -> float:
+        """The seat's colour with its name (or mark) on it; returns the width. ``limit``: the
+        widest the name may be (a longer one is cut with an ellipsis)."""
         colour = player_colour(seat)
         if not mark:
-            return self.pen.tag(x, cy, seat, self.names[seat], C_MIN, C_PILL_H)
+            name = self.pen.fit(self.names[seat], C_MIN, limit, True)
+            return self.pen.tag(x, cy, seat, name, C_MIN, C_PILL_H)
         text = self.marks[seat]
         return self.pen.pill(
             x,
@@ -1450,7 +1455,7 @@ class _Chat:
             fill=colour,
             size=C_MIN,
             h=C_PILL_H - (4 if mark else 0),
-            outline=mix(colour, _BLACK, 0.45),
+            outline=mix(colour, self.t.ink, 0.45),
         )
 
     # -- one player's sheet (/board player:<name>) -------------------------------------
@@ -1760,7 +1765,7 @@ class _Chat:
             return "", []
         segs: list[_Seg] = []
         if v.phase is Phase.NEGOTIATION:
-            merchants = [p for p in v.players if p.is_merchant or p.is_landlord]
+            merchants = [p for p in v.players if not _is_out(p)]
             done = sum(1 for p in merchants if p.done)
             vacant = sum(1 for d in v.districts for deed in d.deeds if deed.merchant is None)
             segs += [
@@ -2119,45 +2124,39 @@ class _Chat:
                 fill=mix(t.panel, player_colour(p.seat), 0.18),
                 radius=8,
             )
-        self.name_pill(x, cy, p.seat)
-        cash_right = x + (
-            max(pen.tag_w(n, C_MIN) for n in self.names) + 8 + pen.length("$888k", C_TEXT, True)
-        )
+        limit = PLAYER_NAME_W if not wide else 2 * PLAYER_NAME_W
+        self.name_pill(x, cy, p.seat, limit=limit)
+        widest = max(pen.tag_w(pen.fit(n, C_MIN, limit, True), C_MIN) for n in self.names)
+        cash_right = x + widest + 8 + pen.length("$888k", C_TEXT, True)
         pen.text(cash_right, cy + 1, _k(p.money), C_TEXT, bold=True, anchor="rm")
         lx = cash_right + 14
         right = x + w
-        segs: list[_Seg] = []
+        units: list[list[_Seg]] = []  # each drawn whole or not at all, in this order
         if _is_out(p):
-            segs.append(_Seg("p", "bankrupt", colour=t.danger))
+            units.append([_Seg("p", "bankrupt", colour=t.danger)])
         else:
             if p.is_landlord and p.landlord_bankrupt:
-                segs.append(_Seg("p", "landlord bankrupt", colour=t.danger))
+                units.append([_Seg("p", "landlord bankrupt", colour=t.danger)])
             if p.is_merchant and p.merchant_bankrupt:
-                segs.append(_Seg("p", "merchant bankrupt", colour=t.danger))
+                units.append([_Seg("p", "merchant bankrupt", colour=t.danger)])
         if acting:
-            segs.append(_Seg("p", "to act", colour=t.strip_now))
+            units.append([_Seg("p", "to act", colour=t.strip_now)])
         elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
-            segs.append(_Seg("p", "✓ done", colour=t.good))
+            units.append([_Seg("p", "✓ done", colour=t.good)])
         if p.liens_on:
-            segs += [_t("lien by", t.danger, True), *(_Seg("m", seat=s) for s in p.liens_on)]
-        segs.append(_t(_short_role(v, p, wide), t.muted))
+            units.append([_t("lien by", t.danger, True), *(_Seg("m", seat=s) for s in p.liens_on)])
+        role = _t(_short_role(v, p, wide), t.muted)
         if wide and held:
-            segs += [_t("lien on", t.muted), *(_Seg("m", seat=s) for s in held)]
-        for s in segs:
-            sw = self.seg_w(s)
-            if lx + sw > right:
-                if s.kind == "t" and right - lx > 60:
-                    pen.text(
-                        lx,
-                        cy + 1,
-                        pen.fit(s.text, C_MIN, right - lx, s.bold),
-                        C_MIN,
-                        bold=s.bold,
-                        fill=s.colour or t.ink,
-                        anchor="lm",
-                    )
+            units.append([_t("lien on", t.muted), *(_Seg("m", seat=s) for s in held)])
+        for unit in units:
+            need = sum(self.seg_w(s) + 8 for s in unit) - 8
+            if lx + need > right:
                 break
-            lx += self.seg(s, lx, cy) + 8
+            for s in unit:
+                lx += self.seg(s, lx, cy) + 8
+        if right - lx > 60:  # the role last, shortened to the room left
+            text = pen.fit(role.text, C_MIN, right - lx)
+            pen.text(lx, cy + 1, text, C_MIN, fill=t.muted, anchor="lm")
         if _is_out(p):
             _fade(pen, x - 4, y + 2, w + 8, C_PLAYER_ROW_H - 4, 0.45)
 
