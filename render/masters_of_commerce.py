@@ -1,14 +1,26 @@
-"""Masters of Commerce board image: districts, market, players, auction, results (seed 004).
+"""Masters of Commerce board images: districts, market, players, auction, results (seed 004).
 
-``render_board(view)`` draws a :class:`~games.masters_of_commerce.view.MocView` and nothing
-else: it never derives a rule, it only shows what the view says. ``hand_text(view, seat)`` is
-the Discord-markdown text of one seat's private panel (the ephemeral ``/hand`` reply).
+``render_board(view, names=...)`` draws a :class:`~games.masters_of_commerce.view.MocView`
+and nothing else: it never derives a rule, it only shows what the view says.
 
-Every deed is a tile named by its notation id (``r3``, ``x2g1``) under a band in its colour;
-the band also carries the colour's capital letter (R/Y/G/B), the same badge that labels the
-market row, so red and green deeds differ by more than hue. A rented deed carries the
-merchant's chip (seat colour and letter), the yearly rent and the closed/exclusive markers.
-Offers and sealed bids are private: the image shows them only for ``view.viewer``'s own seat.
+- The chat board (``detail=False``, the default) is what the bot posts in the channel. It is
+  1,100 px wide at scale 1.0 and its smallest text is 23 px, so shown 550 px wide inline in
+  Discord every name, number and label is at least 11 px (issue 8). It shows the year and
+  the phase (a headline and the six-phase strip), who is waited for, the last event, a panel
+  for the current phase (negotiation, income and liens, rent due, tax due, exclusive tokens,
+  the auction lot and bids, final results), the market, compact player rows and district
+  cards packed in rows to use the width for any number of players.
+- The detail board (``detail=True``, ``/board detail``) is the full 1,400 px table with the
+  legend and every player's details in smaller text.
+- ``render_player(view, seat)`` is one player's sheet (``/board player:<name>``) at the chat
+  board's text size; ``hand_text(view, seat)`` is the seat's private ``/hand`` text.
+
+Players appear by their display names (``names``, shortened by ``render.common.seat_names``):
+name tags (a colour stripe and the name) and, on deed tiles and in lists, short unique marks
+(``Ali``, ``Bru``) in the seat's colour. A mark is never a lone capital, so it cannot be read
+as a deed colour letter (R/Y/G/B) or a deed id (``r3``, ``x2g1``); deeds carry their id on a
+band in their colour. Offers and sealed bids are private: an image shows them only for
+``view.viewer``'s own seat.
 """
 
 from __future__ import annotations
@@ -67,8 +79,6 @@ OFFER_ROW_H = 22
 MAX_OFFER_ROWS = 8
 LEGEND_ROW_H = 28
 RESULT_ROW_H = 30
-CHIP_R = 13  # merchant chip on a deed
-SMALL_CHIP_R = 11.2  # the smallest chip: its letter is still 14 px
 TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14  # the smallest text anywhere (readable at scale 1.0)
@@ -2680,7 +2690,9 @@ def hand_text(view: MocView, seat: int, *, names: Sequence[str] | None = None) -
 
     Shows money, roles, liens, contracts (rented and let), the seat's own open offers made
     and received (only when ``view`` carries them, i.e. it is that seat's view) and what the
-    seat can do now.
+    seat can do now. Players are named by ``names`` (one per seat; ``P1``... when missing);
+    the seat's notation tag (``p1``) is given once, and next to offers received, because
+    moves such as ``accept <deed> <p#>`` are typed with it.
 
     Raises:
         KeyError: ``seat`` is not a player of the view.
