@@ -1,25 +1,38 @@
-"""Masters of Commerce board image: districts, market, players, auction, results (seed 004).
+"""Masters of Commerce board images: districts, market, players, auction, results (seed 004).
 
-``render_board(view)`` draws a :class:`~games.masters_of_commerce.view.MocView` and nothing
-else: it never derives a rule, it only shows what the view says. ``hand_text(view, seat)`` is
-the Discord-markdown text of one seat's private panel (the ephemeral ``/hand`` reply).
+``render_board(view, names=...)`` draws a :class:`~games.masters_of_commerce.view.MocView`
+and nothing else: it never derives a rule, it only shows what the view says.
 
-Every deed is a tile named by its notation id (``r3``, ``x2g1``) under a band in its colour;
-the band also carries the colour's capital letter (R/Y/G/B), the same badge that labels the
-market row, so red and green deeds differ by more than hue. A rented deed carries the
-merchant's chip (seat colour and letter), the yearly rent and the closed/exclusive markers.
-Offers and sealed bids are private: the image shows them only for ``view.viewer``'s own seat.
+- The chat board (``detail=False``, the default) is what the bot posts in the channel. It is
+  1,100 px wide at scale 1.0 and its smallest text is 23 px, so shown 550 px wide inline in
+  Discord every name, number and label is at least 11 px (issue 8). It shows the year and
+  the phase (a headline and the six-phase strip), who is waited for, the last event, a panel
+  for the current phase (negotiation, income and liens, rent due, tax due, exclusive tokens,
+  the auction lot and bids, final results), the market, compact player rows and district
+  cards packed in rows to use the width for any number of players.
+- The detail board (``detail=True``, ``/board detail``) is the full 1,400 px table with the
+  legend and every player's details in smaller text.
+- ``render_player(view, seat)`` is one player's sheet (``/board player:<name>``) at the chat
+  board's text size; ``hand_text(view, seat)`` is the seat's private ``/hand`` text.
+
+Players appear by their display names (``names``, shortened by ``render.common.seat_names``):
+name tags (a colour stripe and the name) and, on deed tiles and in lists, short unique marks
+(``Ali``, ``Bru``) in the seat's colour. A mark is never a lone capital, so it cannot be read
+as a deed colour letter (R/Y/G/B) or a deed id (``r3``, ``x2g1``); deeds carry their id on a
+band in their colour. Offers and sealed bids are private: an image shows them only for
+``view.viewer``'s own seat.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.masters_of_commerce.phases import PHASES, Phase
 from games.masters_of_commerce.view import (
@@ -31,7 +44,7 @@ from games.masters_of_commerce.view import (
     PlayerView,
     TrackView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_letter, text_on
+from render.common import Pen, font, mix, pick_theme, player_colour, seat_names, text_on
 
 RGB = tuple[int, int, int]
 
@@ -66,8 +79,6 @@ OFFER_ROW_H = 22
 MAX_OFFER_ROWS = 8
 LEGEND_ROW_H = 28
 RESULT_ROW_H = 30
-CHIP_R = 13  # merchant chip on a deed
-SMALL_CHIP_R = 11.2  # the smallest chip: its letter is still 14 px
 TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14  # the smallest text anywhere (readable at scale 1.0)
@@ -170,6 +181,7 @@ _THEMES: dict[str, _Theme] = {
 }
 
 _BLACK: RGB = (0, 0, 0)
+TAG_STRIPE = 12  # the colour stripe at the left of a name tag
 _WHITE: RGB = (255, 255, 255)
 _MINUS = "\u2212"  # a real minus sign: the same width as a plus
 
@@ -177,14 +189,92 @@ _MINUS = "\u2212"  # a real minus sign: the same width as a plus
 class _Pen(Pen):
     """The shared pen plus this game's theme."""
 
-    def __init__(self, image: Image.Image, scale: float, theme: _Theme) -> None:
+    def __init__(
+        self, image: Image.Image, scale: float, theme: _Theme, labels: Sequence[str] = ()
+    ) -> None:
         super().__init__(image, scale, theme.ink)
         self.t = theme
+        self.names = list(labels)  # seat -> name on the board
+        self.marks = _marks(labels)  # seat -> short name for chips and tiles
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        bold: bool = False,
+        fill: RGB | None = None,
+        anchor: str = "la",
+    ) -> None:
+        """As ``Pen.text``, pasting the text's cached glyph mask (drawn once per text, size
+        and anchor by ``ImageDraw.text``): a board redraws the same ids, names and amounts
+        on every move, and rasterising them was most of a board's time."""
+        glyphs = _glyphs(s, max(6, round(size * self.k)), bold, anchor)
+        if glyphs is not None:
+            mask, (dx, dy) = glyphs
+            where = (round(x * self.k) + dx, round(y * self.k) + dy)
+            self.image.paste(fill if fill is not None else self.ink, where, mask)
+
+    def who(self, seat: int) -> str:
+        """The seat's name (``p3`` when the pen has no names, as for cached layers)."""
+        return self.names[seat] if 0 <= seat < len(self.names) else _tag(seat)
+
+    def mark(
+        self, x: float, cy: float, seat: int, *, full: bool = False, size: float = 14, h: float = 21
+    ) -> float:
+        """The seat's colour with its short name (``full``: whole name) on it, left edge at
+        ``x``; returns the width. Colour plus a name: never a lone letter like a deed's."""
+        colour = player_colour(seat)
+        text = self.who(seat) if full or not 0 <= seat < len(self.marks) else self.marks[seat]
+        return self.pill(
+            x, cy, text, fill=colour, size=size, h=h, outline=mix(colour, self.t.ink, 0.45)
+        )
+
+    def mark_w(self, seat: int, *, full: bool = False, size: float = 14) -> float:
+        text = self.who(seat) if full or not 0 <= seat < len(self.marks) else self.marks[seat]
+        return self.length(text, size, True) + 14
+
+    def tag(self, x: float, cy: float, seat: int, text: str, size: float, h: float) -> float:
+        """A name tag: a stripe in the seat's colour, then the name in ink on a light tint of
+        it. Dark ink reads at 11 px and by OCR, which white on a colour does not, and a
+        stripe (unlike a disc) is never read as a letter. Left edge ``x``; returns the width."""
+        colour = player_colour(seat)
+        w = self.tag_w(text, size)
+        tint = mix(self.t.panel, colour, 0.22)
+        edge = mix(colour, self.t.ink, 0.4)
+        self.rect(
+            x, cy - h / 2, x + w, cy + h / 2, fill=tint, outline=edge, width=1.5, radius=h / 2
+        )
+        self.rect(x, cy - h / 2, x + TAG_STRIPE + h / 2, cy + h / 2, fill=colour, radius=h / 2)
+        self.rect(x + TAG_STRIPE, cy - h / 2, x + TAG_STRIPE + h / 2, cy + h / 2, fill=tint)
+        self.text(x + TAG_STRIPE + 8, cy + 1, text, size, bold=True, fill=self.t.ink, anchor="lm")
+        return w
+
+    def tag_w(self, text: str, size: float) -> float:
+        return self.length(text, size, True) + TAG_STRIPE + 18
 
 
-def _ruler(theme: _Theme, scale: float) -> _Pen:
+@lru_cache(maxsize=4096)
+def _glyphs(
+    text: str, px: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
+    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text``, so a text
+    measurement that records those calls (``tests.render.chat.measure``) sees it."""
+    fnt = font(px, bold=bold)
+    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
+    return mask, (x0, y0)
+
+
+def _ruler(theme: _Theme, scale: float, labels: Sequence[str] = ()) -> _Pen:
     """A pen on a 1x1 image, for measuring text before the canvas exists."""
-    return _Pen(Image.new("RGB", (1, 1)), scale, theme)
+    return _Pen(Image.new("RGB", (1, 1)), scale, theme, labels)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,16 +415,15 @@ def _x2_badge(pen: _Pen, x: float, cy: float, *, fill: RGB, ink: RGB) -> float:
     return w
 
 
-def _chips_width(n: int, r: float = SMALL_CHIP_R) -> float:
-    return n * (2 * r + 4) - (4 if n else 0)
+def _chips_width(pen: _Pen, seats: Sequence[int]) -> float:
+    return sum(pen.mark_w(s) + 4 for s in seats) - (4 if seats else 0)
 
 
-def _chips(pen: _Pen, x: float, cy: float, seats: Sequence[int], r: float = SMALL_CHIP_R) -> float:
-    """A row of seat chips from ``x``; returns the width used."""
-    step = 2 * r + 4
-    for i, s in enumerate(seats):
-        pen.chip(x + r + i * step, cy, r, s)
-    return _chips_width(len(seats), r)
+def _chips(pen: _Pen, x: float, cy: float, seats: Sequence[int]) -> float:
+    """A row of seat marks (colour and short name) from ``x``; returns the width used."""
+    for s in seats:
+        x += pen.mark(x, cy, s) + 4
+    return _chips_width(pen, seats)
 
 
 def _panel(pen: _Pen, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
@@ -415,8 +504,7 @@ def _draw_deed(
         )
         return
     row_a = body_y + 21
-    pen.chip(x + 8 + CHIP_R, row_a, CHIP_R, d.merchant)
-    mx = x + 8 + 2 * CHIP_R + 6
+    mx = x + 6 + pen.mark(x + 6, row_a, d.merchant) + 4
     if d.exclusive:
         _star(pen, mx + 10, row_a, 10, t.gold, mix(t.gold, _BLACK, 0.5))
         mx += 22
@@ -438,7 +526,9 @@ def _draw_deed(
 
 def _event_lines(pen: _Pen, view: MocView, w: float) -> list[str]:
     """``view.last_event`` wrapped to the header's width, at most two lines."""
-    event = view.last_event or "The market opens: landlords, merchants, negotiate!"
+    event = (
+        _named(view.last_event, pen.names) or "The market opens: landlords, merchants, negotiate!"
+    )
     lines = pen.wrap(event, TEXT_SIZE + 1, w - 44)
     if len(lines) > 2:
         lines = [lines[0], pen.fit(" ".join(lines[1:]), TEXT_SIZE + 1, w - 44)]
@@ -477,10 +567,9 @@ def _draw_header(pen: _Pen, view: MocView, x: float, y: float, w: float) -> None
         )
     seats = _waiting(view)
     if seats:
-        r = 12
-        cx = x + w - _chips_width(len(seats), r)
+        cx = x + w - _chips_width(pen, seats)
         pen.text(cx - 10, cy + 1, "Waiting for", TEXT_SIZE, fill=t.muted, anchor="rm")
-        _chips(pen, cx, cy + 1, seats, r)
+        _chips(pen, cx, cy + 1, seats)
     _draw_phase_strip(pen, view, x, y + TITLE_ROW_H + 8, w)
     ey = y + TITLE_ROW_H + 8 + STRIP_H + 10
     lines = _event_lines(pen, view, w)
@@ -535,7 +624,7 @@ def _draw_phase_strip(pen: _Pen, view: MocView, x: float, y: float, w: float) ->
         pen.text(cx, y + STRIP_H / 2 + 1, label, TEXT_SIZE, bold=i == now, fill=ink, anchor="mm")
 
 
-def _banner(view: MocView) -> str | None:
+def _banner(view: MocView, labels: Sequence[str]) -> str | None:
     """The game-over line naming the winners, from ``view.outcome``."""
     if view.outcome is None:
         return None
@@ -544,14 +633,14 @@ def _banner(view: MocView) -> str | None:
     if not winners:
         return "GAME OVER — nobody wins"
     if view.variant:
-        names = " & ".join(_tag(s) for s in winners)
+        names = " & ".join(labels[s] for s in winners)
         return f"GAME OVER — {names} {'wins' if len(winners) == 1 else 'share the win'}"
     parts = []
     for role in ("landlord", "merchant"):
         who = [s for s in winners if details.get(str(s), {}).get(role)]
         if who:
-            parts.append(f"richest {role}: {' & '.join(_tag(s) for s in who)}")
-    return "GAME OVER — " + " · ".join(parts or [" & ".join(_tag(s) for s in winners)])
+            parts.append(f"richest {role}: {' & '.join(labels[s] for s in who)}")
+    return "GAME OVER — " + " · ".join(parts or [" & ".join(labels[s] for s in winners)])
 
 
 def _draw_banner(pen: _Pen, text: str, x: float, y: float, w: float) -> None:
@@ -639,10 +728,7 @@ def _draw_district(
     pen.rect(x, y, x + w, y + CARD_HEAD_H - 6, fill=mix(t.panel, colour, 0.16), radius=10)
     pen.rect(x, y + 12, x + w, y + CARD_HEAD_H - 6, fill=mix(t.panel, colour, 0.16))
     hy = y + (CARD_HEAD_H - 6) / 2
-    pen.chip(x + 24, hy, 14, d.landlord)
-    name = _tag(d.landlord)
-    pen.text(x + 46, hy + 1, name, 18, bold=True, fill=t.ink, anchor="lm")
-    hx = x + 46 + pen.length(name, 18, True) + 10
+    hx = x + 12 + pen.mark(x + 12, hy, d.landlord, full=True, size=17, h=26) + 10
     role = "landlord" if not view.variant else "landlord & merchant"
     pen.text(hx, hy + 1, role, TEXT_SIZE, fill=t.muted, anchor="lm")
     hx += pen.length(role, TEXT_SIZE) + 14
@@ -664,14 +750,15 @@ def _draw_district(
         pen.pill(rx - bw, hy, text, fill=t.warn)
         rx -= bw + 10
     if liens:
-        cw = _chips_width(len(liens), SMALL_CHIP_R)
-        _chips(pen, rx - cw, hy, liens, SMALL_CHIP_R)
+        cw = _chips_width(pen, liens)
+        _chips(pen, rx - cw, hy, liens)
         rx -= cw + 6
         pen.text(rx, hy + 1, "lien on", SMALL_SIZE, bold=True, fill=t.danger, anchor="rm")
         rx -= pen.length("lien on", SMALL_SIZE, True) + 12
     if d.exclusive_holder is not None and d.exclusive_deed is None:
-        pen.chip(rx - SMALL_CHIP_R, hy, SMALL_CHIP_R, d.exclusive_holder)
-        rx -= 2 * SMALL_CHIP_R + 6
+        mw = pen.mark_w(d.exclusive_holder)
+        pen.mark(rx - mw, hy, d.exclusive_holder)
+        rx -= mw + 6
         _star(pen, rx - 8, hy, 9, t.gold, mix(t.gold, _BLACK, 0.5))
         rx -= 22
         pen.text(rx, hy + 1, "to place", SMALL_SIZE, fill=t.muted, anchor="rm")
@@ -871,7 +958,6 @@ def _draw_player(
     elif p.seat > 0:
         pen.line([(x + 14, y), (x + w - 14, y)], fill=mix(t.panel, t.panel_edge, 0.6))
     cy = y + PLAYER_ROW_H / 2
-    pen.chip(x + 28, cy, 15, p.seat)
     # Second line first, to know whether the first line sits high or in the middle.
     items: list[tuple[str, Any]] = []
     if _is_out(p):
@@ -888,17 +974,16 @@ def _draw_player(
     if p.liens_on:
         items.append(("chips", ("liens by", t.danger, True, list(p.liens_on))))
     if p.lien_income_to is not None:
-        items.append(("text", (f"next income to {_tag(p.lien_income_to)}", t.danger)))
+        items.append(("text", (f"next income to {pen.who(p.lien_income_to)}", t.danger)))
     if liens_held:
         items.append(("chips", ("lien on", t.muted, False, liens_held)))
     l1 = y + 16 if items else cy
     l2 = y + 37
-    name = _tag(p.seat)
-    pen.text(x + 52, l1, name, 17, bold=True, fill=t.ink, anchor="lm")
+    nw = pen.mark(x + 14, l1, p.seat, full=True, size=16, h=24)
     money = _money(p.money)
     mw = pen.length(money, 18, True)
     pen.text(x + w - 14, l1, money, 18, bold=True, fill=t.ink, anchor="rm")
-    rx = x + 52 + pen.length(name, 17, True) + 8
+    rx = x + 14 + nw + 8
     pen.text(
         rx,
         l1 + 1,
@@ -907,7 +992,7 @@ def _draw_player(
         fill=t.muted,
         anchor="lm",
     )
-    lx = x + 52
+    lx = x + 14
     right = x + w - 14
     for kind, data in items:
         if kind == "pill":
@@ -915,12 +1000,12 @@ def _draw_player(
             lx += pen.pill(lx, l2, text, fill=fill, h=19) + 6
         elif kind == "chips":
             text, colour, bold, seats = data
-            need = pen.length(text, SMALL_SIZE, bold) + 5 + _chips_width(len(seats), SMALL_CHIP_R)
+            need = pen.length(text, SMALL_SIZE, bold) + 5 + _chips_width(pen, seats)
             if lx + need > right:
                 break
             pen.text(lx, l2 + 1, text, SMALL_SIZE, bold=bold, fill=colour, anchor="lm")
             lx += pen.length(text, SMALL_SIZE, bold) + 5
-            lx += _chips(pen, lx, l2, seats, SMALL_CHIP_R) + 10
+            lx += _chips(pen, lx, l2, seats) + 10
         else:
             text, colour = data
             pen.text(
@@ -984,8 +1069,7 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
         if a.high_bid is not None and a.high_bidder is not None:
             pen.text(tx, ty + 36, _money(a.high_bid), 26, bold=True, fill=t.ink, anchor="lm")
             bx = tx + pen.length(_money(a.high_bid), 26, True) + 12
-            pen.chip(bx + 13, ty + 36, 13, a.high_bidder)
-            pen.text(bx + 32, ty + 37, _tag(a.high_bidder), TEXT_SIZE, bold=True, anchor="lm")
+            pen.mark(bx, ty + 36, a.high_bidder, full=True, size=TEXT_SIZE, h=24)
         else:
             pen.text(tx, ty + 36, "no bid yet", 18, fill=t.faint, anchor="lm")
         rows = [("passed", list(a.passed)), ("to bid", waiting)]
@@ -1005,7 +1089,7 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
     for label, seats in rows:
         pen.text(tx, ry, label, SMALL_SIZE, fill=t.muted, anchor="lm")
         if seats:
-            _chips(pen, tx + 64, ry, seats, SMALL_CHIP_R)
+            _chips(pen, tx + 64, ry, seats)
         else:
             pen.text(tx + 64, ry, "—", SMALL_SIZE, fill=t.faint, anchor="lm")
         ry += 26
@@ -1029,9 +1113,9 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
             if winner is None:
                 pen.text(rx, cy + 1, "unsold", SMALL_SIZE, fill=t.faint, anchor="lm")
             else:
-                pen.chip(rx + SMALL_CHIP_R, cy, SMALL_CHIP_R, winner)
+                mw = pen.mark(rx, cy, winner)
                 pen.text(
-                    rx + 2 * SMALL_CHIP_R + 6,
+                    rx + mw + 6,
                     cy + 1,
                     _money(price),
                     SMALL_SIZE,
@@ -1050,23 +1134,23 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
 # ---------------------------------------------------------------------------------------------
 
 
-def _private_rows(view: MocView) -> list[tuple[str, OfferView | None, str]]:
+def _private_rows(view: MocView, labels: Sequence[str]) -> list[tuple[str, OfferView | None, str]]:
     """The viewer's own offers as (kind, offer, text); empty for the public view."""
     if view.viewer is None or not 0 <= view.viewer < len(view.players):
         return []
     me = view.players[view.viewer]
     rows: list[tuple[str, OfferView | None, str]] = []
     for o in me.offers_made or ():
-        rows.append(("made", o, f"to {_tag(o.landlord)}"))
+        rows.append(("made", o, f"to {labels[o.landlord]}"))
     for o in me.offers_received or ():
-        rows.append(("received", o, f"from {_tag(o.merchant)}"))
+        rows.append(("received", o, f"from {labels[o.merchant]}"))
     if me.sealed_bid is not None:
         rows.append(("bid", None, _money(me.sealed_bid) if me.sealed_bid else "pass"))
     return rows
 
 
 def _private_height(view: MocView) -> float:
-    rows = _private_rows(view)
+    rows = _private_rows(view, [_tag(s) for s in range(len(view.players))])
     if view.viewer is None:
         return 0
     shown = min(len(rows), MAX_OFFER_ROWS) + (1 if len(rows) > MAX_OFFER_ROWS else 0)
@@ -1078,8 +1162,8 @@ def _draw_private(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
     if view.viewer is None:
         return 0
     h = _private_height(view)
-    _panel(pen, x, y, w, h, f"Your offers · {_tag(view.viewer)}", "private")
-    rows = _private_rows(view)
+    _panel(pen, x, y, w, h, f"Your offers · {pen.who(view.viewer)}", "private")
+    rows = _private_rows(view, pen.names)
     ry = y + PANEL_HEAD_H + OFFER_ROW_H / 2
     if not rows:
         pen.text(x + 14, ry, "no open offers", SMALL_SIZE, fill=t.faint, anchor="lm")
@@ -1172,8 +1256,7 @@ def _draw_results(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
                 )
             rank = ranks.get(str(s), r + 1)
             pen.text(gx + 8, cy + 1, f"{rank}.", TEXT_SIZE, bold=True, fill=t.ink, anchor="lm")
-            pen.chip(gx + 44, cy, SMALL_CHIP_R, s)
-            pen.text(gx + 60, cy + 1, _tag(s), TEXT_SIZE, bold=True, fill=t.ink, anchor="lm")
+            pen.mark(gx + 34, cy, s, full=True, size=TEXT_SIZE, h=24)
             score = scores.get(str(s), p.money)
             right = gx + col_w - 16
             if bankrupt:
@@ -1190,7 +1273,7 @@ def _draw_results(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
 _LEGEND: tuple[tuple[str, str], ...] = (
     ("letters", "deed colour"),
     ("x2", "double income"),
-    ("chip", "merchant's chip"),
+    ("chip", "merchant"),
     ("rent", "rent a year"),
     ("closed", "closed contract"),
     ("exclusive", "exclusive token"),
@@ -1199,7 +1282,7 @@ _LEGEND: tuple[tuple[str, str], ...] = (
     ("lien", "landlord's lien"),
     ("act", "may act now"),
 )
-LEGEND_ICON_W = 72
+LEGEND_ICON_W = 80
 
 
 def _legend_height() -> float:
@@ -1223,7 +1306,7 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.rect(ix, cy - 12, ix + 62, cy + 12, fill=c, radius=5)
             _deed_id(pen, "x2g1", ix + 4, cy, c, 58)
         elif kind == "chip":
-            pen.chip(ix + 12, cy, SMALL_CHIP_R, 2)
+            pen.pill(ix, cy, "Name", fill=player_colour(2), size=SMALL_SIZE, h=21)
         elif kind == "rent":
             pen.text(ix, cy + 1, "$12,000", SMALL_SIZE, bold=True, fill=t.ink, anchor="lm")
         elif kind == "closed":
@@ -1240,7 +1323,7 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.polygon([(ix + 34, cy + 6), (ix + 42, cy + 6), (ix + 38, cy - 1)], fill=t.muted)
         elif kind == "lien":
             pen.text(ix, cy + 1, "lien", SMALL_SIZE, bold=True, fill=t.danger, anchor="lm")
-            pen.chip(ix + 46, cy, SMALL_CHIP_R, 0)
+            pen.pill(ix + 32, cy, "Ali", fill=player_colour(0), size=SMALL_SIZE, h=21)
         elif kind == "act":
             pen.pill(ix, cy, "to act", fill=t.strip_now, h=19)
         pen.text(
@@ -1262,6 +1345,1173 @@ def _legend_layer(theme: str, scale: float) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------------------------
+# Names: every seat by its display name, and a short unique mark for small places
+# ---------------------------------------------------------------------------------------------
+
+_SEAT_TAG = re.compile(r"\bp(\d{1,2})\b")
+
+
+def _marks(labels: Sequence[str]) -> list[str]:
+    """A short mark per seat for deed tiles and lists: the first 3 letters of the name, up to
+    5 when two names share them, else 2 letters and the seat number (``An2``); a one-letter
+    name gets its seat number (``B2``). So a mark is never a lone capital that reads as a
+    deed colour letter (R/Y/G/B), and marks of different seats always differ."""
+    labels = [
+        label if len(label) >= 2 else f"{label}{seat + 1}" for seat, label in enumerate(labels)
+    ]
+    for n in (3, 4, 5):
+        cut = [label[:n].rstrip(" .…") or label for label in labels]
+        if len(set(cut)) == len(cut):
+            return cut
+    return [f"{label[:2]}{seat + 1}" for seat, label in enumerate(labels)]
+
+
+def _named(text: str, labels: Sequence[str]) -> str:
+    """The engine's sentence with its seat tags (``p3``) replaced by names."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        return labels[seat] if 0 <= seat < len(labels) else m.group(0)
+
+    return _SEAT_TAG.sub(name, text)
+
+
+# ---------------------------------------------------------------------------------------------
+# The chat board (detail=False): designed for Discord's inline width of 550 px
+# ---------------------------------------------------------------------------------------------
+# Layout units are pixels at scale 1.0. The image is CHAT_W wide, so it is shown at half size
+# inline: C_MIN = 23 becomes 11.5 px there (11.3 px at the bot's scale 0.75 after rounding).
+CHAT_W = 1100
+C_M = 16  # outer margin
+C_GAP = 12  # between panels
+C_PAD = 14  # inside a panel
+C_MIN = 23  # the smallest text on the chat board
+C_TEXT = 25
+C_HEAD = 29
+C_BIG = 34
+C_LINE_H = 40  # a line of names, pills and words
+C_PILL_H = 32
+C_STRIP_H = 44  # the six phases
+C_PANEL_HEAD_H = 40
+C_MARKET_ROW_H = 40
+C_PLAYER_ROW_H = 42
+C_TILE_W = 104
+C_TILE_H = 104
+C_TILE_GAP = 6
+C_BAND_H = 34
+C_CARD_PAD = 10
+C_CARD_HEAD_H = 50
+C_MAX_COLS = (CHAT_W - 2 * C_M - 2 * C_CARD_PAD + C_TILE_GAP) // (C_TILE_W + C_TILE_GAP)
+C_LOT_W = 150  # the auction's lot tile
+C_LOT_H = 140
+PLAYER_NAME_W = 130  # widest name in a two-column player row (longer ones are cut: "Maximi…")
+MAX_PRIVATE = 6  # the viewer's own offers listed on the chat board
+
+RENT_MARK: dict[str, str] = {"due": "!", "paid": "✓", "partial": "½", "defaulted": "✗"}
+
+
+def _k(amount: int) -> str:
+    """``$13k`` for $13,000, ``$13.5k`` for $13,500, ``$13,250`` when thousands would round."""
+    sign = _MINUS if amount < 0 else ""
+    a = abs(amount)
+    if a % 100 == 0 and a >= 1000:
+        return f"{sign}${a / 1000:g}k"
+    return f"{sign}${a:,}"
+
+
+@dataclass(frozen=True)
+class _Seg:
+    """One unbreakable piece of a flowing line: words, a seat's name pill, a deed chip, a pill."""
+
+    kind: str  # "t" text, "n" name pill, "m" mark pill, "d" deed chip, "p" pill, "br" new line
+    text: str = ""
+    seat: int = -1
+    colour: RGB | None = None
+    bold: bool = False
+
+
+def _t(text: str, colour: RGB | None = None, bold: bool = False) -> _Seg:
+    return _Seg("t", text, colour=colour, bold=bold)
+
+
+class _Chat:
+    """Everything the chat board's parts share: pen, theme, view, names and marks."""
+
+    def __init__(self, pen: _Pen, view: MocView, labels: Sequence[str]) -> None:
+        self.pen = pen
+        self.t = pen.t
+        self.view = view
+        self.names = list(labels)
+        self.marks = _marks(labels)
+        self.waiting = _waiting(view)
+        self.plan: dict[float, list[list[tuple[DistrictView, int, float]]]] = {}
+
+    # -- small pieces -----------------------------------------------------------------
+
+    def name_pill(
+        self, x: float, cy: float, seat: int, *, mark: bool = False, limit: float = math.inf
+    ) -> float:
+        """The seat's colour with its name (or mark) on it; returns the width. ``limit``: the
+        widest the name may be (a longer one is cut with an ellipsis)."""
+        colour = player_colour(seat)
+        if not mark:
+            name = self.pen.fit(self.names[seat], C_MIN, limit, True)
+            return self.pen.tag(x, cy, seat, name, C_MIN, C_PILL_H)
+        text = self.marks[seat]
+        return self.pen.pill(
+            x,
+            cy,
+            text,
+            fill=colour,
+            size=C_MIN,
+            h=C_PILL_H - (4 if mark else 0),
+            outline=mix(colour, self.t.ink, 0.45),
+        )
+
+    # -- one player's sheet (/board player:<name>) -------------------------------------
+
+    def sheet_segs(self, seat: int) -> list[_Seg]:
+        v, t = self.view, self.t
+        p = v.players[seat]
+        segs: list[_Seg] = [_Seg("n", seat=seat), _t(_k(p.money), bold=True)]
+        segs.append(_t(_role_text(v, p).lower(), t.muted))
+        if _is_out(p):
+            segs.append(_Seg("p", "bankrupt", colour=t.danger))
+        elif p.landlord_bankrupt and p.is_landlord:
+            segs.append(_Seg("p", "landlord bankrupt", colour=t.danger))
+        elif p.merchant_bankrupt and p.is_merchant:
+            segs.append(_Seg("p", "merchant bankrupt", colour=t.danger))
+        if seat in self.waiting:
+            segs.append(_Seg("p", "to act", colour=t.strip_now))
+        elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
+            segs.append(_Seg("p", "✓ done", colour=t.good))
+        segs.append(_t(f"· year {v.year} of {v.years}, {self.headline().lower()}", t.muted))
+        if p.liens_on:
+            segs += [_Seg("br"), _t("Liens on them by", t.danger, True)]
+            segs += [_Seg("n", seat=s) for s in p.liens_on]
+        if p.lien_income_to is not None:
+            segs += [_t("· next income to", t.danger), _Seg("n", seat=p.lien_income_to)]
+        held = _lien_holders(v).get(seat, [])
+        if held:
+            segs += [_Seg("br"), _t("Their liens on", t.muted), *(_Seg("n", seat=s) for s in held)]
+        due = v.tax_due.get(seat)
+        if due:
+            segs += [_Seg("br"), _t("Tax due", t.muted), _t(_k(due), t.warn, True)]
+        return segs
+
+    def rented(self, seat: int) -> list[DeedView]:
+        return [d for dist in self.view.districts for d in dist.deeds if d.merchant == seat]
+
+    def rents_height(self, seat: int) -> float:
+        deeds = self.rented(seat)
+        if not self.view.players[seat].is_merchant:
+            return 0
+        rows = max(1, -(-len(deeds) // C_MAX_COLS))
+        return C_PANEL_HEAD_H + rows * (C_TILE_H + C_TILE_GAP) - C_TILE_GAP + C_CARD_PAD
+
+    def rents(self, seat: int, x: float, y: float, w: float) -> float:
+        if not self.view.players[seat].is_merchant:
+            return 0
+        deeds = self.rented(seat)
+        h = self.rents_height(seat)
+        total = sum(d.rent or 0 for d in deeds)
+        note = f"{_k(total)} a year · landlord on each deed" if deeds else ""
+        self.panel(x, y, w, h, f"Rents {len(deeds)} deed{'s' if len(deeds) != 1 else ''}", note)
+        if not deeds:
+            self.pen.text(
+                x + C_PAD,
+                y + C_PANEL_HEAD_H + C_TILE_H / 2,
+                "nothing rented",
+                C_MIN,
+                fill=self.t.faint,
+                anchor="lm",
+            )
+        for i, d in enumerate(deeds):
+            row, col = divmod(i, C_MAX_COLS)
+            self.tile(
+                d,
+                x + C_CARD_PAD + col * (C_TILE_W + C_TILE_GAP),
+                y + C_PANEL_HEAD_H + row * (C_TILE_H + C_TILE_GAP),
+                who=d.landlord,
+            )
+        return h
+
+    def own_district(self, seat: int) -> DistrictView | None:
+        return next((d for d in self.view.districts if d.landlord == seat), None)
+
+    def sheet_height(self, seat: int, w: float) -> float:
+        parts: list[float] = [len(self.flow_lines(self.sheet_segs(seat), w)) * C_LINE_H]
+        d = self.own_district(seat)
+        if d is not None:
+            parts.append(_card_h(len(d.deeds), max(1, min(len(d.deeds), C_MAX_COLS))))
+        parts += [self.rents_height(seat), self.private_height(w)]
+        shown = [p for p in parts if p > 0]
+        return sum(shown) + C_GAP * (len(shown) - 1)
+
+    def sheet(self, seat: int, x: float, y: float, w: float) -> float:
+        y0 = y
+        y += self.flow(self.sheet_segs(seat), x, y, w) + C_GAP
+        d = self.own_district(seat)
+        if d is not None:
+            cols = max(1, min(len(d.deeds), C_MAX_COLS))
+            h = _card_h(len(d.deeds), cols)
+            self.card(d, x, y, w, h, cols, _lien_holders(self.view).get(seat, []))
+            y += h + C_GAP
+        used = self.rents(seat, x, y, w)
+        if used:
+            y += used + C_GAP
+        if self.view.viewer == seat:
+            y += self.private(x, y, w) + C_GAP
+        return y - C_GAP - y0
+
+    def pill_w(self, text: str, size: float = C_MIN) -> float:
+        return self.pen.length(text, size, True) + 14
+
+    def seg_w(self, s: _Seg) -> float:
+        if s.kind == "t":
+            return self.pen.length(s.text, C_MIN, s.bold)
+        if s.kind == "n":
+            return self.pen.tag_w(self.names[s.seat], C_MIN)
+        if s.kind == "m":
+            return self.pill_w(self.marks[s.seat])
+        if s.kind in ("d", "p"):
+            return self.pill_w(s.text)
+        return 0
+
+    def flow_lines(self, segs: Sequence[_Seg], w: float) -> list[list[_Seg]]:
+        lines: list[list[_Seg]] = [[]]
+        used = 0.0
+        for s in segs:
+            if s.kind == "br":
+                lines.append([])
+                used = 0
+                continue
+            sw = self.seg_w(s)
+            if lines[-1] and used + 8 + sw > w:
+                lines.append([])
+                used = 0
+            used += (8 if lines[-1] else 0) + sw
+            lines[-1].append(s)
+        return [line for line in lines if line]
+
+    def flow(self, segs: Sequence[_Seg], x: float, y: float, w: float) -> float:
+        """Draw ``segs`` left to right from ``x``, wrapping at ``w``; returns the height."""
+        lines = self.flow_lines(segs, w)
+        for i, line in enumerate(lines):
+            cy = y + i * C_LINE_H + C_LINE_H / 2
+            lx = x
+            for s in line:
+                lx += self.seg(s, lx, cy) + 8
+        return len(lines) * C_LINE_H
+
+    def seg(self, s: _Seg, x: float, cy: float) -> float:
+        pen, t = self.pen, self.t
+        if s.kind == "t":
+            pen.text(x, cy + 1, s.text, C_MIN, bold=s.bold, fill=s.colour or t.ink, anchor="lm")
+            return pen.length(s.text, C_MIN, s.bold)
+        if s.kind in ("n", "m"):
+            return self.name_pill(x, cy, s.seat, mark=s.kind == "m")
+        if s.kind == "d":
+            c = _deed_colour(t, _lot_deed(self.view, s.text).colour)
+            return pen.pill(x, cy, s.text, fill=c, size=C_MIN, h=C_PILL_H - 2)
+        if s.kind == "p":
+            fill = s.colour or t.strip_now
+            return pen.pill(x, cy, s.text, fill=fill, size=C_MIN, h=C_PILL_H - 4)
+        return 0
+
+    def panel(self, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
+        pen, t = self.pen, self.t
+        pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
+        pen.text(x + C_PAD, y + C_PANEL_HEAD_H / 2 + 2, title, C_TEXT, bold=True, anchor="lm")
+        if note:
+            tw = pen.length(title, C_TEXT, True)
+            pen.text(
+                x + w - C_PAD,
+                y + C_PANEL_HEAD_H / 2 + 2,
+                pen.fit(note, C_MIN, w - tw - 3 * C_PAD),
+                C_MIN,
+                fill=t.muted,
+                anchor="rm",
+            )
+
+    # -- header -----------------------------------------------------------------------
+
+    def headline(self) -> str:
+        v = self.view
+        if v.outcome is not None:
+            return "Game over"
+        if v.phase is Phase.AUCTION and v.auction is not None:
+            a = v.auction
+            total = len(a.lots)
+            return f"Auction · lot {min(a.lot_index + 1, total)} of {total}"
+        if v.phase is Phase.LIEN:
+            return "Income · liens"
+        return PHASE_LABELS.get(v.phase, v.phase_label)
+
+    def header_note(self) -> str:
+        v = self.view
+        tags = []
+        if v.variant:
+            tags.append("3–4 player variant")
+        if v.expert:
+            tags.append("expert")
+        if v.auction is not None and v.phase is Phase.AUCTION:
+            tags.append(f"{v.auction.mode} bids")
+        if v.deadline_seconds and v.outcome is None:
+            tags.append(f"{_duration(v.deadline_seconds)} timer")
+        return " · ".join(tags)
+
+    def waiting_segs(self) -> list[_Seg]:
+        if not self.waiting:
+            return []
+        return [_t("Waiting for", self.t.muted), *(_Seg("n", seat=s) for s in self.waiting)]
+
+    def event_lines(self, w: float) -> list[str]:
+        banner = _banner(self.view, self.names)
+        event = banner or _named(self.view.last_event, self.names)
+        event = event or "The market opens: landlords, merchants, negotiate!"
+        lines = self.pen.wrap(event, C_TEXT, w - 40, bold=banner is not None)
+        if len(lines) > 2:
+            lines = [lines[0], self.pen.fit(" ".join(lines[1:]), C_TEXT, w - 40)]
+        return lines
+
+    def header_height(self, w: float) -> float:
+        h = 52 + 8 + C_STRIP_H + 10
+        waiting = self.waiting_segs()
+        if waiting:
+            h += len(self.flow_lines(waiting, w)) * C_LINE_H + 4
+        return h + len(self.event_lines(w)) * 32 + 8
+
+    def header(self, x: float, y: float, w: float) -> float:
+        pen, t, v = self.pen, self.t, self.view
+        cy = y + 26
+        year = f"Year {v.year} of {v.years}"
+        pen.text(x, cy, year, C_HEAD, bold=True, anchor="lm")
+        hx = x + pen.length(year, C_HEAD, True) + 18
+        head = self.headline()
+        pen.text(hx, cy, head, C_BIG, bold=True, fill=t.ink, anchor="lm")
+        hx += pen.length(head, C_BIG, True) + 18
+        note = self.header_note()
+        if note and x + w - hx > 60:
+            pen.text(
+                x + w, cy + 1, pen.fit(note, C_MIN, x + w - hx), C_MIN, fill=t.muted, anchor="rm"
+            )
+        sy = y + 52 + 8
+        self.strip(x, sy, w)
+        ly = sy + C_STRIP_H + 10
+        waiting = self.waiting_segs()
+        if waiting:
+            ly += self.flow(waiting, x, ly, w) + 4
+        lines = self.event_lines(w)
+        box_h = len(lines) * 32 + 8
+        fill = t.banner_over if v.outcome is not None else t.panel
+        ink = text_on(fill) if v.outcome is not None else t.ink
+        pen.rect(x, ly, x + w, ly + box_h, fill=fill, outline=t.panel_edge, radius=8)
+        pen.text(x + 12, ly + 4 + 16, "›", C_TEXT, bold=True, fill=ink, anchor="lm")
+        for i, line in enumerate(lines):
+            pen.text(
+                x + 32,
+                ly + 4 + 16 + i * 32,
+                line,
+                C_TEXT,
+                bold=v.outcome is not None,
+                fill=ink,
+                anchor="lm",
+            )
+        return ly + box_h - y
+
+    def strip(self, x: float, y: float, w: float) -> None:
+        """The year's phases as chevrons: done (✓), now (dark, bold), to come."""
+        pen, t, v = self.pen, self.t, self.view
+        phases = [p for p in PHASES if p in PHASE_LABELS]
+        n = len(phases)
+        current = Phase.INCOME if v.phase is Phase.LIEN else v.phase
+        over = v.outcome is not None or current not in phases
+        now = n if over else phases.index(current)
+        tip = 14
+        seg = (w + tip * (n - 1)) / n
+        for i, phase in enumerate(phases):
+            x0 = x + i * (seg - tip)
+            x1 = x0 + seg
+            if over:
+                fill, ink, edge = t.strip_next, t.muted, t.panel_edge
+            elif i == now:
+                fill, ink, edge = t.strip_now, text_on(t.strip_now), t.strip_now
+            elif i < now:
+                fill, ink, edge = t.strip_done, t.muted, t.panel_edge
+            else:
+                fill, ink, edge = t.strip_next, t.ink, t.panel_edge
+            if phase is Phase.EXCLUSIVE and not v.expert:
+                ink = t.faint
+            left = 0 if i == 0 else tip
+            right = 0 if i == n - 1 else tip
+            pen.polygon(
+                [
+                    (x0, y),
+                    (x1 - right, y),
+                    (x1, y + C_STRIP_H / 2),
+                    (x1 - right, y + C_STRIP_H),
+                    (x0, y + C_STRIP_H),
+                    (x0 + left, y + C_STRIP_H / 2),
+                ],
+                fill=fill,
+                outline=edge,
+            )
+            label = PHASE_LABELS[phase]
+            if i < now and not over:
+                label = "✓ " + label
+            room = seg - left - right - 6
+            if pen.length(label, C_MIN, i == now) > room:
+                label = label.removeprefix("✓ ")
+            cx = x0 + (left + seg - right) / 2
+            pen.text(cx, y + C_STRIP_H / 2 + 1, label, C_MIN, bold=i == now, fill=ink, anchor="mm")
+
+    # -- the phase's own panel ------------------------------------------------------------
+
+    def focus_segs(self) -> tuple[str, list[_Seg]]:
+        """(title, pieces) of what the current phase is about; empty title: no panel."""
+        v, t = self.view, self.t
+        if v.outcome is not None or v.phase is Phase.AUCTION:
+            return "", []
+        segs: list[_Seg] = []
+        if v.phase is Phase.NEGOTIATION:
+            merchants = [p for p in v.players if not _is_out(p)]
+            done = sum(1 for p in merchants if p.done)
+            vacant = sum(1 for d in v.districts for deed in d.deeds if deed.merchant is None)
+            segs += [
+                _t(f"{done} of {len(merchants)} done ·", t.muted),
+                _t(f"{vacant} vacant deed{'s' if vacant != 1 else ''} ·", t.muted),
+                _t("offers are private (DM)", t.muted),
+            ]
+            return "Negotiation", segs
+        if v.phase in (Phase.INCOME, Phase.LIEN):
+            for landlord, merchant in v.lien_choosing:
+                segs += [
+                    _Seg("n", seat=landlord),
+                    _t("takes a deed's income from"),
+                    _Seg("n", seat=merchant),
+                    _Seg("br"),
+                ]
+            totals: dict[int, int] = {}
+            for line in v.income:
+                totals[line.paid_to] = totals.get(line.paid_to, 0) + line.amount
+            if totals:
+                segs.append(_t("Income:", t.muted))
+                for seat, amount in sorted(totals.items()):
+                    segs += [
+                        _Seg("m", seat=seat),
+                        _t(_k(amount), t.danger if amount < 0 else t.ink, True),
+                    ]
+            return "Income", segs or [_t("dice rolled", t.muted)]
+        if v.phase is Phase.RENT:
+            owed: dict[int, int] = {}
+            for dist in v.districts:
+                for d in dist.deeds:
+                    if d.merchant is not None and d.rent_status in ("due", "partial"):
+                        owed[d.merchant] = owed.get(d.merchant, 0) + (d.rent or 0)
+            if owed:
+                segs.append(_t("Rent due:", t.muted))
+                for seat, amount in sorted(owed.items()):
+                    segs += [_Seg("n", seat=seat), _t(_k(amount), bold=True)]
+                segs.append(_Seg("br"))
+            for landlord, merchant in v.lien_deciding:
+                segs += [
+                    _Seg("n", seat=landlord),
+                    _t("decides: lien on"),
+                    _Seg("n", seat=merchant),
+                    _t("?"),
+                    _Seg("br"),
+                ]
+            segs += [
+                _t("On deeds:", t.muted),
+                _t("! due", t.warn, True),
+                _t("✓ paid", t.good, True),
+            ]
+            segs += [_t("½ part paid", t.danger, True), _t("✗ unpaid", t.danger, True)]
+            return "Rent", segs
+        if v.phase is Phase.TAX:
+            segs.append(_t("Tax due:", t.muted))
+            for seat, amount in sorted(v.tax_due.items()):
+                segs += [_Seg("n", seat=seat), _t(_k(amount), bold=True)]
+            if not v.tax_due:
+                segs.append(_t("nothing owed", t.faint))
+            return "Tax", segs
+        if v.phase is Phase.EXCLUSIVE:
+            for dist in v.districts:
+                if dist.exclusive_holder is None:
+                    continue
+                segs += [
+                    _Seg("n", seat=dist.exclusive_holder),
+                    _t("leads the district of"),
+                    _Seg("n", seat=dist.landlord),
+                    _t("· ★ on", t.muted),
+                ]
+                if dist.exclusive_deed is None:
+                    segs += [_t("none yet", t.faint), _Seg("br")]
+                else:
+                    segs += [_Seg("d", dist.exclusive_deed), _Seg("br")]
+            return "Exclusive", segs or [_t("no token to place", t.faint)]
+        return "", []
+
+    def focus_height(self, w: float) -> float:
+        v = self.view
+        if v.outcome is not None:
+            return self.results_height()
+        if v.phase is Phase.AUCTION and v.auction is not None:
+            return self.auction_height(w)
+        title, segs = self.focus_segs()
+        if not title:
+            return 0
+        lines = self.flow_lines([_t(title, bold=True), *segs], w - 2 * C_PAD)
+        return len(lines) * C_LINE_H + 12
+
+    def focus(self, x: float, y: float, w: float) -> float:
+        v = self.view
+        if v.outcome is not None:
+            return self.results(x, y, w)
+        if v.phase is Phase.AUCTION and v.auction is not None:
+            return self.auction(x, y, w)
+        title, segs = self.focus_segs()
+        if not title:
+            return 0
+        h = self.focus_height(w)
+        pen = self.pen
+        pen.rect(x, y, x + w, y + h, fill=self.t.panel, outline=self.t.panel_edge, radius=10)
+        self.flow([_t(title, bold=True), *segs], x + C_PAD, y + 6, w - 2 * C_PAD)
+        return h
+
+    # -- auction ---------------------------------------------------------------------
+
+    def auction_segs(self) -> list[_Seg]:
+        v, t = self.view, self.t
+        a = v.auction
+        assert a is not None
+        segs: list[_Seg] = []
+        if a.mode == "open":
+            segs.append(_t("High bid", t.muted))
+            if a.high_bid is not None and a.high_bidder is not None:
+                segs += [
+                    _t(_k(a.high_bid), bold=True),
+                    _t("by", t.muted),
+                    _Seg("n", seat=a.high_bidder),
+                ]
+            else:
+                segs.append(_t("none yet", t.faint))
+            segs += [_Seg("br"), _t("To bid:", t.muted)]
+            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", t.faint)]
+            if a.passed:
+                segs += [_Seg("br"), _t("Passed:", t.muted), *(_Seg("m", seat=s) for s in a.passed)]
+        else:
+            segs += [
+                _t("Sealed bids, amounts hidden:", t.muted),
+                _t(f"{len(a.bidders)} in", bold=True),
+            ]
+            segs += [_Seg("br"), _t("Bid in:", t.muted)]
+            segs += [_Seg("m", seat=s) for s in a.bidders] or [_t("—", t.faint)]
+            segs += [_Seg("br"), _t("Waiting:", t.muted)]
+            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", t.faint)]
+        segs.append(_Seg("br"))
+        results = {deed: (winner, price) for deed, winner, price in a.results}
+        segs.append(_t("Lots:", t.muted))
+        for i, deed in enumerate(a.lots):
+            if i:
+                segs.append(_t("·", t.faint, True))
+            if deed in results:
+                winner, price = results[deed]
+                segs.append(_Seg("d", deed))
+                if winner is None:
+                    segs.append(_t("unsold", t.faint))
+                else:
+                    segs += [_Seg("m", seat=winner), _t(_k(price), bold=True)]
+            elif i == a.lot_index:
+                segs += [_Seg("d", deed), _Seg("p", "now")]
+            else:
+                segs.append(_Seg("d", deed))
+        return segs
+
+    def auction_height(self, w: float) -> float:
+        lines = self.flow_lines(self.auction_segs(), w - 3 * C_PAD - C_LOT_W)
+        return C_PANEL_HEAD_H + max(C_LOT_H, len(lines) * C_LINE_H) + 12
+
+    def auction(self, x: float, y: float, w: float) -> float:
+        v = self.view
+        a = v.auction
+        assert a is not None
+        h = self.auction_height(w)
+        self.panel(x, y, w, h, "Landlord auction", "landlords bid for the lot")
+        ty = y + C_PANEL_HEAD_H
+        if a.deed is not None:
+            self.tile(_lot_deed(v, a.deed), x + C_PAD, ty, C_LOT_W, C_LOT_H, caption="for sale")
+        tx = x + 2 * C_PAD + C_LOT_W
+        self.flow(self.auction_segs(), tx, ty, w - 3 * C_PAD - C_LOT_W)
+        return h
+
+    # -- results ---------------------------------------------------------------------
+
+    def results_height(self) -> float:
+        rows = max((len(g) for _, g in _result_groups(self.view)), default=0)
+        return C_PANEL_HEAD_H + 34 + rows * C_LINE_H + 10
+
+    def results(self, x: float, y: float, w: float) -> float:
+        pen, t, v = self.pen, self.t, self.view
+        out: dict[str, Any] = v.outcome or {}
+        h = self.results_height()
+        self.panel(x, y, w, h, "Final results", "by money")
+        scores: dict[str, int] = dict(out.get("scores", {}))
+        ranks: dict[str, int] = dict(out.get("ranks", {}))
+        winners = {int(s) for s in out.get("winners", [])}
+        groups = _result_groups(v)
+        col_w = (w - 2 * C_PAD) / len(groups)
+        for gi, (title, seats) in enumerate(groups):
+            gx = x + C_PAD + gi * col_w
+            pen.text(
+                gx + 4, y + C_PANEL_HEAD_H + 14, title, C_MIN, bold=True, fill=t.muted, anchor="lm"
+            )
+            for r, s in enumerate(seats):
+                cy = y + C_PANEL_HEAD_H + 34 + r * C_LINE_H + C_LINE_H / 2
+                p = v.players[s]
+                if v.variant:
+                    bankrupt = _is_out(p)
+                else:
+                    bankrupt = p.landlord_bankrupt if title == "Landlords" else p.merchant_bankrupt
+                if s in winners:
+                    pen.rect(
+                        gx,
+                        cy - C_LINE_H / 2 + 2,
+                        gx + col_w - 10,
+                        cy + C_LINE_H / 2 - 2,
+                        fill=mix(t.panel, t.gold, 0.30),
+                        radius=6,
+                    )
+                rank = ranks.get(str(s), r + 1)
+                pen.text(gx + 6, cy + 1, f"{rank}.", C_MIN, bold=True, anchor="lm")
+                self.name_pill(gx + 44, cy, s)
+                right = gx + col_w - 18
+                if bankrupt:
+                    pen.text(right, cy + 1, "bankrupt", C_MIN, fill=t.danger, anchor="rm")
+                else:
+                    pen.text(
+                        right,
+                        cy + 1,
+                        _k(scores.get(str(s), p.money)),
+                        C_TEXT,
+                        bold=True,
+                        anchor="rm",
+                    )
+        return h
+
+    # -- own offers (the viewer's own view only) -----------------------------------------
+
+    def private_segs(self) -> list[_Seg]:
+        v, t = self.view, self.t
+        segs: list[_Seg] = []
+        rows = _private_rows(v, self.names)
+        for kind, offer, text in rows[:MAX_PRIVATE]:
+            if offer is None:
+                segs += [_t("Your sealed bid:", t.muted), _t(text, bold=True), _Seg("br")]
+                continue
+            if kind == "made":
+                segs += [
+                    _t("→", t.muted, True),
+                    _Seg("d", offer.deed),
+                    _t("to", t.muted),
+                    _Seg("n", seat=offer.landlord),
+                ]
+            else:
+                segs += [
+                    _t("←", t.muted, True),
+                    _Seg("d", offer.deed),
+                    _t("from", t.muted),
+                    _Seg("n", seat=offer.merchant),
+                ]
+            segs.append(_t(_k(offer.amount) + (" closed" if offer.closed else ""), bold=True))
+            segs.append(_Seg("br"))
+        if len(rows) > MAX_PRIVATE:
+            segs.append(_t(f"+{len(rows) - MAX_PRIVATE} more: /hand", t.muted))
+        return segs or [_t("no open offers", t.faint)]
+
+    def private_height(self, w: float) -> float:
+        if self.view.viewer is None:
+            return 0
+        return (
+            C_PANEL_HEAD_H
+            + len(self.flow_lines(self.private_segs(), w - 2 * C_PAD)) * C_LINE_H
+            + 10
+        )
+
+    def private(self, x: float, y: float, w: float) -> float:
+        v = self.view
+        if v.viewer is None:
+            return 0
+        h = self.private_height(w)
+        self.panel(x, y, w, h, f"Your offers · {self.names[v.viewer]}", "private")
+        self.flow(self.private_segs(), x + C_PAD, y + C_PANEL_HEAD_H, w - 2 * C_PAD)
+        return h
+
+    # -- market ----------------------------------------------------------------------
+
+    def market_height(self) -> float:
+        return C_PANEL_HEAD_H + len(self.view.tracks) * C_MARKET_ROW_H + 8
+
+    def market(self, x: float, y: float, w: float) -> float:
+        pen, t = self.pen, self.t
+        layer = _chat_market_layer(_MarketPlan.of(self.view), t.name, pen.k, w)
+        pen.image.paste(layer, (pen.px(x), pen.px(y)))
+        slot = _chat_slot_w(w)
+        for r, tr in enumerate(self.view.tracks):
+            cy = y + C_PANEL_HEAD_H + r * C_MARKET_ROW_H + C_MARKET_ROW_H / 2
+            c = _deed_colour(t, tr.colour)
+            if 0 <= tr.position < len(tr.values):
+                sx = x + C_PAD + 44 + tr.position * slot
+                pen.rect(
+                    sx - 2,
+                    cy - 17,
+                    sx + slot + 2,
+                    cy + 17,
+                    fill=c,
+                    outline=mix(c, _BLACK, 0.45),
+                    width=1.5,
+                    radius=6,
+                )
+                pen.text(
+                    sx + slot / 2,
+                    cy + 1,
+                    _thousands(tr.values[tr.position]),
+                    C_TEXT + 1,
+                    bold=True,
+                    fill=text_on(c),
+                    anchor="mm",
+                )
+            dx = x + w - C_PAD - 60
+            if tr.last_roll is None:
+                pen.text(dx + 30, cy + 1, "–", C_MIN, fill=t.faint, anchor="mm")
+            else:
+                pen.rect(dx, cy - 17, dx + 60, cy + 17, fill=t.tile, outline=c, width=2, radius=6)
+                roll = (
+                    "0"
+                    if tr.last_roll == 0
+                    else f"{_MINUS if tr.last_roll < 0 else '+'}{abs(tr.last_roll)}"
+                )
+                pen.text(dx + 30, cy + 1, roll, C_TEXT, bold=True, fill=t.ink, anchor="mm")
+        return self.market_height()
+
+    # -- players ---------------------------------------------------------------------
+
+    def player_cols(self) -> int:
+        return 1 if len(self.view.players) <= 4 else 2
+
+    def players_height(self) -> float:
+        rows = -(-len(self.view.players) // self.player_cols())
+        return C_PANEL_HEAD_H + rows * C_PLAYER_ROW_H + 8
+
+    def players(self, x: float, y: float, w: float) -> float:
+        v = self.view
+        h = self.players_height()
+        self.panel(x, y, w, h, "Players", "money is public")
+        cols = self.player_cols()
+        per_col = -(-len(v.players) // cols)
+        col_w = (w - 2 * C_PAD - (cols - 1) * 12) / cols
+        held = _lien_holders(v)
+        for i, p in enumerate(v.players):
+            col, row = divmod(i, per_col)
+            px = x + C_PAD + col * (col_w + 12)
+            py = y + C_PANEL_HEAD_H + row * C_PLAYER_ROW_H
+            self.player(p, px, py, col_w, held.get(p.seat, []), wide=cols == 1)
+        return h
+
+    def player(
+        self, p: PlayerView, x: float, y: float, w: float, held: list[int], *, wide: bool
+    ) -> None:
+        pen, t, v = self.pen, self.t, self.view
+        cy = y + C_PLAYER_ROW_H / 2
+        acting = p.seat in self.waiting
+        if acting:
+            pen.rect(
+                x - 6,
+                y + 2,
+                x + w + 6,
+                y + C_PLAYER_ROW_H - 2,
+                fill=mix(t.panel, player_colour(p.seat), 0.18),
+                radius=8,
+            )
+        limit = PLAYER_NAME_W if not wide else 2 * PLAYER_NAME_W
+        self.name_pill(x, cy, p.seat, limit=limit)
+        widest = max(pen.tag_w(pen.fit(n, C_MIN, limit, True), C_MIN) for n in self.names)
+        cash_right = x + widest + 8 + pen.length("$888k", C_TEXT, True)
+        pen.text(cash_right, cy + 1, _k(p.money), C_TEXT, bold=True, anchor="rm")
+        lx = cash_right + 14
+        right = x + w
+        units: list[list[_Seg]] = []  # each drawn whole or not at all, in this order
+        if _is_out(p):
+            units.append([_Seg("p", "bankrupt", colour=t.danger)])
+        else:
+            if p.is_landlord and p.landlord_bankrupt:
+                units.append([_Seg("p", "landlord bankrupt", colour=t.danger)])
+            if p.is_merchant and p.merchant_bankrupt:
+                units.append([_Seg("p", "merchant bankrupt", colour=t.danger)])
+        if acting:
+            units.append([_Seg("p", "to act", colour=t.strip_now)])
+        elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
+            units.append([_Seg("p", "✓ done", colour=t.good)])
+        if p.liens_on:
+            units.append([_t("lien by", t.danger, True), *(_Seg("m", seat=s) for s in p.liens_on)])
+        role = _t(_short_role(v, p, wide), t.muted)
+        if wide and held:
+            units.append([_t("lien on", t.muted), *(_Seg("m", seat=s) for s in held)])
+        for unit in units:
+            need = sum(self.seg_w(s) + 8 for s in unit) - 8
+            if lx + need > right:
+                break
+            for s in unit:
+                lx += self.seg(s, lx, cy) + 8
+        if right - lx > 60:  # the role last, shortened to the room left
+            text = pen.fit(role.text, C_MIN, right - lx)
+            pen.text(lx, cy + 1, text, C_MIN, fill=t.muted, anchor="lm")
+        if _is_out(p):
+            _fade(pen, x - 4, y + 2, w + 8, C_PLAYER_ROW_H - 4, 0.45)
+
+    # -- districts -------------------------------------------------------------------
+
+    def card_head_segs(self, d: DistrictView, liens: list[int]) -> list[_Seg]:
+        t = self.t
+        segs: list[_Seg] = []
+        if self.view.players[d.landlord].landlord_bankrupt:
+            segs.append(_Seg("p", "bankrupt", colour=t.danger))
+        due = self.view.tax_due.get(d.landlord)
+        if due:
+            segs.append(_Seg("p", f"tax {_k(due)}", colour=t.warn))
+        if liens:
+            segs += [_t("lien on", t.danger, True), *(_Seg("m", seat=s) for s in liens)]
+        if d.exclusive_holder is not None and d.exclusive_deed is None:
+            segs += [_t("★ to place", t.muted), _Seg("m", seat=d.exclusive_holder)]
+        return segs
+
+    def card_head_w(self, d: DistrictView, liens: list[int]) -> float:
+        p = self.view.players[d.landlord]
+        w = 2 * C_CARD_PAD + self.pen.tag_w(self.names[d.landlord], C_MIN) + 10
+        w += self.pen.length(_k(p.money), C_TEXT, True)
+        for s in self.card_head_segs(d, liens):
+            w += 8 + self.seg_w(s)
+        return w + 8
+
+    def plan_districts(self, w: float) -> list[list[tuple[DistrictView, int, float]]]:
+        if w not in self.plan:
+            self.plan[w] = self.pack_districts(w)
+        return self.plan[w]
+
+    def pack_districts(self, w: float) -> list[list[tuple[DistrictView, int, float]]]:
+        """Cards packed in rows: (district, tile columns, card width) per card.
+
+        For every cap on the columns a card starts with, cards are packed greedily in rows,
+        then each row's spare width goes to its tallest card as extra columns; the packing
+        with the lowest total height is kept. So 3 small districts share one row, and long
+        districts of an 11-player game get the width they need.
+        """
+        liens = _lien_holders(self.view)
+        heads = [self.card_head_w(d, liens.get(d.landlord, [])) for d in self.view.districts]
+        best: list[list[tuple[DistrictView, int, float]]] = []
+        best_h = math.inf
+        for cap in range(C_MAX_COLS, 0, -1):
+            rows: list[list[tuple[DistrictView, int, float]]] = [[]]
+            used = 0.0
+            for d, head in zip(self.view.districts, heads, strict=True):
+                cols = max(1, min(cap, len(d.deeds)))
+                cw = max(_card_w(cols), head)
+                if rows[-1] and used + C_GAP + cw > w:
+                    rows.append([])
+                    used = 0
+                used += (C_GAP if rows[-1] else 0) + cw
+                rows[-1].append((d, cols, head))
+            rows = [_widen(row, w) for row in rows if row]
+            height = sum(_row_h(row) for row in rows) + C_GAP * (len(rows) - 1)
+            if height < best_h - 1:
+                best, best_h = rows, height
+        return best
+
+    def districts_height(self, w: float) -> float:
+        rows = self.plan_districts(w)
+        if not rows:
+            return 0
+        return sum(_row_h(r) for r in rows) + C_GAP * (len(rows) - 1)
+
+    def districts(self, x: float, y: float, w: float) -> float:
+        rows = self.plan_districts(w)
+        liens = _lien_holders(self.view)
+        cy = y
+        for row in rows:
+            rh = _row_h(row)
+            spare = (w - sum(cw for _, _, cw in row) - C_GAP * (len(row) - 1)) / len(row)
+            cx = x
+            for d, cols, cw in row:
+                self.card(d, cx, cy, cw + spare, rh, cols, liens.get(d.landlord, []))
+                cx += cw + spare + C_GAP
+            cy += rh + C_GAP
+        return cy - C_GAP - y
+
+    def card(
+        self, d: DistrictView, x: float, y: float, w: float, h: float, cols: int, liens: list[int]
+    ) -> None:
+        pen, t, v = self.pen, self.t, self.view
+        p = v.players[d.landlord]
+        colour = player_colour(d.landlord)
+        acting = d.landlord in self.waiting
+        pen.rect(
+            x,
+            y,
+            x + w,
+            y + h,
+            fill=t.panel,
+            outline=mix(colour, _BLACK, 0.2) if acting else t.panel_edge,
+            width=3 if acting else 1,
+            radius=10,
+        )
+        pen.rect(
+            x + 2,
+            y + 2,
+            x + w - 2,
+            y + C_CARD_HEAD_H - 6,
+            fill=mix(t.panel, colour, 0.16),
+            radius=9,
+        )
+        hy = y + (C_CARD_HEAD_H - 4) / 2
+        hx = x + C_CARD_PAD
+        hx += self.name_pill(hx, hy, d.landlord) + 10
+        pen.text(hx, hy + 1, _k(p.money), C_TEXT, bold=True, anchor="lm")
+        hx += pen.length(_k(p.money), C_TEXT, True) + 8
+        segs = self.card_head_segs(d, liens)
+        need = sum(self.seg_w(s) + 8 for s in segs)
+        rx = max(hx, x + w - C_CARD_PAD - need + 8)
+        for s in segs:
+            rx += self.seg(s, rx, hy) + 8
+        ty = y + C_CARD_HEAD_H
+        if not d.deeds:
+            pen.text(
+                x + C_CARD_PAD + 4,
+                ty + C_TILE_H / 2,
+                "no deeds left",
+                C_MIN,
+                fill=t.faint,
+                anchor="lm",
+            )
+        for i, deed in enumerate(d.deeds):
+            row, col = divmod(i, cols)
+            self.tile(
+                deed,
+                x + C_CARD_PAD + col * (C_TILE_W + C_TILE_GAP),
+                ty + row * (C_TILE_H + C_TILE_GAP),
+            )
+        if p.landlord_bankrupt:
+            _fade(pen, x + 2, y + C_CARD_HEAD_H - 4, w - 4, h - C_CARD_HEAD_H + 2)
+
+    def tile(
+        self,
+        d: DeedView,
+        x: float,
+        y: float,
+        w: float = C_TILE_W,
+        h: float = C_TILE_H,
+        caption: str = "",
+        who: int | None = None,
+    ) -> None:
+        """A deed: id (and padlock) on its colour band; the merchant's mark (and ★) and the
+        yearly rent with its status mark below; "vacant" when unrented. ``who``: the seat
+        whose mark is shown instead of the merchant's (a merchant's sheet shows landlords)."""
+        pen, t = self.pen, self.t
+        base = _chat_tile_base(d.colour, d.x2, t.name, pen.k, w, h)
+        pen.image.paste(base, (pen.px(x), pen.px(y)))
+        c = _deed_colour(t, d.colour)
+        size = C_TEXT if len(d.id) <= 3 else C_MIN + 1
+        pen.text(x + 8, y + C_BAND_H / 2 + 1, d.id, size, bold=True, fill=text_on(c), anchor="lm")
+        if d.closed:
+            _lock(pen, x + w - 16, y + C_BAND_H / 2, 20, text_on(c))
+        body = y + C_BAND_H
+        if d.merchant is None:
+            pen.text(
+                x + w / 2,
+                body + (h - C_BAND_H) / 2,
+                caption or "vacant",
+                C_MIN,
+                fill=t.faint,
+                anchor="mm",
+            )
+            return
+        ry = body + 19
+        mw = self.name_pill(x + 6, ry, d.merchant if who is None else who, mark=True)
+        if d.exclusive:
+            _star(pen, x + 6 + mw + 13, ry, 12, t.gold, mix(t.gold, _BLACK, 0.5))
+        if d.rent is not None:
+            text = _k(d.rent)
+            mark = RENT_MARK.get(d.rent_status, "")
+            colour = (
+                t.status(RENT_STATUS[d.rent_status][1]) if d.rent_status in RENT_STATUS else t.ink
+            )
+            pen.text(x + 7, body + 52, text, C_MIN + 1, bold=True, fill=t.ink, anchor="lm")
+            if mark:
+                pen.text(x + w - 7, body + 52, mark, C_MIN + 1, bold=True, fill=colour, anchor="rm")
+
+
+def _widen(
+    row: list[tuple[DistrictView, int, float]], w: float
+) -> list[tuple[DistrictView, int, float]]:
+    """``(district, columns, header width)`` cards of one row made ``(district, columns, card
+    width)``, the row's spare width given column by column to the card with most tile rows."""
+    cols = [c for _, c, _ in row]
+    heads = [head for _, _, head in row]
+    deeds = [len(d.deeds) for d, _, _ in row]
+    widths = [max(_card_w(c), head) for c, head in zip(cols, heads, strict=True)]
+    spare = w - sum(widths) - C_GAP * (len(row) - 1)
+    while True:
+        grow = [
+            i
+            for i in range(len(row))
+            if cols[i] < min(deeds[i], C_MAX_COLS) and _card_w(cols[i] + 1) - widths[i] <= spare
+        ]
+        if not grow:
+            break
+        i = max(grow, key=lambda i: (_card_h(deeds[i], cols[i]), -i))
+        cols[i] += 1
+        new = max(_card_w(cols[i]), heads[i])
+        spare -= new - widths[i]
+        widths[i] = new
+    return [(d, cols[i], widths[i]) for i, (d, _, _) in enumerate(row)]
+
+
+def _row_h(row: list[tuple[DistrictView, int, float]]) -> float:
+    return max(_card_h(len(d.deeds), cols) for d, cols, _ in row)
+
+
+def _card_w(cols: int) -> float:
+    return 2 * C_CARD_PAD + cols * C_TILE_W + (cols - 1) * C_TILE_GAP
+
+
+def _card_h(n: int, cols: int) -> float:
+    rows = max(1, -(-n // cols))
+    return C_CARD_HEAD_H + rows * C_TILE_H + (rows - 1) * C_TILE_GAP + C_CARD_PAD
+
+
+def _short_role(view: MocView, p: PlayerView, wide: bool) -> str:
+    if not wide:
+        if view.variant:
+            return p.goods or "both"
+        return "landlord" if p.is_landlord else (p.goods or "merchant")
+    return _role_text(view, p).lower()
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    if s < 120:
+        return f"{s} s"
+    if s < 7200:
+        return f"{s // 60} min"
+    return f"{s // 3600} h"
+
+
+def _chat_slot_w(w: float) -> float:
+    return (w - 2 * C_PAD - 44 - 72) / 11
+
+
+@lru_cache(maxsize=16)
+def _chat_market_layer(plan: _MarketPlan, theme: str, scale: float, w: float) -> Image.Image:
+    """The chat market without its indicators and dice: panel, colour keys, every value."""
+    t = _THEMES[theme]
+    h = C_PANEL_HEAD_H + len(plan.tracks) * C_MARKET_ROW_H + 8
+    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
+    pen = _Pen(layer, scale, t)
+    pen.rect(0, 0, w, h, fill=t.panel, outline=t.panel_edge, radius=10)
+    pen.text(C_PAD, C_PANEL_HEAD_H / 2 + 2, "Market", C_TEXT, bold=True, anchor="lm")
+    note = "income per deed, $1,000s"
+    pen.text(
+        C_PAD + pen.length("Market", C_TEXT, True) + 14,
+        C_PANEL_HEAD_H / 2 + 2,
+        note,
+        C_MIN,
+        fill=t.muted,
+        anchor="lm",
+    )
+    pen.text(w - C_PAD, C_PANEL_HEAD_H / 2 + 2, "die", C_MIN, fill=t.muted, anchor="rm")
+    slot = _chat_slot_w(w)
+    for r, (colour, letter, values, start) in enumerate(plan.tracks):
+        cy = C_PANEL_HEAD_H + r * C_MARKET_ROW_H + C_MARKET_ROW_H / 2
+        c = _deed_colour(t, colour)
+        pen.rect(C_PAD, cy - 16, C_PAD + 36, cy + 16, fill=c, radius=6)
+        pen.text(
+            C_PAD + 18, cy + 1, letter.lower(), C_TEXT, bold=True, fill=text_on(c), anchor="mm"
+        )
+        for i, value in enumerate(values):
+            sx = C_PAD + 44 + i * slot
+            pen.rect(
+                sx + 2,
+                cy - 15,
+                sx + slot - 2,
+                cy + 15,
+                fill=mix(t.slot_empty, c, 0.10),
+                outline=t.muted if i == start else None,
+                radius=5,
+            )
+            pen.text(
+                sx + slot / 2,
+                cy + 1,
+                _thousands(value),
+                C_MIN,
+                fill=t.danger if value < 0 else t.ink,
+                anchor="mm",
+            )
+    return layer
+
+
+@lru_cache(maxsize=64)
+def _chat_tile_base(
+    colour: str, x2: bool, theme: str, scale: float, w: float, h: float
+) -> Image.Image:
+    """An empty chat deed tile: body, border (doubled for x2) and its colour band."""
+    t = _THEMES[theme]
+    image = Image.new("RGB", (round(w * scale), round(h * scale)), t.panel)
+    pen = _Pen(image, scale, t)
+    c = _deed_colour(t, colour)
+    pen.rect(0, 0, w, h, fill=t.tile, outline=mix(c, t.tile, 0.1), width=2, radius=8)
+    if x2:
+        pen.rect(4, 4, w - 4, h - 4, outline=mix(c, t.tile, 0.3), width=2, radius=6)
+    pen.rect(0, 0, w, C_BAND_H, fill=c, radius=8)
+    pen.rect(0, C_BAND_H - 10, w, C_BAND_H, fill=c)
+    return image
+
+
+def _render_sheet(
+    view: MocView, seat: int, labels: Sequence[str], t: _Theme, scale: float
+) -> Image.Image:
+    inner = CHAT_W - 2 * C_M
+    height = 2 * C_M + _Chat(_ruler(t, scale, labels), view, labels).sheet_height(seat, inner)
+    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), t.bg)
+    _Chat(_Pen(image, scale, t, labels), view, labels).sheet(seat, C_M, C_M, inner)
+    return image
+
+
+def _render_chat(view: MocView, labels: Sequence[str], t: _Theme, scale: float) -> Image.Image:
+    """The chat board: header and phases, the phase's panel, market, players, districts."""
+    inner = CHAT_W - 2 * C_M
+    ruler = _Chat(_ruler(t, scale, labels), view, labels)
+    parts = [
+        ruler.header_height(inner),
+        ruler.focus_height(inner),
+        ruler.private_height(inner),
+        ruler.market_height(),
+        ruler.players_height(),
+        ruler.districts_height(inner),
+    ]
+    shown = [p for p in parts if p > 0]
+    height = 2 * C_M + sum(shown) + C_GAP * (len(shown) - 1)
+    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), t.bg)
+    chat = _Chat(_Pen(image, scale, t, labels), view, labels)
+    chat.plan = ruler.plan  # the districts' packing, measured once
+    y = float(C_M)
+    for draw in (chat.header, chat.focus, chat.private, chat.market, chat.players, chat.districts):
+        used = draw(C_M, y, inner)
+        if used:
+            y += used + C_GAP
+    return image
+
+
+# ---------------------------------------------------------------------------------------------
 # Public API
 # ---------------------------------------------------------------------------------------------
 
@@ -1279,17 +2529,31 @@ def _right_height(view: MocView) -> float:
     return sum(shown) + GAP * (len(shown) - 1)
 
 
-def render_board(view: MocView, *, theme: str = "light", scale: float = 1.0) -> Image.Image:
-    """Draw the whole table: year and phase, districts, market, players, auction, results.
+def render_board(
+    view: MocView,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+    detail: bool = False,
+) -> Image.Image:
+    """Draw the table: year and phase, the phase's own panel, market, players, districts.
 
-    The market's tracks, the empty deed tiles and the legend are drawn once per game, theme
-    and scale and cached; the result depends on the arguments only. Offers and sealed bids
-    are drawn only for ``view.viewer``'s own seat, never in the public view.
+    ``detail=False`` (the default) is the chat board posted in the channel, laid out
+    ``CHAT_W`` = 1,100 px wide at scale 1.0 so that, shown 550 px wide inline in Discord, no
+    text is under 11.5 px; ``detail=True`` is the full board (1,400 px wide at scale 1.0)
+    with the legend, every offer row and a player panel per seat, in smaller text.
+    Players appear by ``names`` (one per seat, shortened by ``render.common.seat_names``;
+    ``P1``, ``P2``... when missing). Static layers (market values, empty tiles, legend) are
+    cached per game, theme and scale; the result depends on the arguments only. Offers and
+    sealed bids are drawn only for ``view.viewer``'s own seat, never in the public view.
 
     Args:
         view: what to draw; only its contents are shown (no rule is derived here).
+        names: display names by seat (index = seat).
         theme: ``"light"`` or ``"dark"``.
-        scale: size factor (1.0 gives an image 1,400 px wide).
+        scale: size factor (the bot uses 0.75).
+        detail: the full-size board instead of the chat board.
 
     Returns:
         A new RGB image.
@@ -1298,15 +2562,18 @@ def render_board(view: MocView, *, theme: str = "light", scale: float = 1.0) -> 
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
     t = pick_theme(_THEMES, theme, scale)
+    labels = seat_names(names, len(view.players))
+    if not detail:
+        return _render_chat(view, labels, t, scale)
     inner = WIDTH - 2 * MARGIN
-    ruler = _ruler(t, scale)
+    ruler = _ruler(t, scale, labels)
     header_h = _header_height(ruler, view, inner)
-    banner = _banner(view)
+    banner = _banner(view, labels)
     top = MARGIN + header_h + GAP + (BANNER_H if banner else 0)
     body_h = max(_districts_height(view), _right_height(view))
     height = top + body_h + MARGIN
     image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), t.bg)
-    pen = _Pen(image, scale, t)
+    pen = _Pen(image, scale, t, labels)
 
     _draw_header(pen, view, MARGIN, MARGIN, inner)
     if banner:
@@ -1323,6 +2590,30 @@ def render_board(view: MocView, *, theme: str = "light", scale: float = 1.0) -> 
     return image
 
 
+def render_player(
+    view: MocView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """One player's area for ``/board player:<name>``, at the chat board's text size.
+
+    Shows the seat's name, money, roles and state, liens both ways, tax due, their district
+    (if a landlord), the deeds they rent with each deed's landlord (if a merchant) and, in
+    that seat's own view only, their open offers and sealed bid. 1,100 px wide at scale 1.0.
+
+    Raises:
+        KeyError: ``seat`` is not a player of the view.
+        ValueError: unknown ``theme`` or a non-positive ``scale``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    if not 0 <= seat < len(view.players):
+        raise KeyError(seat)
+    return _render_sheet(view, seat, seat_names(names, len(view.players)), t, scale)
+
+
 # ---------------------------------------------------------------------------------------------
 # The private panel as text
 # ---------------------------------------------------------------------------------------------
@@ -1336,8 +2627,12 @@ def _cap(items: list[str], limit: int) -> str:
     return " · ".join(shown)
 
 
-def _offer_text(o: OfferView, made: bool) -> str:
-    who = f"to {_tag(o.landlord)}" if made else f"from {_tag(o.merchant)}"
+def _offer_text(o: OfferView, made: bool, labels: Sequence[str]) -> str:
+    who = (
+        f"to {labels[o.landlord]}"
+        if made
+        else f"from {labels[o.merchant]} ({_tag(o.merchant)})"  # accept needs the tag
+    )
     text = f"`{o.deed}` {who} {_money(o.amount)}" + (" closed" if o.closed else "")
     if o.note:
         note = o.note if len(o.note) <= 40 else o.note[:39] + "…"
@@ -1355,7 +2650,7 @@ def _rent_payers(view: MocView) -> set[int]:
     }
 
 
-def _can_do(view: MocView, p: PlayerView) -> str:
+def _can_do(view: MocView, p: PlayerView, labels: Sequence[str]) -> str:
     """What the seat may do now, by phase (the engine's legal moves decide the details)."""
     if view.outcome is not None:
         return "The game is over."
@@ -1363,13 +2658,13 @@ def _can_do(view: MocView, p: PlayerView) -> str:
         again = " (`undo done` takes it back)" if p.can_undo_done else ""
         return f"You are done negotiating{again}; waiting for the others."
     if p.seat not in view.to_act:
-        waiting = ", ".join(_tag(s) for s in _waiting(view)) or "the next phase"
+        waiting = ", ".join(labels[s] for s in _waiting(view)) or "the next phase"
         return f"Nothing to do right now; waiting for {waiting}."
     unpaid = [m for landlord, m in view.lien_deciding if landlord == p.seat]
     rent = "Rent is due: `pay all`, `pay <deed>` or `default <deed>`."
     if unpaid:
-        whom = _tag(unpaid[0])
-        lien = f"Unpaid rent from {whom}: `place lien {whom}` or `forgive {whom}`."
+        whom, tag = labels[unpaid[0]], _tag(unpaid[0])
+        lien = f"Unpaid rent from {whom}: `place lien {tag}` or `forgive {tag}`."
         rent = lien if p.seat not in _rent_payers(view) else f"{rent} {lien}"
     lines = {
         Phase.NEGOTIATION: "Negotiate: "
@@ -1390,12 +2685,14 @@ def _can_do(view: MocView, p: PlayerView) -> str:
     return lines.get(view.phase, "It is your move.")
 
 
-def hand_text(view: MocView, seat: int) -> str:
+def hand_text(view: MocView, seat: int, *, names: Sequence[str] | None = None) -> str:
     """A seat's private panel as Discord markdown (under 1,500 characters).
 
     Shows money, roles, liens, contracts (rented and let), the seat's own open offers made
     and received (only when ``view`` carries them, i.e. it is that seat's view) and what the
-    seat can do now.
+    seat can do now. Players are named by ``names`` (one per seat; ``P1``... when missing);
+    the seat's notation tag (``p1``) is given once, and next to offers received, because
+    moves such as ``accept <deed> <p#>`` are typed with it.
 
     Raises:
         KeyError: ``seat`` is not a player of the view.
@@ -1403,8 +2700,8 @@ def hand_text(view: MocView, seat: int) -> str:
     if not 0 <= seat < len(view.players):
         raise KeyError(seat)
     p = view.players[seat]
-    letter = seat_letter(seat)
-    lines = [f"**{_tag(seat)}** ({letter}) — {view.phase_label}"]
+    labels = seat_names(names, len(view.players))
+    lines = [f"**{labels[seat]}** ({_tag(seat)} in moves) — {view.phase_label}"]
     lines.append(f"Money: **{_money(p.money)}** · {_role_text(view, p)}")
     gone = [
         role
@@ -1421,15 +2718,15 @@ def hand_text(view: MocView, seat: int) -> str:
         won = seat in {int(s) for s in view.outcome.get("winners", [])}
         lines.append("**You win!**" if won else f"Final rank: {rank}" if rank else "")
     if p.liens_on:
-        text = "Liens on you: " + ", ".join(_tag(s) for s in p.liens_on)
+        text = "Liens on you: " + ", ".join(labels[s] for s in p.liens_on)
         if p.lien_income_to is not None:
-            text += f" ({_tag(p.lien_income_to)} takes one deed's income at the next income)"
+            text += f" ({labels[p.lien_income_to]} takes one deed's income at the next income)"
         lines.append(text)
     held = _lien_holders(view).get(seat, [])
     if held:
-        lines.append("Your liens: on " + ", ".join(_tag(s) for s in held))
+        lines.append("Your liens: on " + ", ".join(labels[s] for s in held))
     rented = [
-        f"`{d.id}` of {_tag(d.landlord)} {_money(d.rent or 0)}"
+        f"`{d.id}` of {labels[d.landlord]} {_money(d.rent or 0)}"
         + (" closed" if d.closed else "")
         + (" exclusive" if d.exclusive else "")
         + (f" ({d.rent_status})" if d.rent_status else "")
@@ -1443,7 +2740,11 @@ def hand_text(view: MocView, seat: int) -> str:
     if district is not None and not p.landlord_bankrupt:
         let = [
             f"`{d.id}` "
-            + (f"{_tag(d.merchant)} {_money(d.rent or 0)}" if d.merchant is not None else "vacant")
+            + (
+                f"{labels[d.merchant]} {_money(d.rent or 0)}"
+                if d.merchant is not None
+                else "vacant"
+            )
             for d in district.deeds
         ]
         lines.append("Your district: " + (_cap(let, 8) if let else "no deeds"))
@@ -1451,8 +2752,8 @@ def hand_text(view: MocView, seat: int) -> str:
         if due:
             lines.append(f"Tax due: **{_money(due)}**")
     if view.viewer == seat:
-        made = [_offer_text(o, True) for o in p.offers_made or ()]
-        received = [_offer_text(o, False) for o in p.offers_received or ()]
+        made = [_offer_text(o, True, labels) for o in p.offers_made or ()]
+        received = [_offer_text(o, False, labels) for o in p.offers_received or ()]
         if made:
             lines.append("Offers you made: " + _cap(made, 5))
         if received:
@@ -1463,9 +2764,9 @@ def hand_text(view: MocView, seat: int) -> str:
         a = view.auction
         lot = f"Auction: `{a.deed}`"
         if a.mode == "open" and a.high_bid is not None and a.high_bidder is not None:
-            lot += f", high bid {_money(a.high_bid)} by {_tag(a.high_bidder)}"
+            lot += f", high bid {_money(a.high_bid)} by {labels[a.high_bidder]}"
         lines.append(lot)
-    lines.append(f"*{_can_do(view, p)}*")
+    lines.append(f"*{_can_do(view, p, labels)}*")
     text = "\n".join(line for line in lines if line)
     if len(text) > 1500:
         text = text[:1499] + "…"
