@@ -14,6 +14,7 @@ import discord
 
 from ..manager import GameManager
 from ..storage import Storage, TimerRow
+from . import wording
 from .publisher import Publisher
 
 log = logging.getLogger(__name__)
@@ -123,11 +124,7 @@ class Timers:
             task.add_done_callback(self._firing.discard)
 
     async def _warn(self, row: TimerRow, warn: float) -> None:
-        await self.publisher.post(
-            row.channel_id,
-            f"⏳ **{int(warn)} seconds left** — {row.label or 'this phase'} "
-            f"ends <t:{int(row.due)}:R>.",
-        )
+        await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn))
 
     async def _fire(self, row: TimerRow) -> None:
         try:

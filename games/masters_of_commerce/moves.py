@@ -78,6 +78,10 @@ class Accept(Move):
     deed: str
     merchant: int
 
+    @property
+    def label(self) -> str:
+        return f"Accept {seat_tag(self.merchant)}'s offer on {self.deed}"
+
 
 @dataclass(frozen=True)
 class Give(Move):
@@ -99,12 +103,20 @@ class Done(Move):
 
     syntax: ClassVar[str] = "done"
 
+    @property
+    def label(self) -> str:
+        return "Done negotiating"
+
 
 @dataclass(frozen=True)
 class UndoDone(Move):
     """Take back ``done`` (once per negotiation)."""
 
     syntax: ClassVar[str] = "undo done"
+
+    @property
+    def label(self) -> str:
+        return "Undo done (once a year)"
 
 
 @dataclass(frozen=True)
@@ -136,6 +148,10 @@ class PayAll(Move):
 
     syntax: ClassVar[str] = "pay all"
 
+    @property
+    def label(self) -> str:
+        return "Pay all rent due"
+
 
 @dataclass(frozen=True)
 class Pay(Move):
@@ -144,6 +160,10 @@ class Pay(Move):
     syntax: ClassVar[str] = "pay {deed}"
     deed: str
 
+    @property
+    def label(self) -> str:
+        return f"Pay the rent of {self.deed}"
+
 
 @dataclass(frozen=True)
 class Default(Move):
@@ -151,6 +171,10 @@ class Default(Move):
 
     syntax: ClassVar[str] = "default {deed}"
     deed: str
+
+    @property
+    def label(self) -> str:
+        return f"Do not pay the rent of {self.deed}"
 
 
 @dataclass(frozen=True)
@@ -224,6 +248,10 @@ class Pass(Move):
     """Drop out of bidding for this lot (sealed: bid nothing)."""
 
     syntax: ClassVar[str] = "pass"
+
+    @property
+    def label(self) -> str:
+        return "Pass"
 
 
 @dataclass(frozen=True)

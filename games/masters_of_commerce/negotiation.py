@@ -50,6 +50,11 @@ class NegotiationStep(Step["MocState"]):
         done, used = game.done, game.undo_used
         return frozenset(s for s in game.active_seats() if s not in done or s not in used)
 
+    def waiting(self, game: MocState) -> frozenset[int]:
+        """Those who have not said ``done``: a seat that is done may still ``undo done``
+        once, but the table is not waiting for it."""
+        return frozenset(s for s in game.active_seats() if s not in game.done)
+
     def is_done(self, game: MocState) -> bool:
         return game.negotiation_over
 
