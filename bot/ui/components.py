@@ -485,7 +485,7 @@ def _add_block(
         PickSelect(
             gid,
             stamp,
-            encode_prefix(prefix)[:80],
+            f"r{row}.{encode_prefix(prefix)}"[:80],  # unique per menu: ids must differ
             row=row,
             placeholder=named(live, block.placeholder)[:150],
             options=[
