@@ -77,10 +77,13 @@ class Accept(Move):
     syntax: ClassVar[str] = "accept {deed} {merchant:seat}"
     deed: str
     merchant: int
+    amount: int | None = field(default=None, compare=False)
+    """The offered rent, for the button label only (not part of the notation)."""
 
     @property
     def label(self) -> str:
-        return f"Accept {seat_tag(self.merchant)}'s offer on {self.deed}"
+        rent = "" if self.amount is None else f" · {money(self.amount)} rent"
+        return f"Accept {seat_tag(self.merchant)}'s offer on {self.deed}{rent}"
 
 
 @dataclass(frozen=True)

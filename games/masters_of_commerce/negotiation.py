@@ -96,7 +96,7 @@ class NegotiationStep(Step["MocState"]):
         if game.is_landlord(seat):
             mine = [k for k in offers if game.owner.get(k[0]) == seat]
             for d, m in sorted(mine, key=lambda k: (game.c.deed(k[0]).order, k[1])):
-                moves.append(Accept(d, m))
+                moves.append(Accept(d, m, offers[(d, m)].amount))
         moves.append(Done())  # gifts (`give`) have only templates: any amount is free
         return moves
 

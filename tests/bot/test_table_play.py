@@ -56,8 +56,9 @@ async def test_play_button_stays_valid_through_private_offers(simcord_env, table
         for c in row.children
         for o in getattr(c, "options", [])
     ] + labels(r.response.message)
-    assert f"Accept alice's offer on {deeds[0]}" in panel_labels, panel_labels
-    assert f"Accept carol's offer on {deeds[1]}" in panel_labels
+    # each accept shows the rent it brings
+    assert f"Accept alice's offer on {deeds[0]} · $15,000 rent" in panel_labels, panel_labels
+    assert f"Accept carol's offer on {deeds[1]} · $12,000 rent" in panel_labels
     # carol's open panel survives another player's private offer (her choices are the same)
     r = await carol.click(board, label="Play")
     carols_panel = r.response.message
