@@ -176,6 +176,8 @@ class Publisher:
                     self.folded += 1
                     await self._finish(job, self._deliver(job, None, folded=True))
                 last = jobs[-1]
+                if not last.ping:  # a quiet period began in a folded move: still ping
+                    last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
                 board = await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
         finally:

@@ -264,7 +264,8 @@ class WhyButton(GameButton, template=button_template("why")):
         body = (
             named(live, refusal_text(refused))
             if refused
-            else "Every move the rules allow you now is on the panel."
+            else "Every move the rules allow you now is on the panel. To learn why another "
+            "move is refused, type it in `/move`: the answer names the reason."
         )
         view = discord.ui.View(timeout=None)
         view.add_item(NavButton(live.id, self.seq, "", label="Back", emoji="↩", row=0))
