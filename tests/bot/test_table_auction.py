@@ -104,3 +104,33 @@ async def test_auction_lots_wait_for_everyone_and_expire_quietly(simcord_env, ta
     assert f"<@{alice.id}>" not in ping  # she holds the high bid
     only_buttons = [m for m in channel.history() if m.components and m.author.bot]
     assert [m.id for m in only_buttons] == [board.id]
+
+
+async def test_a_lot_missed_while_the_bot_was_down_gets_a_ping_and_a_grace(
+    simcord_env, table, bots
+):
+    _guild, channel, members = table
+    alice, bob, carol, _ = members
+    await open_moc(simcord_env, channel, [alice, bob, carol], seed=7, options={"timer": 120})
+    await simcord_env.advance_time(121)  # the auction begins
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.state.lot_index == 0
+    simcord_env.bot.services.timers.cancel_all()  # the bot is down: nothing fires...
+    await simcord_env.advance_time(300)  # ...long past the lot's quiet period
+    await simcord_env.restart_bot(bots())
+    await simcord_env.settle()
+    notice = channel.last_message.content
+    assert "I was offline" in notice and "1 minute more" in notice
+    for m in (alice, bob, carol):
+        assert f"<@{m.id}>" in notice
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.state.lot_index == 0  # not dropped at start-up
+    # a second restart within the grace adds nothing more
+    await simcord_env.advance_time(30)
+    await simcord_env.restart_bot(bots())
+    await simcord_env.settle()
+    assert sum("I was offline" in m.content for m in channel.history()) == 1
+    await simcord_env.advance_time(31)
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.state.lot_index == 1
+    assert "Nobody bid for" in channel.last_message.content
