@@ -433,7 +433,7 @@ def inbox_view(game_id: int) -> discord.ui.View:
 def hand_text(live: LiveGame, seat: int) -> str:
     mod = renderer(live.row.game_key)
     if mod is not None and hasattr(mod, "hand_text"):
-        return msg.clip(str(mod.hand_text(live.state.view(seat), seat)))
+        return msg.clip(named(live, str(mod.hand_text(live.state.view(seat), seat))))
     return "Nothing private in this game."
 
 

@@ -38,6 +38,8 @@ async def test_play_button_stays_valid_through_private_offers(simcord_env, table
     count = len(channel.history())
     r = await alice.slash(channel, "move", notation=f"offer {deeds[0]} 15000")
     assert r.ephemeral and "privately" in r.response.content
+    notice = bob.user.dm_channel.history()[-1].content.split("\n-#")[0]
+    assert "alice" in notice and "p1" not in notice, notice  # names in private notices too
     r = await carol.slash(channel, "move", notation=f"offer {deeds[1]} 12000")
     assert r.ephemeral
     assert len(channel.history()) == count
