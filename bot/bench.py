@@ -112,26 +112,104 @@ def bench_render(key: str, views: Sequence[Any], target: str) -> None:
     emit(f"{key}.render.board_png", "ms", times, target)
 
 
-async def bench_move_e2e(games: int, moves: int) -> None:
-    """``/move`` through SimCord: interaction in -> response with the board sent."""
+def ai_game(
+    key: str, seats: int, seed: int, on_apply: Callable[[float], None] | None = None
+) -> tuple[Any, int]:
+    """Play one whole game with the game's AI policy on every seat; returns the final state
+    and the number of moves. A phase that nobody can act in ends by its deadline."""
+    from games.core import Rng
+
+    spec = get_game(key)
+    assert spec.ai is not None, f"{key} registers no AI"
+    state = spec.new_game(spec.resolve_options({}), seats, seed)
+    rng = Rng(seed)
+    moves = 0
+    while not state.is_over():
+        movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
+        if not movers:
+            dl = state.deadline()
+            assert dl is not None
+            state.apply(dl.seat, dl.move)
+            continue
+        seat = movers[0]
+        move = spec.ai.choose(state, seat, rng)
+        t0 = time.perf_counter()
+        state.apply(seat, move)
+        if on_apply is not None:
+            on_apply((time.perf_counter() - t0) * 1000)
+        moves += 1
+    return state, moves
+
+
+def bench_ai_engine(key: str, seats: int, games: int, target: str | None) -> list[Any]:
+    """``{key}.engine.apply`` (ms per move) and ``{key}.engine.ai_games_per_second`` for
+    ``seats`` players with the AI on every seat; returns mid-game public views to draw."""
+    apply_ms: list[float] = []
+    rates: list[float] = []
+    lengths: list[float] = []
+    views: list[Any] = []
+    for seed in range(games):
+        t0 = time.perf_counter()
+        state, n = ai_game(key, seats, seed, apply_ms.append)
+        rates.append(1 / (time.perf_counter() - t0))
+        lengths.append(n)
+        views.append(state.view(None))
+    # Mid-game positions too: the board is drawn after every move, not only at the end.
+    spec = get_game(key)
+    for seed in range(min(games, 5)):
+        from games.core import Rng
+
+        state = spec.new_game(spec.resolve_options({}), seats, 1000 + seed)
+        rng = Rng(seed)
+        for i in range(400):
+            if state.is_over():
+                break
+            movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
+            if not movers:
+                break
+            state.apply(movers[0], spec.ai.choose(state, movers[0], rng))  # type: ignore[union-attr]
+            if i % 40 == 39:
+                views.append(state.view(None))
+    emit(f"{key}.engine.apply", "ms", apply_ms)
+    emit(f"{key}.engine.ai_moves_per_game.{seats}p", "moves", lengths)
+    emit(f"{key}.engine.ai_games_per_second.{seats}p", "games/s", rates, target)
+    return views
+
+
+async def bench_move_e2e(
+    games: int,
+    moves: int,
+    *,
+    key: str = "kenchiku",
+    seats: int = 2,
+    policy: str = "random",
+    target: str = "p95 < 250",
+) -> None:
+    """``/move`` through SimCord: interaction in -> response with the board sent. ``games``
+    tables play at once; moves are chosen at random or by the game's AI."""
     import simcord
+
+    from games.core import Rng
 
     from .app import create_bot
 
+    spec = get_game(key)
     with tempfile.TemporaryDirectory() as tmp:
         bot = create_bot(Path(tmp) / "bench.sqlite3")
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 guild = env.create_guild("bench")
-                members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
+                members = [guild.add_member(env.create_user(f"p{i}")) for i in range(seats)]
                 tables = []
                 for g in range(games):
                     channel = guild.create_text_channel(f"t{g}")
-                    await members[0].slash(channel, "game new", game="kenchiku", seed=g)
-                    await members[1].slash(channel, "game join")
+                    await members[0].slash(channel, "game new", game=key, seed=g)
+                    for m in members[1:]:
+                        await m.slash(channel, "game join")
                     await members[0].slash(channel, "game start")
                     tables.append(channel)
                 rnd = random.Random(1)
+                rng = Rng(1)
                 times: list[float] = []
                 while len(times) < moves:
                     progressed = False
@@ -139,8 +217,14 @@ async def bench_move_e2e(games: int, moves: int) -> None:
                         live = await bot.manager.live_in_channel(channel.id)
                         if live.state.is_over():
                             continue
-                        seat = min(live.state.to_act())
-                        notation = rnd.choice(list(live.state.legal_moves(seat))).notation
+                        movers = [s for s in sorted(live.state.to_act()) if s >= 0]
+                        if not movers:
+                            continue
+                        seat = movers[0]
+                        if policy == "ai" and spec.ai is not None:
+                            notation = spec.ai.choose(live.state, seat, rng).notation
+                        else:
+                            notation = rnd.choice(list(live.state.legal_moves(seat))).notation
                         t0 = time.perf_counter()
                         await members[seat].slash(channel, "move", notation=notation)
                         times.append((time.perf_counter() - t0) * 1000)
@@ -149,7 +233,7 @@ async def bench_move_e2e(games: int, moves: int) -> None:
                             break
                     if not progressed:
                         break
-                emit(f"kenchiku.bot.move_end_to_end.{games}_games", "ms", times, "p95 < 250")
+                emit(f"{key}.bot.move_end_to_end.{games}_games", "ms", times, target)
         finally:
             await bot.shutdown()
 
@@ -247,6 +331,40 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
         step = max(1, len(views) // (20 if quick else 60))
         bench_render("masters_of_commerce", views[::step], "p95 < 200")
         await bench_moc_negotiation(20 if quick else 200)
+    if on("food_chain_magnate"):
+        views = bench_ai_engine("food_chain_magnate", 4, 3 if quick else 20, ">= 2")
+        five = bench_ai_engine("food_chain_magnate", 5, 2 if quick else 5, None)
+        bench_render("food_chain_magnate", (views + five)[:: 2 if quick else 1], "p95 < 300")
+        await bench_move_e2e(
+            3 if quick else 10,
+            40 if quick else 300,
+            key="food_chain_magnate",
+            seats=3,
+            policy="ai",
+            target="p95 < 400",
+        )
+    if on("carnegie"):
+        views = bench_ai_engine("carnegie", 4, 3 if quick else 20, None)
+        bench_render("carnegie", views[:: 2 if quick else 1], "p95 < 300")
+        await bench_move_e2e(
+            3 if quick else 10,
+            40 if quick else 300,
+            key="carnegie",
+            seats=2,
+            policy="ai",
+            target="p95 < 400",
+        )
+    if on("philadelphia"):
+        views = bench_ai_engine("philadelphia", 4, 5 if quick else 40, ">= 50")
+        bench_render("philadelphia", views[:: 2 if quick else 1], "p95 < 150")
+        await bench_move_e2e(
+            3 if quick else 10,
+            40 if quick else 300,
+            key="philadelphia",
+            seats=3,
+            policy="ai",
+            target="p95 < 250",
+        )
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

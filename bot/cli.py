@@ -1,4 +1,6 @@
-"""``boardroom`` command line: run (real Discord), preview (local browser), bench, backup."""
+"""``boardroom`` command line: run (real Discord), preview (local browser), bench, backup,
+restore. ``run``, ``backup`` and ``restore`` use the same database by default:
+``$BOARDROOM_DATABASE`` or ``boardroom.sqlite3`` in the current directory."""
 
 from __future__ import annotations
 
@@ -77,22 +79,98 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def database_of(args: argparse.Namespace) -> tuple[Path, str]:
+    """The database a maintenance command works on, and how it was chosen (for messages):
+    ``--database``, else ``--preview`` (the preview's file), else the one ``boardroom run``
+    uses: ``$BOARDROOM_DATABASE`` or ``boardroom.sqlite3`` in the current directory."""
+    if args.database:
+        return Path(args.database).resolve(), "given with --database"
+    if getattr(args, "preview", False):
+        env = os.environ.get("BOARDROOM_PREVIEW_DATABASE", "").strip()
+        return Path(env or PREVIEW_DB).resolve(), (
+            "$BOARDROOM_PREVIEW_DATABASE" if env else f"the preview's default, {PREVIEW_DB}"
+        )
+    env = os.environ.get("BOARDROOM_DATABASE", "").strip()
+    if env:
+        return Path(env).resolve(), "from $BOARDROOM_DATABASE, as `boardroom run` uses"
+    return Path(DEFAULT_DB).resolve(), (
+        f"`boardroom run`'s default, {DEFAULT_DB} in the current directory"
+    )
+
+
+def missing_database(path: Path, how: str) -> str:
+    """Which file was looked for, why, and how to name another one."""
+    lines = [
+        f"No database at {path} ({how}).",
+        "Run this where the bot runs, set BOARDROOM_DATABASE as for `boardroom run`, "
+        "or name the file: boardroom backup --database /path/to/boardroom.sqlite3 BACKUP_FILE",
+    ]
+    preview = Path(os.environ.get("BOARDROOM_PREVIEW_DATABASE", "").strip() or PREVIEW_DB)
+    if preview.resolve() != path and preview.exists():
+        lines.append(f"The preview's database {preview.resolve()} exists: add --preview to use it.")
+    return "\n".join(lines)
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
     from .storage import Storage
 
+    database, how = database_of(args)
+
     async def go() -> None:
-        storage = Storage(args.database)
+        storage = Storage(database)
         await storage.open()
         try:
             await storage.backup(args.to)
         finally:
             await storage.close()
 
-    if not Path(args.database).exists():
-        print(f"No database at {args.database}.", file=sys.stderr)
+    if not database.exists():
+        print(missing_database(database, how), file=sys.stderr)
+        return 2
+    if Path(args.to).resolve() == database:
+        print("The backup file must not be the database itself.", file=sys.stderr)
         return 2
     asyncio.run(go())
-    print(f"Backed up {args.database} to {args.to}")
+    print(f"Backed up {database} to {Path(args.to).resolve()}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Replace the database with a backup (SQLite backup API), with the bot stopped."""
+    import sqlite3
+
+    database, how = database_of(args)
+    source = Path(args.backup).resolve()
+    if not source.is_file():
+        print(f"No backup file at {source}.", file=sys.stderr)
+        return 2
+    if source == database:
+        print("The backup file is the database itself; nothing to restore.", file=sys.stderr)
+        return 2
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src:
+            tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master")}
+            ok = src.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    except sqlite3.DatabaseError as exc:
+        print(f"{source} is not a SQLite database ({exc}).", file=sys.stderr)
+        return 2
+    if not ok or not {"games", "moves"} <= tables:
+        print(f"{source} is not a Boardroom backup (no games and moves tables).", file=sys.stderr)
+        return 2
+    wal = Path(f"{database}-wal")
+    if wal.exists() and wal.stat().st_size > 0 and not args.force:
+        print(
+            f"{wal} exists: the bot may still be running on {database}. Stop it first "
+            "(or pass --force if it is not running).",
+            file=sys.stderr,
+        )
+        return 2
+    with (
+        contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src,
+        contextlib.closing(sqlite3.connect(database)) as dest,
+    ):
+        src.backup(dest)
+    print(f"Restored {database} ({how}) from {source}. Start the bot again.")
     return 0
 
 
@@ -139,10 +217,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("backup", help="copy the live database safely (SQLite backup API)")
-    p.add_argument("--database", default=os.environ.get("BOARDROOM_DATABASE", DEFAULT_DB))
+    p = sub.add_parser(
+        "backup",
+        help="copy the live database safely (SQLite backup API); the same database as "
+        "`boardroom run` unless told otherwise",
+    )
+    p.add_argument(
+        "--database",
+        default=None,
+        help=f"SQLite file (default: $BOARDROOM_DATABASE or {DEFAULT_DB}, as boardroom run)",
+    )
+    p.add_argument("--preview", action="store_true", help="use the preview's database")
     p.add_argument("to", help="destination file")
     p.set_defaults(func=cmd_backup)
+
+    p = sub.add_parser("restore", help="replace the database with a backup (stop the bot first)")
+    p.add_argument(
+        "--database",
+        default=None,
+        help=f"SQLite file (default: $BOARDROOM_DATABASE or {DEFAULT_DB}, as boardroom run)",
+    )
+    p.add_argument("--preview", action="store_true", help="use the preview's database")
+    p.add_argument("--force", action="store_true", help="restore even if a -wal file exists")
+    p.add_argument("backup", help="a file written by boardroom backup")
+    p.set_defaults(func=cmd_restore)
 
     args = parser.parse_args(argv)
     return int(args.func(args))

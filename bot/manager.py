@@ -156,7 +156,6 @@ class MoveResult:
     public: str | None = None  # what others may see of the move; None = nothing
     timer: TimerRow | None = None  # the deadline timer after the move
     new_period: bool = False  # a timed period (deadline key) began with this move
-    phase_before: str = ""  # the phase's name before the move (for time-up lines)
 
     @property
     def by_timer(self) -> bool:
@@ -520,7 +519,6 @@ class GameManager:
         state = live.state
         before_dl = live.deadline()
         before = state.to_act()
-        phase_before = state.phase_name()
         events = state.apply(seat, move)
         seq = live.seq
         live.seq += 1  # the state moved on; undone below if the commit fails
@@ -581,7 +579,6 @@ class GameManager:
             public,
             timer,
             new_period=after is not None and (before_dl is None or before_dl.key != after.key),
-            phase_before=phase_before,
         )
 
     # -- timers -------------------------------------------------------------------------

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
 import discord
 
 from games.core import GameSpec, get_game
+from render.common import short_name
 
 from .manager import LiveGame
 from .storage import GameRow
@@ -33,6 +36,141 @@ def who(live: LiveGame, seat: int) -> str:
     """A mention for a human seat, the seat's name (bold) for an AI or vacant one."""
     user = live.row.user_of(seat)
     return f"<@{user}>" if user is not None else f"**{live.name(seat)}**"
+
+
+NAME_CHARS = 20  # a display name in a sentence is shortened to this many characters
+
+_SEAT = re.compile(r"(?<![\w@#&:<])p(\d{1,2})(?!\w)")
+_CODE = re.compile(r"(`+)(.+?)\1", re.S)
+
+
+def display_name(live: LiveGame, seat: int) -> str:
+    """A seat's Discord display name shortened for sentences (``P2`` if there is none)."""
+    if 0 <= seat < len(live.row.seats):
+        name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
+        return name.replace("*", "").replace("_", "\\_").replace("`", "'") or f"P{seat + 1}"
+    return f"P{seat + 1}"
+
+
+def _names_of(who: LiveGame | Sequence[str]) -> list[str]:
+    if isinstance(who, LiveGame):
+        return [display_name(who, s) for s in range(len(who.row.seats))]
+    return [short_name(n, NAME_CHARS) or f"P{i + 1}" for i, n in enumerate(who)]
+
+
+def named(who: LiveGame | Sequence[str], text: str) -> str:
+    """``text`` with seat tokens (``p1``, ``p2``… as engines and notation write seats) replaced
+    by players' display names, except inside `code` spans, where notation stays raw.
+
+    ``named(live, "p2 rented r3 (Red) to p1 for $10,000.")`` → ``"bob rented r3 (Red) to
+    alice for $10,000."``. Tokens beyond the number of seats are left alone. ``who`` is a live
+    game or the display names by seat.
+    """
+    names = _names_of(who)
+
+    def seat_name(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        return names[n - 1] if 1 <= n <= len(names) else m.group(0)
+
+    out, last = [], 0
+    for code in _CODE.finditer(text):
+        out.append(_SEAT.sub(seat_name, text[last : code.start()]))
+        out.append(code.group(0))
+        last = code.end()
+    out.append(_SEAT.sub(seat_name, text[last:]))
+    return "".join(out)
+
+
+def timer_phrase(notation: str) -> str:
+    """What a timer's move ended, in words: ``expire y1-negotiation`` → ``"the year 1
+    negotiation"``; ``expire y2-lot3-bid4`` → ``"lot 3 of the year 2 auction"``. Internal ids
+    never reach players."""
+    words = notation.split()
+    key = words[1] if len(words) > 1 and words[0] == "expire" else "-".join(words[1:])
+    year = lot = rnd = None
+    rest: list[str] = []
+    for part in key.split("-"):
+        if m := re.fullmatch(r"y(\d+)", part):
+            year = m.group(1)
+        elif m := re.fullmatch(r"lot(\d+)", part):
+            lot = m.group(1)
+        elif m := re.fullmatch(r"r(\d+)", part):
+            rnd = m.group(1)
+        elif re.fullmatch(r"(bid|seq|n)\d+", part) or not part:
+            continue
+        else:
+            rest.append(part.replace("_", " "))
+    when = " ".join(x for x in (f"year {year}" if year else "", f"round {rnd}" if rnd else "") if x)
+    what = " ".join(rest) or ("auction" if lot else "phase")
+    phrase = f"the {when} {what}" if when else f"the {what}"
+    return f"lot {lot} of {phrase}" if lot else phrase
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Event sentences joined as prose: a space after a full stop, ``; `` otherwise."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out:
+            out += " " if out[-1] in ".!?…" else "; "
+        out += part
+    return out
+
+
+def after_timer(events: list[str]) -> list[str]:
+    """A timer move's events without the engine's leading "Time is up:" (the line already
+    says so)."""
+    if not events:
+        return events
+    first = re.sub(r"^Time is up[:.]\s*", "", events[0])
+    return [first[:1].upper() + first[1:], *events[1:]]
+
+
+def activity(live: LiveGame) -> str:
+    """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 of 5 · r5"``
+    in an auction, else the phase (``"Year 1 · Negotiation"``, ``"Round 4"``)."""
+    view = live.state.view(None)
+    auction = getattr(view, "auction", None)
+    deed = getattr(auction, "deed", None)
+    if deed is not None:
+        number = getattr(auction, "lot_index", 0) + 1
+        of = len(getattr(auction, "lots", ()) or ())
+        high = getattr(auction, "high_bid", None)
+        bid = f" · high bid ${high:,}" if isinstance(high, int) and high > 0 else ""
+        return f"bidding on lot {number}" + (f" of {of}" if of else "") + f" · {deed}{bid}"
+    return live.state.phase_name() or "their turn"
+
+
+def waiting_for(live: LiveGame) -> str:
+    """``"bob"``, ``"bob and carol"``, ``"bob, carol and 2 more"``: who is to act, by name."""
+    seats = sorted(live.state.to_act())
+    names = [display_name(live, s) for s in seats]
+    if len(names) > 3:
+        names = [*names[:2], f"{len(names) - 2} more"]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def waiting_line(live: LiveGame) -> str:
+    """One autocomplete line (at most 100 characters) for a player who cannot act now."""
+    if live.state.is_over():
+        return "🏁 The game is over: /game status shows the result"
+    if not live.state.to_act():
+        return "⏳ Waiting for the timer"
+    return f"⏳ Waiting for {waiting_for(live)} — {activity(live)}"[:100]
+
+
+def not_your_turn(live: LiveGame) -> str:
+    """The refusal for a seated player who may not act: whose turn it is and doing what."""
+    if live.state.is_over():
+        return "The game is over; no more moves can be made. `/game status` shows the result."
+    seats = sorted(live.state.to_act())
+    if not seats:
+        return "Nobody can move until the timer runs out."
+    whom = waiting_for(live)
+    if len(seats) == 1:
+        return f"Not your turn: it is {whom}'s turn ({activity(live)})."
+    return f"Not your turn: waiting for {whom} — {activity(live)}."
 
 
 def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
@@ -90,20 +228,22 @@ def lobby_embed(row: GameRow) -> discord.Embed:
 
 
 def whose_turn(live: LiveGame) -> str:
+    """The channel's call to act: mentions of those to act and what they are doing."""
     to_act = sorted(live.state.to_act())
     if not to_act:
         return ""
     names = ", ".join(who(live, s) for s in to_act)
+    doing = activity(live)
     if len(to_act) == 1:
-        return f"{names}, it's your turn — use `/move` or press **Play**."
-    return f"Waiting for {names} — use `/move` or press **Play**."
+        return f"{names}, it's your turn ({doing}) — use `/move` or press **Play**."
+    return f"Waiting for {names} ({doing}) — use `/move` or press **Play**."
 
 
 def final_scores(live: LiveGame) -> str:
     outcome = live.state.outcome()
     if outcome is None:
         return ""
-    lines = [f"🏁 **Game over** — {outcome.reason}"]
+    lines = [f"🏁 **Game over** — {named(live, str(outcome.reason))}"]
     for seat in sorted(outcome.ranks, key=lambda s: (outcome.ranks[s], s)):
         crown = "👑 " if seat in outcome.winners else ""
         detail = outcome.details.get(seat, {})
@@ -122,10 +262,17 @@ def final_scores(live: LiveGame) -> str:
 def move_line(
     live: LiveGame, seat: int | None, notation: str, events: list[str], by_timer: bool = False
 ) -> str:
-    actor = "⏰ Time's up" if by_timer or seat is None or seat < 0 else f"**{live.name(seat)}**"
-    text = f"{actor}: `{notation}`"
-    if events:
-        text += " — " + "; ".join(events)
+    """A move for the channel: who, the raw notation in code, and the engine's event
+    sentences with seats named. A timer's move says in words what ran out, never its id:
+    ``⏰ Time's up: the year 1 negotiation — Dice: …``."""
+    named_events = [named(live, str(e)) for e in events]
+    if by_timer or seat is None or seat < 0:
+        named_events = after_timer(named_events)
+        text = f"⏰ Time's up: {timer_phrase(notation)}"
+    else:
+        text = f"**{display_name(live, seat)}**: `{notation}`"
+    if named_events:
+        text += " — " + sentences(named_events)
     return text
 
 
@@ -143,7 +290,43 @@ def clip(text: str, limit: int = 2000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def status_text(row: GameRow, live: LiveGame | None) -> str:
+SCORE_FIELDS = (("vp", "{:,} VP"), ("honour", "{:,} honour"), ("money", "${:,}"))
+MONEY_FORMAT = {"kenchiku": "{:,} money"}  # Kenchiku's money is not in dollars
+
+
+def standings(live: LiveGame) -> list[str]:
+    """One line per player from the public view (never a seat's hidden values): VP, honour
+    and money where the game shows them, ``▶`` for those to act, bankruptcies."""
+    view = live.state.view(None)
+    rows = getattr(view, "players", None) or getattr(view, "companies", None) or ()
+    to_act = live.state.to_act()
+    money_format = MONEY_FORMAT.get(live.row.game_key, "${:,}")
+    lines = []
+    for i, player in enumerate(rows):
+        seat = getattr(player, "seat", i)
+        if not isinstance(seat, int):
+            continue
+        bits = []
+        for name, fmt in SCORE_FIELDS:
+            value = getattr(player, name, None)
+            if isinstance(value, int) and not isinstance(value, bool):
+                bits.append((money_format if name == "money" else fmt).format(value))
+        if any(getattr(player, f, False) for f in ("bankrupt", "landlord_bankrupt")):
+            bits.append("bankrupt")
+        if getattr(player, "merchant_bankrupt", False):
+            bits.append("merchant bankrupt")
+        mark = "▶ " if seat in to_act else "• "
+        lines.append(
+            f"{mark}**{display_name(live, seat)}**" + (" — " + " · ".join(bits) if bits else "")
+        )
+    return lines
+
+
+def status_text(row: GameRow, live: LiveGame | None, *, since: str | None = None) -> str:
+    """``/game status``: phase, standings (or final scores), whose turn and since when.
+
+    ``since`` is the ISO time of the last move (the turn's start), shown as a Discord
+    relative timestamp."""
     spec = get_game(row.game_key)
     if row.status == "lobby":
         return (
@@ -155,4 +338,31 @@ def status_text(row: GameRow, live: LiveGame | None) -> str:
     assert live is not None
     if live.state.is_over():
         return header(live) + "\n" + final_scores(live)
-    return header(live) + f" · {live.seq} moves so far\n" + whose_turn(live)
+    lines = [header(live) + f" · {live.seq} moves so far"]
+    lines += standings(live)
+    if live.state.to_act():
+        turn = f"⏳ Waiting for {waiting_for(live)} — {activity(live)}"
+    else:
+        turn = "⏳ Waiting for the timer"
+    when = _unix(since)
+    if when is not None:
+        turn += f" · since <t:{when}:R>"
+    lines.append(turn)
+    due, deadline = live.due(), live.deadline()
+    if due is not None and deadline is not None:
+        lines.append(
+            f"⏰ Time runs out on {timer_phrase(deadline.move.notation)} <t:{int(due)}:R>."
+        )
+    return "\n".join(lines)
+
+
+def _unix(iso: str | None) -> int | None:
+    if not iso:
+        return None
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return int(moment.timestamp())

@@ -13,14 +13,15 @@ blocking disks are grey "N" chips and Andrew's are black "AC" chips.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image
 
-from games.carnegie.view import CarnegieView, CompanyView
-from render.common import Pen, mix, pick_theme, text_on
+from games.carnegie.view import CarnegieView, CellView, CityView, CompanyView
+from render.common import Pen, mix, pick_theme, player_colour, seat_names
 
 RGB = tuple[int, int, int]
 
@@ -137,7 +138,7 @@ THEMES = {
 def _name(seat: int, names: Sequence[str] | None) -> str:
     if names is not None and seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return f"P{seat + 1}"
 
 
 def _named(text: str, names: Sequence[str] | None) -> str:
@@ -145,42 +146,658 @@ def _named(text: str, names: Sequence[str] | None) -> str:
     return re.sub(r"\bp([1-4])\b", lambda m: _name(int(m.group(1)) - 1, names), text)
 
 
-def _owner_chip(pen: Pen, x: float, y: float, r: float, owner: int, th: _Theme) -> None:
-    if owner >= 0:
-        pen.chip(x, y, r, owner)
+def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, float]]:
+    out = []
+    for i in range(2 * points):
+        a = math.pi * i / points - math.pi / 2
+        k = r if i % 2 == 0 else r * 0.45
+        out.append((cx + k * math.cos(a), cy + k * math.sin(a)))
+    return out
+
+
+def _mark(pen: Pen, x: float, y: float, r: float, owner: int, th: _Theme) -> None:
+    """A disk on the board: the seat's colour AND its shape (circle, square, diamond,
+    triangle), so colour is never the only cue and no letter collides with the project-type
+    letters H/C/I/P; neutral blocking disks are grey with a cross, Andrew's a black star."""
+    if owner == NEUTRAL:
+        pen.disc(x, y, r, fill=(150, 150, 150), outline=th.ink, outline_w=1)
+        k = r * 0.5
+        pen.line([(x - k, y - k), (x + k, y + k)], fill=(255, 255, 255), width=max(1.5, r / 5))
+        pen.line([(x - k, y + k), (x + k, y - k)], fill=(255, 255, 255), width=max(1.5, r / 5))
         return
-    colour: RGB = (150, 150, 150) if owner == NEUTRAL else (20, 20, 20)
-    label = "N" if owner == NEUTRAL else "AC"
-    pen.disc(x, y, r, fill=colour, outline=th.ink, outline_w=1)
-    pen.text(
-        x,
-        y + 1,
-        label,
-        r * (1.1 if owner == NEUTRAL else 0.85),
-        bold=True,
-        fill=text_on(colour),
-        anchor="mm",
-    )
+    if owner == ANDREW:
+        pen.disc(x, y, r, fill=th.ink)
+        pen.polygon(_star(x, y, r * 0.85), fill=th.paper)
+        return
+    colour = player_colour(owner)
+    edge = mix(colour, (0, 0, 0), 0.55)
+    shape = owner % 4
+    if shape == 0:
+        pen.disc(x, y, r, fill=colour, outline=edge, outline_w=1.5)
+    elif shape == 1:
+        k = r * 0.86
+        pen.rect(x - k, y - k, x + k, y + k, fill=colour, outline=edge, width=1.5)
+    elif shape == 2:
+        k = r * 1.12
+        pen.polygon([(x, y - k), (x + k, y), (x, y + k), (x - k, y)], fill=colour, outline=edge)
+    else:
+        k = r * 1.15
+        pen.polygon(
+            [(x, y - k), (x + k * 0.98, y + k * 0.72), (x - k * 0.98, y + k * 0.72)],
+            fill=colour,
+            outline=edge,
+        )
 
 
-# -- main board -------------------------------------------------------------------------
+_owner_chip = _mark
+
+
+def _seat_mark(pen: Pen, th: _Theme, x: float, y: float, r: float, seat: int) -> None:
+    _mark(pen, x, y, r, seat, th)
+
+
+# -- boards -----------------------------------------------------------------------------
 
 
 def render_board(
     view: CarnegieView,
     *,
+    names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
-    names: Sequence[str] | None = None,
+    detail: bool = False,
 ) -> Image.Image:
-    """The main board as an RGB image ``WIDTH * scale`` wide (height by content)."""
+    """The main board as an RGB image.
+
+    ``detail=False`` (default): the chat board, ``CHAT_W * scale`` wide, drawn for Discord's
+    inline width (550 px; no text under 11 px there): title, timeline with the chosen row
+    and its event, the map (spaces by type, disks by seat shape and colour), players' money,
+    goods, VP, employees and transport boxes by name, donations and this turn.
+    ``detail=True``: the full board ``WIDTH * scale`` wide (transport track levels, donation
+    names, last log lines, score breakdown). ``names``: one display name per seat.
+    ``ValueError`` for an unknown theme or a scale <= 0.
+    """
     th = pick_theme(THEMES, theme, scale)
+    labels = seat_names(names, view.n_seats)
+    if detail:
+        return _render_detail(view, th, scale, labels)
+    return _render_chat(view, th, scale, labels)
+
+
+# -- chat board (issue 8: readable at Discord's inline width) ---------------------------
+
+CHAT_W = 660  # layout width: text of 14 layout px shows at 11.7 px when the image is 550 wide
+CM = 10  # chat margin
+C_S = 14  # smallest chat text
+C_M = 16
+C_L = 19
+C_ROW = 27
+C_HEAD = 24
+C_MAP_H = 480
+C_R = 10  # space radius on the chat map
+C_PITCH = 2 * C_R + 2
+C_LABEL_W = 124  # timeline row labels
+ROW_SHORT = {"hr": "HR", "management": "Management", "construction": "Construction", "rd": "R&D"}
+REGION_SHORT = {"west": "W", "midwest": "MW", "south": "S", "east": "E"}
+CHAT_CITY = {"Salt Lake City": "Salt Lake"}  # short labels on the chat map
+# The chat map is schematic: box centres (layout px inside the map panel) placed by hand so the
+# crowded East keeps 14 px labels apart at 550 px; roads and regions keep the printed topology.
+CHAT_AT: dict[str, tuple[float, float]] = {
+    "seattle": (40, 44),
+    "helena": (150, 44),
+    "portland": (40, 112),
+    "boise": (140, 122),
+    "san-francisco": (76, 206),
+    "reno": (152, 196),
+    "salt-lake-city": (212, 196),
+    "denver": (272, 206),
+    "los-angeles": (84, 330),
+    "phoenix": (172, 356),
+    "santa-fe": (222, 300),
+    "el-paso": (220, 390),
+    "fargo": (250, 44),
+    "duluth": (340, 44),
+    "st-paul": (330, 108),
+    "omaha": (252, 140),
+    "chicago": (420, 140),
+    "kansas-city": (302, 270),
+    "st-louis": (400, 262),
+    "cincinnati": (478, 236),
+    "albany": (535, 52),
+    "boston": (610, 52),
+    "pittsburgh": (502, 150),
+    "new-york": (598, 152),
+    "washington": (566, 250),
+    "dallas": (305, 350),
+    "san-antonio": (276, 428),
+    "houston": (372, 410),
+    "memphis": (420, 330),
+    "new-orleans": (472, 410),
+    "atlanta": (518, 334),
+    "charleston": (598, 326),
+}
+# Where a city's label goes: "b" below (default), "a" above, "l" left, "r" right.
+CHAT_LABEL = {
+    "seattle": "a",
+    "helena": "a",
+    "fargo": "a",
+    "duluth": "a",
+    "albany": "a",
+    "boston": "a",
+    "pittsburgh": "a",
+    "portland": "r",
+    "boise": "r",
+    "omaha": "l",
+    "denver": "a",
+    "charleston": "a",
+}
+CHAT_REGION_AT = {"west": (44, 262), "midwest": (372, 206), "south": (572, 420), "east": (600, 206)}
+
+
+def _chat_xy(c: CityView, y0: float) -> tuple[float, float]:
+    x, y = CHAT_AT[c.id]
+    return CM + x, y0 + y
+
+
+def _render_chat(view: CarnegieView, th: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+    n = view.n_seats
+    rows = n + (1 if view.andrew else 0)
+    players_h = C_HEAD + 16 + rows * C_ROW + 8
+    tl_h = C_HEAD + 4 * C_ROW + 8 + C_ROW
+    bottom_h = C_HEAD + 4 * C_ROW + 8
+    out_h = (
+        (C_HEAD + (len(view.outcome["scores"]) + (1 if view.andrew else 0)) * C_ROW + 8)
+        if view.outcome
+        else 0
+    )
+    height = (
+        CM
+        + 30
+        + 6
+        + tl_h
+        + 6
+        + C_MAP_H
+        + 6
+        + players_h
+        + 6
+        + bottom_h
+        + (6 + out_h if out_h else 0)
+        + CM
+    )
+    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), th.paper)
+    pen = Pen(image, scale, th.ink)
+    y: float = CM
+    _chat_title(pen, view, th, names, y)
+    y += 36
+    if out_h:
+        _chat_outcome(pen, view, th, names, y)
+        y += out_h + 6
+    _chat_timeline(pen, view, th, names, y)
+    y += tl_h + 6
+    _chat_map(pen, view, th, y)
+    y += C_MAP_H + 6
+    _chat_players(pen, view, th, names, y)
+    y += players_h + 6
+    _chat_donations(pen, view, th, y)
+    _chat_turn(pen, view, th, names, y, bottom_h)
+    return image
+
+
+def _chat_title(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
+    left = "Carnegie"
+    if view.round:
+        left += f" · Round {view.round}/20"
+    else:
+        left += " · setup"
+    pen.text(CM, y + 15, left, C_L, bold=True, anchor="lm")
+    if view.outcome:
+        right = "Game over"
+    elif view.to_act:
+        right = "To act: " + ", ".join(_name(s, names) for s in view.to_act)
+    else:
+        right = view.phase_name
+    w = CHAT_W - 2 * CM - pen.length(left, C_L, True) - 16
+    pen.text(
+        CHAT_W - CM, y + 15, pen.fit(right, C_M, w), C_M, bold=True, fill=th.highlight, anchor="rm"
+    )
+
+
+def _event_short(ev: str) -> str:
+    parts = []
+    for p in ev.split("+"):
+        parts.append("Don." if p == "donation" else REGION_SHORT.get(p, p) + "$")
+    return " ".join(parts)
+
+
+def _event_words(ev: str) -> str:
+    parts = []
+    for p in ev.split("+"):
+        parts.append("a donation" if p == "donation" else f"{p.title()} income")
+    return " and ".join(parts)
+
+
+def _chat_timeline(
+    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float
+) -> None:
+    tl = view.timeline
+    x1 = CHAT_W - CM
+    pen.rect(CM, y, x1, y + C_HEAD + 4 * C_ROW + 8 + C_ROW, fill=th.panel, radius=8)
+    pen.text(CM + 8, y + C_HEAD / 2 + 1, "Timeline", C_M, bold=True, anchor="lm")
+    x0 = CM + C_LABEL_W
+    col_w = (x1 - 6 - x0) / 6
+    heads = ["Start", *(f"{t}{'a' if s == 'front' else 'b'}" for t, s in tl.tiles), "End"]
+    for i, h in enumerate(heads):
+        pen.text(x0 + col_w * (i + 0.5), y + C_HEAD / 2 + 1, h, C_S, fill=th.muted, anchor="mm")
+    marker_cell = None
+    if tl.marker is not None:
+        row, pos = tl.marker
+        if tl.flipped is not None:
+            marker_cell = (tl.flipped, min(5, tl.discs[tl.flipped] + 1))
+        elif pos <= 5:
+            marker_cell = (row, pos)
+    for row, action in enumerate(("hr", "management", "construction", "rd")):
+        ry = y + C_HEAD + row * C_ROW
+        chosen = view.action == action
+        if chosen:
+            pen.rect(
+                CM + 3,
+                ry + 1,
+                x1 - 3,
+                ry + C_ROW - 1,
+                fill=mix(th.panel, th.highlight, 0.18),
+                radius=6,
+            )
+        pen.text(
+            CM + 8,
+            ry + C_ROW / 2,
+            ROW_SHORT[action],
+            C_M,
+            bold=chosen,
+            fill=th.highlight if chosen else th.ink,
+            anchor="lm",
+        )
+        for pos in range(6):
+            cx = x0 + col_w * pos
+            here = marker_cell == (row, pos)
+            passed = pos <= tl.discs[row]
+            fill = mix(th.panel, th.paper, 0.7) if not passed else mix(th.panel, th.line, 0.35)
+            pen.rect(
+                cx + 2,
+                ry + 2,
+                cx + col_w - 2,
+                ry + C_ROW - 2,
+                fill=fill,
+                outline=th.highlight if here else th.line,
+                width=3 if here else 1,
+                radius=5,
+            )
+            if pos >= 1:
+                label = _event_short(tl.events[row][pos - 1])
+                pen.text(
+                    cx + col_w / 2 + (8 if tl.discs[row] == pos else 0),
+                    ry + C_ROW / 2 + 1,
+                    label,
+                    C_S,
+                    fill=th.muted if pos < tl.discs[row] else th.ink,
+                    anchor="mm",
+                )
+            if tl.discs[row] == pos:
+                flipped = tl.flipped == row
+                pen.disc(
+                    cx + 9,
+                    ry + C_ROW / 2,
+                    6,
+                    fill=th.paper if flipped else th.ink,
+                    outline=th.ink,
+                    outline_w=2,
+                )
+    # the sentence: who chose what and which event it triggered
+    ly = y + C_HEAD + 4 * C_ROW + 4 + C_ROW / 2
+    a = view.andrew
+    chooser = "Andrew" if a is not None and a.picks else _name(view.start_player, names)
+    if view.action and marker_cell is not None:
+        ev = tl.events[marker_cell[0]][marker_cell[1] - 1] if 1 <= marker_cell[1] <= 5 else ""
+        text = f"{chooser} chose {ACTION_LABELS[view.action]}"
+        if ev:
+            text += f": {_event_words(ev)}"
+    elif view.action:
+        text = f"{chooser} chose {ACTION_LABELS[view.action]}"
+    elif view.round:
+        text = f"{chooser} chooses this round's action"
+    else:
+        text = "Setup: projects, reserve tiles, first employee moves"
+    pen.text(CM + 8, ly, pen.fit(text, C_M, x1 - CM - 16), C_M, bold=True, anchor="lm")
+
+
+def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
+    x1 = CHAT_W - CM
+    pen.rect(CM, y, x1, y + C_MAP_H, fill=th.panel, radius=8)
+    where = {c.id: _chat_xy(c, y) for c in view.cities}
+    for region, (lx, ly) in CHAT_REGION_AT.items():
+        pen.text(
+            CM + lx,
+            y + ly,
+            region.upper(),
+            C_M,
+            bold=True,
+            fill=mix(th.regions[region], th.ink, 0.4),
+            anchor="mm",
+        )
+    from games.carnegie.data import load
+
+    for a, b in load().roads:
+        pen.line([where[a], where[b]], fill=th.road, width=2)
+    for c in view.cities:
+        cx, cy = where[c.id]
+        rows = _space_rows(c.size, len(c.spaces))
+        box_w = max(len(r) for r in rows) * C_PITCH + 6
+        box_h = len(rows) * C_PITCH + 4
+        pen.rect(
+            cx - box_w / 2,
+            cy - box_h / 2,
+            cx + box_w / 2,
+            cy + box_h / 2,
+            fill=th.regions[c.region],
+            outline=mix(th.regions[c.region], th.ink, 0.45),
+            radius=6,
+        )
+        for ri, row in enumerate(rows):
+            rw = len(row) * C_PITCH
+            sy = cy - box_h / 2 + 2 + C_PITCH / 2 + ri * C_PITCH
+            for k, idx in enumerate(row):
+                sx = cx - rw / 2 + C_PITCH / 2 + k * C_PITCH
+                sp = c.spaces[idx]
+                if sp.owner is None:
+                    col = th.types[sp.type]
+                    pen.disc(sx, sy, C_R, fill=th.paper, outline=col, outline_w=2)
+                    if TYPE_LETTERS[sp.type]:
+                        pen.text(
+                            sx, sy + 1, TYPE_LETTERS[sp.type], C_S, bold=True, fill=col, anchor="mm"
+                        )
+                else:
+                    _mark(pen, sx, sy, C_R - 0.5, sp.owner, th)
+        label = CHAT_CITY.get(c.name, c.name)
+        if c.vp:
+            label += f" {c.vp}"
+        bold = c.size == "major"
+        side = CHAT_LABEL.get(c.id, "b")
+        if side == "b":
+            pen.text(cx, cy + box_h / 2 + 1, label, C_S, bold=bold, anchor="ma")
+        elif side == "a":
+            pen.text(cx, cy - box_h / 2 - 1, label, C_S, bold=bold, anchor="md")
+        elif side == "l":
+            pen.text(cx - box_w / 2 - 3, cy, label, C_S, bold=bold, anchor="rm")
+        else:
+            pen.text(cx + box_w / 2 + 3, cy, label, C_S, bold=bold, anchor="lm")
+    # key: the project-type letters and VP
+    key = "H housing · C commerce · I industry · P infrastructure · ○ any · n = city VP"
+    pen.text(
+        CM + 8, y + C_MAP_H - 11, pen.fit(key, C_S, x1 - CM - 16), C_S, fill=th.muted, anchor="lm"
+    )
+
+
+def _chat_players(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
+    n = view.n_seats
+    rows = n + (1 if view.andrew else 0)
+    x1 = CHAT_W - CM
+    pen.rect(CM, y, x1, y + C_HEAD + 16 + rows * C_ROW + 8, fill=th.panel, radius=8)
+    pen.text(452, y + 12, "transport box", C_S, fill=th.muted, anchor="mm")
+    pen.line([(386, y + 21), (518, y + 21)], fill=th.line, width=1)
+    y += 16
+    cols = [
+        ("$", 196),
+        ("goods", 246),
+        ("VP", 296),
+        ("active", 344),
+        ("W", 398),
+        ("MW", 434),
+        ("S", 470),
+        ("E", 506),
+        ("proj.", 556),
+        ("tile", 612),
+    ]
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Players", C_M, bold=True, anchor="lm")
+    pen.text(CM + 80, y + C_HEAD / 2 + 2, "★ start", C_S, fill=th.muted, anchor="lm")
+    for label, x in cols:
+        pen.text(x, y + C_HEAD / 2 + 2, label, C_S, fill=th.muted, anchor="mm")
+    for co in view.companies:
+        ry = y + C_HEAD + 4 + co.seat * C_ROW
+        acting = co.seat in view.to_act and view.outcome is None
+        if acting:
+            pen.rect(
+                CM + 3,
+                ry,
+                x1 - 3,
+                ry + C_ROW,
+                fill=mix(th.panel, th.highlight, 0.18),
+                outline=th.highlight,
+                width=2,
+                radius=6,
+            )
+        _mark(pen, CM + 18, ry + C_ROW / 2, 8, co.seat, th)
+        name = names[co.seat]
+        if view.start_player == co.seat:
+            name += " ★"
+        pen.text(CM + 32, ry + C_ROW / 2 + 1, pen.fit(name, C_M, 140), C_M, bold=True, anchor="lm")
+        values = [
+            f"{co.money}",
+            str(co.goods),
+            str(co.vp),
+            str(co.active_employees),
+            *(str(co.tracks[r]) for r in ("west", "midwest", "south", "east")),
+            str(len(co.projects)),
+            "yes" if co.choice_tile else "–",
+        ]
+        for (_, x), v in zip(cols, values, strict=True):
+            pen.text(x, ry + C_ROW / 2 + 1, v, C_M, anchor="mm")
+    a = view.andrew
+    if a is not None:
+        ry = y + C_HEAD + 4 + n * C_ROW
+        _mark(pen, CM + 18, ry + C_ROW / 2, 9, ANDREW, th)
+        pen.text(
+            CM + 32, ry + C_ROW / 2 + 1, f"Andrew (lvl {a.level})", C_M, bold=True, anchor="lm"
+        )
+        pen.text(cols[2][1], ry + C_ROW / 2 + 1, "–", C_M, anchor="mm")
+        for (_, x), r in zip(cols[4:8], ("west", "midwest", "south", "east"), strict=True):
+            pen.text(x, ry + C_ROW / 2 + 1, str(a.tracks[r]), C_M, anchor="mm")
+        pen.text(
+            cols[8][1],
+            ry + C_ROW / 2 + 1,
+            str(sum(1 for c in view.cities for s in c.spaces if s.owner == ANDREW)),
+            C_M,
+            anchor="mm",
+        )
+
+
+def _chat_donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
+    w = 300
+    h = C_HEAD + 4 * C_ROW + 8
+    pen.rect(CM, y, CM + w, y + h, fill=th.panel, radius=8)
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Donations", C_M, bold=True, anchor="lm")
+    cell_w = (w - 16) / 5
+    for i, code in enumerate("abcd"):
+        ry = y + C_HEAD + 4 + i * C_ROW
+        for k in range(5):
+            d = f"{code}{k + 1}"
+            cx = CM + 8 + k * cell_w
+            owners = view.chart.get(d, ())
+            pen.rect(
+                cx + 1,
+                ry + 1,
+                cx + cell_w - 1,
+                ry + C_ROW - 1,
+                fill=mix(th.panel, th.paper, 0.6),
+                outline=th.line,
+                radius=4,
+            )
+            pen.text(
+                cx + 5, ry + C_ROW / 2 + 1, d, C_S, fill=th.muted if owners else th.ink, anchor="lm"
+            )
+            for j, o in enumerate(owners[:2]):
+                _mark(pen, cx + 34 + j * 12, ry + C_ROW / 2, 7, o, th)
+
+
+def _chat_turn(
+    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float, h: float
+) -> None:
+    x0 = CM + 306
+    x1 = CHAT_W - CM
+    pen.rect(x0, y, x1, y + h, fill=th.panel, radius=8)
+    lines: list[tuple[str, bool]] = []
+    t = view.turn
+    a = view.andrew
+    if a is not None and not view.outcome:
+        back = ROW_SHORT.get(a.card_back or "", "–")
+        nxt = ROW_SHORT.get(a.next_back or "", "–")
+        lines.append((("Andrew picks" if a.picks else "You pick") + " the row", True))
+        lines.append((f"Card back {back} · next {nxt}", False))
+    if view.outcome:
+        lines.append(("Game over", True))
+    elif t is not None:
+        who = names[t.seat] if 0 <= t.seat < len(names) else "?"
+        lines.append((f"{who}'s turn", True))
+        if t.current:
+            lines.append(
+                (f"Using {_dept_name(view, t.seat, t.current)} ({t.uses_left} left)", False)
+            )
+        if t.used:
+            lines.append(("Used: " + ", ".join(_dept_name(view, t.seat, d) for d in t.used), False))
+        if t.moves_left:
+            lines.append((f"{t.moves_left} employee moves left", False))
+        if t.activating:
+            lines.append(("Activating employees", False))
+    else:
+        lines.append((view.phase_name, True))
+    if view.event_income or view.event_donation:
+        ev = "+".join(
+            ([view.event_income] if view.event_income else [])
+            + (["donation"] if view.event_donation else [])
+        )
+        lines.append(("Event: " + _event_words(ev), False))
+    # then the latest events, newest last, as many as fit
+    width = x1 - x0 - 16
+    room = 5 * C_ROW - len(lines) * C_ROW
+    recent: list[str] = []
+    entries = list(view.log)
+    if view.round == 0 or (t is not None and (t.current == "planning" or t.pending)):
+        # choosing a department tile (reserve, Planning): what the display offers
+        entries = ["On display: " + ", ".join(_display_names(view))]
+    for entry in reversed(entries):
+        wrapped = pen.wrap(_named(entry, names), C_S, width)
+        if (len(recent) + len(wrapped)) * 19 > room - 4:
+            if not recent:  # the newest entry alone is too long: show what fits
+                fit = max(0, int((room - 4) // 19))
+                recent = wrapped[:fit]
+                if fit and len(wrapped) > fit:
+                    recent[-1] = pen.fit(recent[-1] + " …", C_S, width)
+            break
+        recent = wrapped + recent
+    yy = y + C_HEAD / 2 + 2
+    for text, bold in lines[:5]:
+        size = C_M if bold else C_S
+        pen.text(x0 + 8, yy, pen.fit(text, size, width, bold), size, bold=bold, anchor="lm")
+        yy += C_ROW
+    yy -= C_ROW / 2 - 4
+    for line in recent:
+        pen.text(x0 + 8, yy, pen.fit(line, C_S, width), C_S, fill=th.muted, anchor="la")
+        yy += 19
+
+
+def _display_names(view: CarnegieView) -> list[str]:
+    """Department tiles on display (to reserve or build), by printed name, ``×n`` for copies."""
+    from games.carnegie.data import load
+
+    dept = load().department
+    return [
+        (dept[k].name if k in dept else k) + (f" ×{n}" if n > 1 else "")
+        for k, n in view.display.items()
+        if n
+    ]
+
+
+def _dept_name(view: CarnegieView, seat: int, dept: str) -> str:
+    """A department's printed name from the player's company board (its id if absent)."""
+    if 0 <= seat < len(view.companies):
+        for cell in view.companies[seat].cells:
+            if cell.dept == dept and cell.name:
+                return cell.name
+    return dept
+
+
+def _chat_outcome(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
+    out = view.outcome
+    assert out is not None
+    rows = len(out["scores"]) + (1 if view.andrew else 0)
+    x1 = CHAT_W - CM
+    pen.rect(
+        CM,
+        y,
+        x1,
+        y + C_HEAD + rows * C_ROW + 8,
+        fill=th.panel,
+        outline=th.highlight,
+        width=2,
+        radius=8,
+    )
+    keys = [
+        "vp_track",
+        "active_employees",
+        "departments",
+        "tabs",
+        "connections",
+        "projects",
+        "donations",
+        "choice_tile",
+    ]
+    short = ["play", "empl", "dept", "tabs", "conn", "proj", "don", "tile"]
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Final score", C_M, bold=True, anchor="lm")
+    for i, s in enumerate(short):
+        pen.text(238 + i * 52, y + C_HEAD / 2 + 2, s, C_S, fill=th.muted, anchor="mm")
+    order = sorted(out["scores"].items(), key=lambda kv: out["ranks"].get(kv[0], 9))
+    for r, (seat, score) in enumerate(order):
+        ry = y + C_HEAD + 4 + r * C_ROW + C_ROW / 2
+        d = out["details"].get(seat, {})
+        _mark(pen, CM + 18, ry, 8, int(seat), th)
+        pen.text(
+            CM + 32, ry + 1, pen.fit(names[int(seat)], C_M, 110, True), C_M, bold=True, anchor="lm"
+        )
+        pen.text(192, ry + 1, str(score), C_M, bold=True, anchor="rm")
+        for i, k in enumerate(keys):
+            pen.text(
+                238 + i * 52,
+                ry + 1,
+                str(d.get(k, 0) + (d.get("end_departments", 0) if k == "departments" else 0)),
+                C_M,
+                anchor="mm",
+            )
+    if view.andrew:
+        d = out["details"].get("0", {})
+        ry = y + C_HEAD + 4 + (rows - 1) * C_ROW + C_ROW / 2
+        _mark(pen, CM + 18, ry, 8, ANDREW, th)
+        pen.text(CM + 32, ry + 1, "Andrew", C_M, bold=True, anchor="lm")
+        pen.text(192, ry + 1, str(d.get("andrew_total", 0)), C_M, bold=True, anchor="rm")
+
+
+# -- main board -------------------------------------------------------------------------
+
+
+def _render_detail(
+    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str]
+) -> Image.Image:
+    """The full board (``detail=True``): ``WIDTH * scale`` wide, small text allowed."""
     n = view.n_seats
     tl_h = TL_HEAD_H + 4 * TL_ROW_H
     lower_h = TL_HEAD_H + 4 * TRACK_ROW_H + 8
     players_h = TL_HEAD_H + n * PLAYER_ROW_H
     andrew_h = (TL_HEAD_H + 3 * 30) if view.andrew else 0
     log_lines = list(view.log[-3:])
+    shown = _display_names(view)
+    if shown:
+        probe = Pen(Image.new("RGB", (1, 1)), scale)
+        log_lines = [
+            *probe.wrap("On display: " + ", ".join(shown), SMALL_SIZE, WIDTH - 2 * MARGIN),
+            *log_lines,
+        ]
     outcome_h = 0
     if view.outcome:
         outcome_h = 2 * TL_HEAD_H + (n + (1 if view.andrew else 0)) * 30 + 10
@@ -520,7 +1137,7 @@ def _players(
                 width=2,
                 radius=6,
             )
-        pen.chip(MARGIN + 24, ry + PLAYER_ROW_H / 2, 13, co.seat)
+        _seat_mark(pen, th, MARGIN + 24, ry + PLAYER_ROW_H / 2, 13, co.seat)
         name = _name(co.seat, names) + (" ★" if view.start_player == co.seat else "")
         pen.text(
             MARGIN + 44,
@@ -619,7 +1236,7 @@ def _outcome(
     for r, (seat, score) in enumerate(out["scores"].items()):
         ry = y + 2 * TL_HEAD_H + 14 + r * 30
         d = out["details"].get(seat, {})
-        pen.chip(MARGIN + 24, ry, 11, int(seat))
+        _seat_mark(pen, th, MARGIN + 24, ry, 11, int(seat))
         pen.text(
             MARGIN + 42,
             ry,
@@ -653,148 +1270,197 @@ def _outcome(
         )
 
 
-# -- company board ----------------------------------------------------------------------
+# -- company board (render_player / render_hand) ------------------------------------------
+
+P_W = 620  # layout width: 14 px text shows at 12.4 px when the image is 550 wide
+P_CW = 144
+P_CH = 96
+P_ROWHEAD = 24
 
 
-def render_company(
+def render_player(
     view: CarnegieView,
     seat: int,
     *,
+    names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
-    names: Sequence[str] | None = None,
 ) -> Image.Image:
-    """One player's company board: grid, employees, tabs, missions and transport."""
+    """One player's company board (``/board player:``), ``P_W * scale`` wide and readable at
+    Discord's inline width: the 4 x 4 department grid (``a1`` top left, as in the move
+    notation) with workplaces and their activation costs, standing employees (the seat's
+    shape) and lying ones, the Lobby, project tabs, transport boxes and missions, money, goods,
+    VP, study points. RGB image; ``ValueError`` for a bad seat, theme or scale."""
     th = pick_theme(THEMES, theme, scale)
+    if not 0 <= seat < view.n_seats:
+        raise ValueError(f"seat {seat} is not in this {view.n_seats}-player game")
+    labels = seat_names(names, view.n_seats)
     co = view.companies[seat]
     cols = max(ord(c.cell[0]) - 96 for c in co.cells)
     rows = max(int(c.cell[1:]) for c in co.cells)
-    grid_w = cols * CELL_W
-    width = MARGIN + 40 + grid_w + GAP + SIDE_W + MARGIN
-    height = MARGIN + TITLE_H + GAP + 28 + rows * CELL_H + MARGIN + 10
-    image = Image.new("RGB", (round(width * scale), round(height * scale)), th.paper)
+    gx = CM + P_ROWHEAD
+    cw = (P_W - CM - gx) / cols
+    tables_h = C_HEAD + 4 * 22 + 10
+    footer = _company_footer(co)
+    height = CM + 56 + 22 + rows * P_CH + 8 + tables_h + 8 + 20 * len(footer) + CM
+    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.paper)
     pen = Pen(image, scale, th.ink)
-    y = MARGIN
-    pen.chip(MARGIN + 14, y + TITLE_H / 2, 14, seat)
+    y: float = CM
+    _mark(pen, CM + 10, y + 14, 10, seat, th)
+    pen.text(CM + 28, y + 14, f"{labels[seat]} — company", C_L, bold=True, anchor="lm")
     pen.text(
-        MARGIN + 36,
-        y + TITLE_H / 2,
-        f"{_name(seat, names)} — company",
-        TITLE_SIZE,
+        P_W - CM,
+        y + 14,
+        f"${co.money} · {co.goods} goods · {co.vp} VP",
+        C_M,
         bold=True,
-        anchor="lm",
+        anchor="rm",
     )
-    summary = f"${co.money} · {co.goods} goods · {co.vp} VP · {co.study} study pts"
-    pen.text(width - MARGIN, y + TITLE_H / 2, summary, TEXT_SIZE, anchor="rm")
-    y += TITLE_H + GAP
-    gx = MARGIN + 40
+    idle = co.lobby + sum(c.inactive for c in co.cells)
+    sub = (
+        f"{co.active_employees} active · {idle} lying · {sum(co.missions.values())} on missions"
+        f" · {co.aside} to hire · {co.study} study pts"
+    )
+    pen.text(CM, y + 42, pen.fit(sub, C_S, P_W - 2 * CM), C_S, fill=th.muted, anchor="lm")
+    y += 56
     for c in range(cols):
         pen.text(
-            gx + c * CELL_W + CELL_W / 2,
-            y + 12,
-            chr(97 + c),
-            TEXT_SIZE,
-            bold=True,
-            fill=th.muted,
-            anchor="mm",
+            gx + c * cw + cw / 2, y + 10, chr(97 + c), C_M, bold=True, fill=th.muted, anchor="mm"
         )
-    y += 28
+    y += 22
     for r in range(rows):
         pen.text(
-            MARGIN + 20,
-            y + r * CELL_H + CELL_H / 2,
-            str(r + 1),
-            TEXT_SIZE,
-            bold=True,
-            fill=th.muted,
-            anchor="mm",
+            CM + 8, y + r * P_CH + P_CH / 2, str(r + 1), C_M, bold=True, fill=th.muted, anchor="mm"
         )
     for cell in co.cells:
         c = ord(cell.cell[0]) - 97
         r = int(cell.cell[1:]) - 1
-        _company_cell(pen, co, cell, gx + c * CELL_W, y + r * CELL_H, th)
-    _company_side(pen, co, th, gx + grid_w + GAP, y)
+        _company_cell(pen, co, cell, gx + c * cw, y + r * P_CH, cw, th)
+    y += rows * P_CH + 8
+    _company_tables(pen, co, th, y)
+    y += tables_h + 8
+    for line in footer:
+        pen.text(CM, y + 10, pen.fit(line, C_S, P_W - 2 * CM), C_S, anchor="lm")
+        y += 20
     return image
 
 
-def _company_cell(pen: Pen, co: CompanyView, cell: object, x: float, y: float, th: _Theme) -> None:
-    from games.carnegie.view import CellView
-
-    assert isinstance(cell, CellView)
+def _company_cell(
+    pen: Pen, co: CompanyView, cell: CellView, x: float, y: float, cw: float, th: _Theme
+) -> None:
     lobby = cell.dept in ("lobby", "new-lobby")
     empty = cell.dept is None
     fill = mix(th.panel, th.paper, 0.5) if empty else th.panel
     if lobby:
         fill = mix(th.panel, th.highlight, 0.15)
     pen.rect(
-        x + 4,
-        y + 4,
-        x + CELL_W - 4,
-        y + CELL_H - 4,
+        x + 2,
+        y + 2,
+        x + cw - 2,
+        y + P_CH - 2,
         fill=fill,
         outline=th.line if empty else th.ink,
         width=1 if empty else 2,
-        radius=8,
+        radius=7,
     )
-    pen.text(x + CELL_W - 10, y + 16, cell.cell, SMALL_SIZE, fill=th.muted, anchor="rm")
+    pen.text(x + cw - 7, y + 13, cell.cell, C_S, fill=th.muted, anchor="rm")
     if empty:
-        pen.text(
-            x + 14, y + 18, f"empty ({cell.row_vp} VP)", SMALL_SIZE, fill=th.muted, anchor="lm"
-        )
-    else:
-        lines = pen.wrap(cell.name, TEXT_SIZE, CELL_W - 48, bold=True)[:2]
-        for i, line in enumerate(lines):
-            pen.text(x + 14, y + 18 + i * 20, line, TEXT_SIZE, bold=True, anchor="lm")
-    if lobby:
-        pen.text(x + 14, y + CELL_H - 48, f"{co.lobby} lying", TEXT_SIZE, anchor="lm")
+        pen.text(x + 9, y + 14, f"empty · {cell.row_vp} VP", C_S, fill=th.muted, anchor="lm")
+        if cell.inactive:
+            pen.text(x + 9, y + P_CH - 18, f"{cell.inactive} lying", C_S, anchor="lm")
         return
-    # workplaces: squares with the activation cost; standing employees fill them
+    lines = pen.wrap(cell.name, C_S, cw - 36, bold=True)[:2]
+    for i, line in enumerate(lines):
+        pen.text(
+            x + 9, y + 14 + i * 17, pen.fit(line, C_S, cw - 30, True), C_S, bold=True, anchor="lm"
+        )
+    if lobby:
+        pen.text(x + 9, y + P_CH - 22, f"{co.lobby} lying", C_M, anchor="lm")
+        return
+    wy = y + P_CH - 50
     for i, cost in enumerate(cell.workplaces):
-        wx = x + 14 + i * 40
-        wy = y + CELL_H - 62
-        pen.rect(wx, wy, wx + 34, wy + 26, fill=th.paper, outline=th.ink, radius=4)
+        wx = x + 9 + i * 34
+        pen.rect(wx, wy, wx + 30, wy + 24, fill=th.paper, outline=th.ink, radius=4)
         if i < cell.active:
-            pen.chip(wx + 17, wy + 13, 11, co.seat)
+            _mark(pen, wx + 15, wy + 12, 8, co.seat, th)
         else:
-            pen.text(wx + 17, wy + 13, f"${cost}", SMALL_SIZE, anchor="mm")
+            pen.text(wx + 15, wy + 13, f"${cost}", C_S, anchor="mm")
     notes = []
     if cell.inactive:
         notes.append(f"+{cell.inactive} lying")
     if cell.dept == "hr":
-        notes.append("+ printed employee")
+        notes.append("+1 printed")
     if notes:
-        pen.text(x + 14, y + CELL_H - 20, ", ".join(notes), SMALL_SIZE, anchor="lm")
+        pen.text(x + 9, y + P_CH - 13, pen.fit(", ".join(notes), C_S, cw - 16), C_S, anchor="lm")
 
 
-def _company_side(pen: Pen, co: CompanyView, th: _Theme, x: float, y: float) -> None:
-    pen.rect(x, y, x + SIDE_W, y + 4 * CELL_H, fill=th.panel, radius=8)
-    yy = y + 18
-    pen.text(x + 12, yy, "Project tabs", TEXT_SIZE, bold=True, anchor="lm")
-    yy += 26
-    for t in co.tabs:
-        nxt = f"next {t.next_cost} pts" if t.next_cost is not None else "fully out"
-        line = f"{t.tab.title()}: {t.disks} disk(s) · {nxt} · {t.vp} VP"
-        pen.text(x + 16, yy, pen.fit(line, SMALL_SIZE, SIDE_W - 30), SMALL_SIZE, anchor="lm")
-        yy += 22
-    yy += 8
-    pen.text(x + 12, yy, "Regions", TEXT_SIZE, bold=True, anchor="lm")
-    yy += 26
-    for region in ("west", "midwest", "south", "east"):
-        line = (
-            f"{region.title()}: box {co.tracks[region]} ({co.levels[region]}), "
-            f"{co.missions[region]} on mission"
+def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
+    h = C_HEAD + 4 * 22 + 10
+    mid = CM + (P_W - 2 * CM) / 2
+    pen.rect(CM, y, mid - 4, y + h, fill=th.panel, radius=8)
+    pen.rect(mid + 4, y, P_W - CM, y + h, fill=th.panel, radius=8)
+    tx: list[float] = [CM + 8, CM + 150, CM + 200, CM + 262]
+    heads = ["Project tab", "disks", "next", "VP"]
+    for i, (hx, head) in enumerate(zip(tx, heads, strict=True)):
+        pen.text(
+            hx,
+            y + C_HEAD / 2 + 2,
+            head,
+            C_S if i else C_M,
+            bold=not i,
+            fill=th.ink if not i else th.muted,
+            anchor="lm" if not i else "mm",
         )
-        pen.text(x + 16, yy, line, SMALL_SIZE, anchor="lm")
-        yy += 22
-    yy += 8
-    pen.text(x + 12, yy, "Company", TEXT_SIZE, bold=True, anchor="lm")
-    yy += 26
-    extra = [
-        f"Employees: {co.active_employees} active, {co.lobby} in the Lobby, {co.aside} to hire",
-        f"Disks left: {co.disks} · projects built: {len(co.projects)}",
-        f"Reserved tile: {co.reserve or '—'}",
-        "Donations: " + (", ".join(d.upper() for d in co.donations) or "none"),
+    for k, t in enumerate(co.tabs):
+        ry = y + C_HEAD + 6 + k * 22 + 11
+        pen.text(tx[0], ry, t.tab.title(), C_S, anchor="lm")
+        pen.text(tx[1], ry, str(t.disks), C_S, anchor="mm")
+        pen.text(
+            tx[2], ry, f"{t.next_cost} pts" if t.next_cost is not None else "out", C_S, anchor="mm"
+        )
+        pen.text(tx[3], ry, str(t.vp), C_S, anchor="mm")
+    rx = [mid + 12, mid + 112, mid + 176, mid + 262]
+    heads = ["Region", "box", "level", "mission"]
+    for i, (hx, head) in enumerate(zip(rx, heads, strict=True)):
+        pen.text(
+            hx,
+            y + C_HEAD / 2 + 2,
+            head,
+            C_S if i else C_M,
+            bold=not i,
+            fill=th.ink if not i else th.muted,
+            anchor="lm" if not i else "mm",
+        )
+    for k, region in enumerate(("west", "midwest", "south", "east")):
+        ry = y + C_HEAD + 6 + k * 22 + 11
+        pen.text(rx[0], ry, region.title(), C_S, anchor="lm")
+        pen.text(rx[1], ry, str(co.tracks[region]), C_S, anchor="mm")
+        pen.text(rx[2], ry, co.levels[region], C_S, anchor="mm")
+        pen.text(rx[3], ry, str(co.missions[region]), C_S, anchor="mm")
+
+
+def _company_footer(co: CompanyView) -> list[str]:
+    return [
+        f"Disks left: {co.disks} · reserved tile: {co.reserve or '—'}"
+        + (" · action-choice tile" if co.choice_tile else ""),
+        "Donations: "
+        + (", ".join(d.upper() for d in co.donations) or "none")
+        + f" · projects: {len(co.projects)}",
     ]
-    for line in extra:
-        pen.text(x + 16, yy, pen.fit(line, SMALL_SIZE, SIDE_W - 30), SMALL_SIZE, anchor="lm")
-        yy += 22
+
+
+def render_hand(
+    view: CarnegieView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``/hand``: the player's own company board (Carnegie is open information, so it is the
+    same image as ``render_player``)."""
+    return render_player(view, seat, names=names, theme=theme, scale=scale)
+
+
+render_company = render_player
+"""Former name of ``render_player`` (kept for callers written before issue 8)."""

@@ -18,6 +18,7 @@ borders. Pieces:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ from games.food_chain_magnate.view import (
     PlayerView,
     RestaurantView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_letter, text_on
+from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
 
 RGB = tuple[int, int, int]
 
@@ -55,6 +56,7 @@ GOODS = {
     "soft_drink": ("S", (70, 56, 60)),
 }
 DRINK_LETTER = {"B": "beer", "L": "lemonade", "S": "soft_drink"}
+HIGHLIGHT: tuple[int, int, int] = (213, 94, 0)
 
 
 @dataclass(frozen=True)
@@ -116,31 +118,38 @@ def _square_size(view: FcmView) -> int:
 def _name(seat: int, names: Sequence[str] | None) -> str:
     if names is not None and seat < len(names) and names[seat]:
         return names[seat]
-    return f"Player {seat + 1}"
+    return f"P{seat + 1}"
 
 
 def render_board(
     view: FcmView,
     *,
+    names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
-    names: Sequence[str] | None = None,
+    detail: bool = False,
 ) -> Image.Image:
-    """Draw the public table (map, campaigns, bank, companies) from ``view``.
+    """Draw the public table from ``view`` (it never derives a rule).
 
-    Args:
-        view: what to draw; only its contents are shown.
-        theme: ``"light"`` or ``"dark"``.
-        scale: size factor (1.0 gives an image about 1,100 px wide).
-        names: player names by seat (default "Player 1", …).
+    ``detail=False`` (default): the chat board, drawn for Discord's inline width (550 px;
+    no text under 11 px there): the map with coordinates, houses with demand, restaurants,
+    campaigns (numbered on the map, listed with owner, product and turns below it), then one
+    compact row per company in turn order (cash, price, waitresses, stock, staff counts, busy
+    marketeers, milestones). About ``40 * columns + 100`` px wide times ``scale``.
+    ``detail=True``: the full board, 1,100 px wide times ``scale``, with every company's
+    cards. ``names``: display names by seat (default ``P1``, ``P2``…).
 
-    Returns:
-        A new RGB image.
-
-    Raises:
-        ValueError: unknown ``theme`` or a non-positive ``scale``.
+    Raises ``ValueError`` for an unknown ``theme`` or a non-positive ``scale``.
     """
     t = pick_theme(_THEMES, theme, scale)
+    labels = seat_names(names, len(view.players))
+    if detail:
+        return _render_detail(view, t, scale, labels)
+    return _render_chat(view, t, scale, labels)
+
+
+def _render_detail(view: FcmView, t: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+    """The full-size board (``detail=True``)."""
     sq = _square_size(view)
     rows, cols = view.tile_rows * 5, view.tile_cols * 5
     map_x = MARGIN + PLANE_BAND + LABEL
@@ -156,6 +165,440 @@ def render_board(
     _panels(pen, t, view, MARGIN, panels_y, width - 2 * MARGIN, names)
     _legend(pen, t, MARGIN, panels_y + PANEL_ROW_H * len(view.players) + 8)
     return image
+
+
+# -- seat marks: colour plus a shape (never a letter: B, E, L, P, S are goods on this board) --
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    out = []
+    for i in range(10):
+        a = math.pi * i / 5 - math.pi / 2
+        k = r if i % 2 == 0 else r * 0.45
+        out.append((cx + k * math.cos(a), cy + k * math.sin(a)))
+    return out
+
+
+def _shape(pen: Pen, x: float, y: float, r: float, seat: int, fill: RGB, edge: RGB) -> None:
+    """The seat's shape: circle, square, diamond, triangle, star (then repeating)."""
+    kind = seat % 5
+    if kind == 0:
+        pen.disc(x, y, r, fill=fill, outline=edge, outline_w=1.5)
+    elif kind == 1:
+        k = r * 0.86
+        pen.rect(x - k, y - k, x + k, y + k, fill=fill, outline=edge, width=1.5)
+    elif kind == 2:
+        k = r * 1.12
+        pen.polygon([(x, y - k), (x + k, y), (x, y + k), (x - k, y)], fill=fill, outline=edge)
+    elif kind == 3:
+        k = r * 1.15
+        pen.polygon(
+            [(x, y - k), (x + k * 0.98, y + k * 0.72), (x - k * 0.98, y + k * 0.72)],
+            fill=fill,
+            outline=edge,
+        )
+    else:
+        pen.polygon(_star(x, y, r * 1.2), fill=fill, outline=edge)
+
+
+def _seat_mark(pen: Pen, x: float, y: float, r: float, seat: int) -> None:
+    colour = player_colour(seat)
+    _shape(pen, x, y, r, seat, colour, mix(colour, (0, 0, 0), 0.55))
+
+
+# -- chat board (issue 8: readable at Discord's inline width) -------------------------------
+
+C_SQ = 40  # square size on the chat map
+C_M = 14  # margin
+C_PLANE = 0  # set per image: bands for airplanes
+GOOD_NAMES = {
+    "burger": "burger",
+    "pizza": "pizza",
+    "beer": "beer",
+    "lemonade": "lemonade",
+    "soft_drink": "soft drink",
+}
+
+
+@dataclass(frozen=True)
+class _Chat:
+    """Sizes of one chat board: ``t`` is the smallest text, 11 px at 550 px wide."""
+
+    width: float
+    t: float
+    big: float
+    sq: float
+    label: float
+    plane: float
+
+
+def _chat_sizes(view: FcmView) -> _Chat:
+    cols = view.tile_cols * 5
+    sq = C_SQ
+    # the smallest text: 11 px at 550 px wide, rounded up, plus 4% against rounding
+    approx_w = 2 * C_M + 3 * sq + cols * sq
+    t = math.ceil(approx_w * 11 / 550 * 1.04)
+    label = t * 1.4
+    plane = t * 1.4 + 8
+    width = 2 * C_M + plane + label + cols * sq
+    t = max(t, math.ceil(width * 11 / 550 * 1.04))
+    return _Chat(width=width, t=t, big=round(t * 1.2), sq=sq, label=label, plane=plane)
+
+
+def _render_chat(view: FcmView, t: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+    z = _chat_sizes(view)
+    rows = view.tile_rows * 5
+    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    map_x = C_M + z.plane + z.label
+    map_y = C_M + 2 * (z.big + 8) + z.plane + z.label
+    camp_lines = _campaign_lines(probe, view, names, z)
+    line_h = z.t + 10
+    row_h = 2 * line_h + 8
+    y_after_map = map_y + rows * z.sq + 10
+    height = y_after_map + len(camp_lines) * line_h + 6 + row_h * len(view.players) + line_h + C_M
+    image = Image.new("RGB", (round(z.width * scale), round(height * scale)), t.bg)
+    pen = Pen(image, scale, t.ink)
+    _chat_header(pen, t, view, names, z)
+    _chat_map(pen, t, view, map_x, map_y, z)
+    _chat_planes(pen, t, view, map_x, map_y, z)
+    y = y_after_map
+    for line in camp_lines:
+        pen.text(C_M, y + line_h / 2, line, z.t, anchor="lm")
+        y += line_h
+    y += 6
+    for p in sorted(view.players, key=lambda q: q.position):
+        _chat_player(pen, t, view, p, names, C_M, y, z.width - 2 * C_M, row_h, z)
+        y += row_h
+    _chat_legend(pen, t, C_M, y + line_h / 2, z)
+    return image
+
+
+def _chat_header(pen: Pen, t: _Theme, view: FcmView, names: Sequence[str], z: _Chat) -> None:
+    y = C_M + (z.big + 8) / 2
+    title = f"Food Chain Magnate · {view.phase_title}"
+    pen.text(C_M, y, pen.fit(title, z.big, z.width - 2 * C_M, True), z.big, bold=True, anchor="lm")
+    y += z.big + 8
+    if view.ranking:
+        line = "Final: " + "  ".join(
+            f"{i}. {names[s]} ${view.players[s].cash}" for i, s in enumerate(view.ranking, 1)
+        )
+        pen.text(C_M, y, pen.fit(line, z.t, z.width - 2 * C_M, True), z.t, bold=True, anchor="lm")
+        return
+    bank = f"Bank ${view.bank}" + (f" (broken {view.breaks}×)" if view.breaks else "")
+    parts = [bank, f"CEO slots {view.ceo_slots}"]
+    if view.intro:
+        parts.append("intro")
+    left = " · ".join(parts)
+    pen.text(C_M, y, left, z.t, fill=t.muted, anchor="lm")
+    acting = [names[s] for s in view.to_act if 0 <= s < len(names)]
+    if acting:
+        right = "To act: " + ", ".join(acting)
+        room = z.width - 2 * C_M - pen.length(left, z.t) - 20
+        pen.text(z.width - C_M, y, pen.fit(right, z.t, room, True), z.t, bold=True, anchor="rm")
+
+
+def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+    sq = z.sq
+    rows, cols = len(view.terrain), len(view.terrain[0])
+    pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=t.ground)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for c in range(cols):
+        pen.text(x0 + c * sq + sq / 2, y0 - z.label / 2, letters[c], z.t, anchor="mm", fill=t.muted)
+    for r in range(rows):
+        pen.text(x0 - z.label / 2, y0 + r * sq + sq / 2, str(r + 1), z.t, anchor="mm", fill=t.muted)
+    for r in range(rows + 1):
+        edge = r % 5 == 0
+        pen.line(
+            [(x0, y0 + r * sq), (x0 + cols * sq, y0 + r * sq)],
+            fill=t.tile_edge if edge else t.grid,
+            width=3 if edge else 1,
+        )
+    for c in range(cols + 1):
+        edge = c % 5 == 0
+        pen.line(
+            [(x0 + c * sq, y0), (x0 + c * sq, y0 + rows * sq)],
+            fill=t.tile_edge if edge else t.grid,
+            width=3 if edge else 1,
+        )
+    bridges = set(view.bridges)
+    for r, row in enumerate(view.terrain):
+        for c, ch in enumerate(row):
+            x, y = x0 + c * sq, y0 + r * sq
+            if ch == "#":
+                _road(pen, t, view, r, c, x, y, round(sq), (r, c) in bridges)
+            elif ch in DRINK_LETTER:
+                letter, colour = GOODS[DRINK_LETTER[ch]]
+                pen.rect(
+                    x + 3,
+                    y + 3,
+                    x + sq - 3,
+                    y + sq - 3,
+                    fill=colour,
+                    outline=t.muted,
+                    width=2,
+                    radius=6,
+                )
+                pen.text(
+                    x + sq / 2,
+                    y + sq / 2 + 1,
+                    letter,
+                    z.t,
+                    bold=True,
+                    fill=text_on(colour),
+                    anchor="mm",
+                )
+    for h in view.houses:
+        _chat_house(pen, t, h, x0, y0, z)
+    for camp in view.campaigns:
+        if camp.squares:
+            _chat_campaign(pen, t, camp, x0, y0, z)
+    for rest in view.restaurants:
+        _chat_restaurant(pen, t, rest, x0, y0, z)
+
+
+def _chat_house(pen: Pen, t: _Theme, h: HouseView, x0: float, y0: float, z: _Chat) -> None:
+    sq = z.sq
+    if h.garden:
+        gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
+        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=t.garden, radius=5)
+        for i in range(3):
+            fx = gx0 + (gx1 - gx0) * (i + 1) / 4
+            fy = gy0 + (gy1 - gy0) * (0.3 + 0.4 * (i % 2))
+            pen.disc(fx, fy, sq * 0.1, fill=t.leaf)
+    bx0, by0, bx1, by1 = _box(h.squares, x0, y0, sq)
+    pen.rect(
+        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=t.house, outline=t.house_edge, width=2, radius=6
+    )
+    cx = (bx0 + bx1) / 2
+    if not h.demand:
+        pen.text(
+            cx, (by0 + by1) / 2, str(h.number), z.big, bold=True, fill=t.house_edge, anchor="mm"
+        )
+        return
+    strip = z.t + 8
+    pen.text(cx, by0 + 4 + strip / 2, str(h.number), z.t, bold=True, fill=t.house_edge, anchor="mm")
+    groups: list[tuple[str, int]] = []
+    for good in h.demand:
+        if groups and groups[-1][0] == good:
+            groups[-1] = (good, groups[-1][1] + 1)
+        else:
+            groups.append((good, 1))
+    tokens = [(g, 1) for g in h.demand] if len(h.demand) <= 3 else groups
+    # where the tokens go: below the number, spreading into the garden when there is one
+    ax0, ay0, ax1, ay1 = bx0, by0 + strip, bx1, by1
+    if h.garden:
+        gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
+        if gy1 <= by0:  # garden above the house: its tokens sit in the garden
+            ax0, ay0, ax1, ay1 = gx0, gy0, gx1, gy1
+        else:
+            ax0, ax1, ay1 = min(ax0, gx0), max(ax1, gx1), max(ay1, gy1)
+    r = z.t * 0.56
+    digit = pen.length("5", z.t, True) + 2
+    step = 2 * r + (digit if any(n > 1 for _, n in tokens) else 1)
+    room = ax1 - ax0 - 6
+    per_row = max(1, int(room // step)) if len(tokens) * step > room else len(tokens)
+    if per_row == len(tokens) - 1 and len(tokens) <= 3:  # three singles: overlap a little
+        per_row, step = len(tokens), room / len(tokens)
+    lines = math.ceil(len(tokens) / per_row)
+    row_h = 2 * r + 3
+    y = (ay0 + ay1) / 2 - (lines - 1) * row_h / 2
+    for line in range(lines):
+        chunk = tokens[line * per_row : (line + 1) * per_row]
+        x = (ax0 + ax1) / 2 - step * len(chunk) / 2 + r
+        for good, n in chunk:
+            letter, colour = GOODS[good]
+            pen.disc(x, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
+            pen.text(x, y + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
+            if n > 1:
+                pen.text(x + r + 1, y + 1, str(n), z.t, bold=True, fill=t.house_edge, anchor="lm")
+            x += step
+        y += row_h
+
+
+def _chat_restaurant(
+    pen: Pen, t: _Theme, r: RestaurantView, x0: float, y0: float, z: _Chat
+) -> None:
+    sq = z.sq
+    colour = player_colour(r.owner)
+    bx0, by0, bx1, by1 = _box(r.squares, x0, y0, sq)
+    fill = colour if r.open else mix(colour, t.ground, 0.6)
+    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=t.ink, width=2.5, radius=4)
+    ink = text_on(fill)
+    cx = (bx0 + bx1) / 2
+    _shape(pen, cx, by0 + sq * 0.7, sq * 0.38, r.owner, ink, ink)
+    pen.text(
+        cx,
+        by1 - sq * 0.55,
+        f"#{r.index}" if r.open else "soon",
+        z.t,
+        bold=True,
+        fill=ink,
+        anchor="mm",
+    )
+    corners = list(r.squares) if r.drive_in else [r.entrance]
+    for s in corners:
+        cx0 = x0 + s[1] * sq
+        cy0 = y0 + s[0] * sq
+        right = s[1] != min(q[1] for q in r.squares)
+        bottom = s[0] != min(q[0] for q in r.squares)
+        px = cx0 + (sq - 4 if right else 4)
+        py = cy0 + (sq - 4 if bottom else 4)
+        dx = -1 if right else 1
+        dy = -1 if bottom else 1
+        k = sq * 0.36
+        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=t.ink)
+
+
+def _campaign_text(camp: CampaignView) -> str:
+    if not camp.product:
+        return ""
+    return GOODS[camp.product][0] + ("∞" if camp.eternal else str(camp.remaining))
+
+
+def _chat_campaign(pen: Pen, t: _Theme, camp: CampaignView, x0: float, y0: float, z: _Chat) -> None:
+    colour = player_colour(camp.owner)
+    bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, z.sq)
+    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=t.panel, outline=colour, width=4, radius=3)
+    num = str(camp.number)
+    what = _campaign_text(camp)
+    cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    w, h = bx1 - bx0 - 6, by1 - by0
+    both = f"{num} {what}".strip()
+    if pen.length(both, z.t, True) <= w:
+        pen.text(cx, cy + 1, both, z.t, bold=True, anchor="mm")
+    elif h >= 2 * z.sq - 1 and what:
+        pen.text(cx, cy - z.t * 0.6, num, z.t, bold=True, anchor="mm")
+        pen.text(cx, cy + z.t * 0.65, what, z.t, bold=True, anchor="mm")
+    else:
+        pen.text(cx, cy + 1, num, z.t, bold=True, anchor="mm")
+
+
+def _chat_planes(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+    top = y0 - z.label - z.plane
+    left = x0 - z.label - z.plane
+    for camp in view.campaigns:
+        if camp.squares or not camp.lines:
+            continue
+        colour = player_colour(camp.owner)
+        first, last = min(camp.lines), max(camp.lines) + 1
+        if camp.axis == "col":
+            pen.rect(
+                x0 + first * z.sq + 2,
+                top + 2,
+                x0 + last * z.sq - 2,
+                top + z.plane - 2,
+                fill=colour,
+                radius=6,
+            )
+            label = f"{camp.number} {_campaign_text(camp)}".strip()
+            pen.text(
+                x0 + (first + last) * z.sq / 2,
+                top + z.plane / 2 + 1,
+                label,
+                z.t,
+                bold=True,
+                fill=text_on(colour),
+                anchor="mm",
+            )
+        else:
+            pen.rect(
+                left + 2,
+                y0 + first * z.sq + 2,
+                left + z.plane - 2,
+                y0 + last * z.sq - 2,
+                fill=colour,
+                radius=6,
+            )
+            label = str(camp.number)
+            pen.text(
+                left + z.plane / 2,
+                y0 + (first + last) * z.sq / 2,
+                label,
+                z.t,
+                bold=True,
+                fill=text_on(colour),
+                anchor="mm",
+            )
+
+
+def _campaign_lines(pen: Pen, view: FcmView, names: Sequence[str], z: _Chat) -> list[str]:
+    """``#11 Chiara billboard B∞`` for every campaign, wrapped to the board's width."""
+    if not view.campaigns:
+        return []
+    items = []
+    for camp in sorted(view.campaigns, key=lambda c: c.number):
+        owner = names[camp.owner] if 0 <= camp.owner < len(names) else "?"
+        what = _campaign_text(camp) or "?"
+        items.append(f"#{camp.number} {owner} {camp.kind} {what}")
+    return pen.wrap("Campaigns: " + " · ".join(items), z.t, z.width - 2 * C_M)
+
+
+def _chat_player(
+    pen: Pen,
+    t: _Theme,
+    view: FcmView,
+    p: PlayerView,
+    names: Sequence[str],
+    x: float,
+    top: float,
+    w: float,
+    h: float,
+    z: _Chat,
+) -> None:
+    acting = p.seat in view.to_act and not view.ranking
+    pen.rect(
+        x,
+        top + 2,
+        x + w,
+        top + h - 2,
+        fill=t.panel,
+        outline=HIGHLIGHT if acting else None,
+        width=3 if acting else 1,
+        radius=8,
+    )
+    line_h = (h - 8) / 2
+    y1 = top + 4 + line_h / 2
+    y2 = y1 + line_h
+    _seat_mark(pen, x + 8 + z.t * 0.6, y1, z.t * 0.55, p.seat)
+    nx = x + 16 + z.t * 1.2
+    name = f"{p.position}. {names[p.seat]}"
+    pen.text(nx, y1, name, z.big, bold=True, anchor="lm")
+    head = [f"${p.cash}", f"price ${p.unit_price}"]
+    if p.waitresses:
+        head.append(f"{p.waitresses} waitress" + ("es" if p.waitresses > 1 else ""))
+    if p.open_slots is not None:
+        head.append(f"{p.open_slots} open slots")
+    if view.phase == "restructuring" and not view.ranking:
+        head.append("has chosen" if p.committed else "choosing…")
+    hx = nx + pen.length(name, z.big, True) + 16
+    pen.text(hx, y1, pen.fit("  ·  ".join(head), z.t, x + w - hx - 10), z.t, anchor="lm")
+    stock = " ".join(f"{n}{GOODS[k][0]}" for k, n in p.stock if k in GOODS)
+    work = sum(n for _, n in p.at_work)
+    beach = sum(n for _, n in p.beach)
+    parts = ["stock " + (stock or "none")]
+    if p.at_work or p.beach:
+        parts.append(f"{work + 1} at work, {beach} beach")
+    else:
+        parts.append(f"{sum(n for _, n in p.hand) + 1} cards")
+    if p.busy:
+        parts.append("busy " + " ".join(f"#{n}" for n, _ in p.busy))
+    if p.milestones:
+        parts.append(f"{len(p.milestones)} milestones")
+    if p.drive_in:
+        parts.append("drive-in")
+    pen.text(x + 12, y2, pen.fit("  ·  ".join(parts), z.t, w - 24), z.t, fill=t.muted, anchor="lm")
+
+
+def _chat_legend(pen: Pen, t: _Theme, x: float, y: float, z: _Chat) -> None:
+    cx = x
+    r = z.t * 0.62
+    for good, (letter, colour) in GOODS.items():
+        pen.disc(cx + r, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
+        pen.text(cx + r, y + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
+        label = GOOD_NAMES[good]
+        pen.text(cx + 2 * r + 5, y, label, z.t, anchor="lm", fill=t.muted)
+        cx += 2 * r + 5 + pen.length(label, z.t) + 14
+    pen.text(cx, y, "◣ entrance", z.t, anchor="lm", fill=t.muted)
 
 
 # -- header ---------------------------------------------------------------------------------
@@ -187,11 +630,11 @@ def _header(pen: Pen, t: _Theme, view: FcmView, width: float, names: Sequence[st
         pen.text(MARGIN, y + 38, "   ".join(info), TEXT, fill=t.muted)
     x = width - MARGIN
     for pos, seat in reversed(list(enumerate(view.order, 1))):
-        label = f"{pos}. {seat_letter(seat)}"
+        label = f"{pos}."
         w = pen.length(label, TEXT, True) + 40
         x -= w
-        pen.chip(x + 14, y + 50, 12, seat)
-        pen.text(x + 30, y + 50, f"{pos}.", TEXT, bold=True, anchor="lm")
+        _seat_mark(pen, x + 14, y + 50, 12, seat)
+        pen.text(x + 30, y + 50, label, TEXT, bold=True, anchor="lm")
     pen.text(width - MARGIN, y + 14, "Turn order", SMALL, fill=t.muted, anchor="rm")
 
 
@@ -278,7 +721,7 @@ def _road(
             pen.line([(cx, cy), (cx + dc * sq / 2, cy + dr * sq / 2)], fill=t.road_line, width=2)
 
 
-def _box(squares: Sequence[tuple[int, int]], x0: float, y0: float, sq: int) -> tuple[float, ...]:
+def _box(squares: Sequence[tuple[int, int]], x0: float, y0: float, sq: float) -> tuple[float, ...]:
     r0 = min(s[0] for s in squares)
     c0 = min(s[1] for s in squares)
     r1 = max(s[0] for s in squares) + 1
@@ -320,15 +763,7 @@ def _restaurant(pen: Pen, t: _Theme, r: RestaurantView, x0: float, y0: float, sq
     fill = colour if r.open else mix(colour, t.ground, 0.6)
     pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=t.ink, width=2.5, radius=4)
     ink = text_on(fill)
-    pen.text(
-        (bx0 + bx1) / 2,
-        (by0 + by1) / 2 - sq * 0.2,
-        seat_letter(r.owner),
-        sq * 0.75,
-        bold=True,
-        fill=ink,
-        anchor="mm",
-    )
+    _shape(pen, (bx0 + bx1) / 2, (by0 + by1) / 2 - sq * 0.25, sq * 0.34, r.owner, ink, ink)
     pen.text(
         (bx0 + bx1) / 2,
         (by0 + by1) / 2 + sq * 0.45,
@@ -461,7 +896,7 @@ def _panel(
     w: float,
     names: Sequence[str] | None,
 ) -> None:
-    pen.chip(x + 24, top + 24, 15, p.seat)
+    _seat_mark(pen, x + 24, top + 24, 14, p.seat)
     name = pen.fit(_name(p.seat, names), TEXT, 260, bold=True)
     pen.text(x + 48, top + 24, name, TEXT, bold=True, anchor="lm")
     head = f"${p.cash}   price ${p.unit_price}"
@@ -498,3 +933,137 @@ def _legend(pen: Pen, t: _Theme, x: float, y: float) -> None:
         pen.text(cx + 28, y + 16, label, SMALL, anchor="lm", fill=t.muted)
         cx += 32 + pen.length(label, SMALL) + 10
     pen.text(cx + 4, y + 16, "◣ entrance  #11 B2: product, turns", SMALL, anchor="lm", fill=t.muted)
+
+
+# -- one company (render_player) -------------------------------------------------------------
+
+P_W = 600  # layout width: 14 px text shows at 12.8 px when the image is 550 wide
+P_T = 14
+P_BIG = 17
+P_LINE = 21
+
+
+def _pretty(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def _player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
+    def listing(items: Sequence[tuple[str, int]]) -> list[str]:
+        return [f"{n}× {_pretty(k)}" if n > 1 else _pretty(k) for k, n in items]
+
+    left: list[tuple[str, list[str]]] = []
+    right: list[tuple[str, list[str]]] = []
+    if p.at_work or p.beach:
+        left.append(("At work", ["CEO", *listing(p.at_work)]))
+        left.append(("On the beach", listing(p.beach) or ["nobody"]))
+    else:
+        left.append(("Cards", ["CEO", *listing(p.hand)]))
+    if p.pending is not None:
+        left.append(("Choosing to work", [_pretty(k) for k in p.pending] or ["nobody yet"]))
+    right.append(("Busy marketeers", [f"#{n} {_pretty(k)}" for n, k in p.busy] or ["none"]))
+    right.append(
+        ("Food and drink", [f"{n} {GOOD_NAMES.get(k, _pretty(k))}" for k, n in p.stock] or ["none"])
+    )
+    right.append(("Milestones", [_pretty(m) for m in p.milestones] or ["none"]))
+    return left, right
+
+
+def render_player(
+    view: FcmView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """One company (``/board player:``), ``P_W * scale`` wide and readable at Discord's inline
+    width: cash, turn order, unit price, waitresses, open slots, drive-in; the employees at
+    work (or all cards outside a revealed structure) and on the beach, busy marketeers with
+    their campaign numbers, food and drink, milestones, and, in the owner's own view, the kept
+    reserve card and the structure being chosen. RGB image; ``ValueError`` for a bad seat,
+    theme or scale."""
+    t = pick_theme(_THEMES, theme, scale)
+    if not 0 <= seat < len(view.players):
+        raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
+    labels = seat_names(names, len(view.players))
+    p = view.players[seat]
+    left, right = _player_sections(view, p)
+
+    def tall(sections: list[tuple[str, list[str]]]) -> float:
+        return sum(P_LINE + 6 + P_LINE * len(lines) + 8 for _, lines in sections)
+
+    facts = [f"turn order {p.position}", f"price ${p.unit_price}"]
+    facts.append(f"{p.waitresses} waitress" + ("es" if p.waitresses != 1 else ""))
+    if p.open_slots is not None:
+        facts.append(f"{p.open_slots} open slots")
+    if p.drive_in:
+        facts.append("drive-in")
+    if p.restaurants_left:
+        facts.append(f"{p.restaurants_left} restaurants left")
+    if p.reserve is not None:
+        facts.append(f"reserve card ${p.reserve}")
+    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    fact_lines = probe.wrap(" · ".join(facts), P_T, P_W - 2 * C_M)
+    body = max(tall(left), tall(right))
+    height = C_M + 30 + P_LINE * len(fact_lines) + 10 + body + C_M
+    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), t.bg)
+    pen = Pen(image, scale, t.ink)
+    y: float = C_M + 14
+    _seat_mark(pen, C_M + 10, y, 10, seat)
+    title = f"{labels[seat]} — {p.chain or 'company'}"
+    pen.text(
+        C_M + 28, y, pen.fit(title, P_BIG + 3, P_W - 150, True), P_BIG + 3, bold=True, anchor="lm"
+    )
+    pen.text(P_W - C_M, y, f"${p.cash}", P_BIG + 3, bold=True, anchor="rm")
+    y += 16 + P_LINE / 2
+    for line in fact_lines:
+        pen.text(C_M, y, line, P_T, fill=t.muted, anchor="lm")
+        y += P_LINE
+    y += 10 - P_LINE / 2
+    col_w = (P_W - 2 * C_M - 10) / 2
+    for x, sections in ((C_M, left), (C_M + col_w + 10, right)):
+        yy = y
+        for title, lines in sections:
+            h = P_LINE + 6 + P_LINE * len(lines) + 2
+            pen.rect(x, yy, x + col_w, yy + h, fill=t.panel, radius=8)
+            pen.text(x + 10, yy + 4 + P_LINE / 2, title, P_BIG, bold=True, anchor="lm")
+            ly = yy + P_LINE + 6 + P_LINE / 2
+            for line in lines:
+                pen.text(x + 14, ly, pen.fit(line, P_T, col_w - 24), P_T, anchor="lm")
+                ly += P_LINE
+            yy += h + 6
+    return image
+
+
+def render_hand(
+    view: FcmView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``/hand``: ``render_player`` of the seat's own view (``state.view(seat)``), which adds
+    the secret kept reserve card and the structure being chosen during Restructuring."""
+    return render_player(view, seat, names=names, theme=theme, scale=scale)
+
+
+def hand_text(view: FcmView, seat: int, *, names: Sequence[str] | None = None) -> str:
+    """``/hand`` as text (for the seat's own view): cash, cards at work / on the beach (or all
+    cards), busy marketeers, food and drink, milestones, the kept reserve card and the
+    structure being chosen. ``ValueError`` for a seat not in the game."""
+    if not 0 <= seat < len(view.players):
+        raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
+    labels = seat_names(names, len(view.players))
+    p = view.players[seat]
+    lines = [
+        f"**{labels[seat]}** — {p.chain or 'company'}: ${p.cash}, turn order {p.position}, "
+        f"price ${p.unit_price}, {p.waitresses} waitress" + ("es" if p.waitresses != 1 else "")
+    ]
+    if p.reserve is not None:
+        secret = "" if view.reserve_revealed else " (secret until the first bank break)"
+        lines.append(f"Reserve card: ${p.reserve}{secret}")
+    left, right = _player_sections(view, p)
+    for title, items in (*left, *right):
+        lines.append(f"{title}: " + ", ".join(items))
+    return "\n".join(lines)

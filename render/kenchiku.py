@@ -1,24 +1,44 @@
-"""Kenchiku board image: the city, the market, the companies and the voice cards (seed 002).
+"""Kenchiku board images: the chat board, the detailed board and one company's view (seed 002).
 
 ``render_board(view)`` draws a :class:`~games.kenchiku.view.KenchikuView` and nothing else: it
-never derives a rule, it only shows what the view says. ``hand_text(view, seat)`` is the
-Discord-markdown text of one company's private panel (the ephemeral ``/hand`` reply).
+never derives a rule, it only shows what the view says. Two layouts (issue 8, GUIDE
+"Rendering"):
+
+* the **chat board** (``detail=False``, the default) is what the bot posts in the channel. It is
+  laid out :data:`CHAT_W` units wide and draws no text under :data:`CHAT_MIN_TEXT`, so every
+  number, name and label is at least 11 px tall when Discord shows it 550 px wide. It holds
+  what a player needs to choose a move: the city with land values and buildings, the market
+  (price and stock), every company's markers, honour, loan and park, the voice cards by title
+  and bonus, who is to act and the last move; at the end, the final scores in place of the
+  market and the companies.
+* the **detailed board** (``detail=True``, ``/board detail``) is the full-size table: voice
+  cards with their full wording, per-company marker tracks and honour bars, the legend.
+
+``render_player(view, seat)`` is one company's area (``/board player:<name>``) and
+``hand_text(view, seat)`` the Discord-markdown text of one company's private panel (``/hand``).
+
+Players appear by name (``names``, shortened by :func:`render.common.seat_names`). Besides its
+Okabe-Ito colour every seat has a **shape** (circle, square, triangle, diamond; see
+:data:`SEAT_SHAPES`) on its buildings, park and name: a shape never collides with the
+coordinate letters, district names or numbers on the board.
 
 The city is drawn as plots separated by streets; coordinates (``c4``) run along the edges as
 letters (columns) and numbers (rows), taken from the cells' own ``coord`` so they always match
 the move notation. A building is a stack of blocks (one slab per block) in the owner's colour
-with the owner's chip on the roof, and its height printed beside it.
+with the owner's mark on the roof, and its height printed beside it.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.kenchiku.view import (
     MARKER_TYPES,
@@ -27,7 +47,7 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_letter, text_on
+from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -38,26 +58,36 @@ Point = tuple[float, float]
 # Voice cards are fixed for a whole game, so their layer is one entry per active game (about
 # 0.5 MB each at scale 1): 128 entries keep 50+ active games from thrashing (16 missed 57-84%).
 VOICE_LAYERS = 128
+
+# The chat board: CHAT_W layout units wide, no text under CHAT_MIN_TEXT, so the smallest text
+# is CHAT_MIN_TEXT * 550 / CHAT_W = 11.3 px when Discord shows the image 550 px wide.
+CHAT_W = 780
+CHAT_MIN_TEXT = 16
+CHAT_MARGIN = 14
+CHAT_GAP = 12
+CHAT_CELL_MAX = 86  # plot pitch of a small city (8 columns); wider cities get less
+CHAT_ROW_H = 40  # a company row of the table
+CHAT_HEAD_H = 30  # the table's column titles
+CHAT_MARKET_H = 38
+CHAT_DICE_H = 30
+CHAT_VOICE_GAP = 10
+# Column key, title, width of the company table (the name column takes what is left).
+CHAT_COLUMNS: tuple[tuple[str, str, float], ...] = (
+    ("structure", "Structure", 92),
+    ("design", "Design", 80),
+    ("planning", "Planning", 84),
+    ("workers", "Workers", 80),
+    ("honour", "Honour", 74),
+    ("loan", "Loan", 52),
+    ("park", "Park", 56),
+)
+
+# The detailed board (``detail=True``): the full-size table, small text allowed.
 MARGIN = 22  # outer margin of the image
 GAP = 18  # between panels
 HEADER_H = 94  # title row + last-event row
 EVENT_LINE_H = 20  # added to the header per extra line of the last event
 BANNER_H = 38  # final round / game over strip
-CELL = 82  # plot pitch in the city grid
-PLOT_INSET = 4  # half the street width
-PLOT = CELL - 2 * PLOT_INSET
-PLOT_RADIUS = 7
-CITY_PAD = 8  # street border around the city
-LABEL_W = 26  # coordinate labels outside the city
-ROAD_W = 14  # the avenue
-# A building in a plot: oblique stack of slabs at the plot's lower left, height on the right.
-STACK_X = 8
-STACK_W = 32
-STACK_BOTTOM = 7
-SLAB_H = 6
-DEPTH_X = 10
-DEPTH_Y = 6
-CHIP_R = 11
 SIDE_W = 500  # right column: final scores, market, companies, legend
 VOICE_H_MIN = 150
 VOICE_AMOUNT_H = 40
@@ -69,6 +99,14 @@ SCORE_ROW_H = 32
 TITLE_SIZE = 19
 TEXT_SIZE = 15
 SMALL_SIZE = 14
+
+# One company's view (``render_player``): PLAYER_W wide, text at least PLAYER_MIN_TEXT
+# (14 * 550 / 640 = 12 px at Discord's inline width).
+PLAYER_W = 640
+PLAYER_MIN_TEXT = 14
+
+SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond")
+"""The second cue of each seat (index = seat; Kenchiku has 2-4 companies)."""
 
 MARKER_LABELS: dict[str, str] = {
     "structure": "Structure",
@@ -93,6 +131,7 @@ class _Theme:
     ink: RGB
     muted: RGB
     faint: RGB
+    value: RGB  # an empty plot's land value
     street: RGB
     city_edge: RGB
     plot_tints: tuple[RGB, ...]
@@ -121,6 +160,7 @@ _THEMES: dict[str, _Theme] = {
         ink=(38, 38, 42),
         muted=(112, 108, 102),
         faint=(186, 180, 170),
+        value=(104, 98, 90),
         street=(214, 209, 199),
         city_edge=(168, 160, 148),
         plot_tints=(
@@ -155,6 +195,7 @@ _THEMES: dict[str, _Theme] = {
         ink=(232, 230, 224),
         muted=(160, 158, 152),
         faint=(96, 98, 104),
+        value=(178, 174, 166),
         street=(54, 57, 64),
         city_edge=(90, 94, 102),
         plot_tints=(
@@ -190,7 +231,7 @@ _WHITE: RGB = (255, 255, 255)
 
 
 class _Pen(Pen):
-    """``render.common.Pen`` with this board's theme and dashed lines."""
+    """``render.common.Pen`` with this board's theme, dashed lines and seat marks."""
 
     def __init__(self, image: Image.Image, scale: float, theme: _Theme) -> None:
         super().__init__(image, scale, theme.ink)
@@ -221,24 +262,160 @@ class _Pen(Pen):
             )
             pos = end + gap
 
+    def mark(self, cx: float, cy: float, r: float, seat: int, fill: RGB | None = None) -> None:
+        """The seat's mark: its shape (:data:`SEAT_SHAPES`) in its colour, ``r`` units across
+        half; ``fill`` overrides the colour (a mark drawn on the seat's own colour)."""
+        colour = fill if fill is not None else player_colour(seat)
+        d = max(4, round(2 * r * self.k))
+        edge = mix(colour, _BLACK, 0.55)
+        sprite = _mark_sprite(_shape(seat), d, colour, edge, self.width(1.6))
+        self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
+
+
+def _shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def _shape_points(shape: str, c: float, r: float) -> tuple[list[Point], float]:
+    """Corners of ``shape`` centred on ``(c, c)`` filling a box of half-side ``r``, and the
+    shape's inradius (how far an outline of width ``w`` moves the inner edge: ``w / inradius``)."""
+    if shape == "square":
+        s = r * 0.84
+        return [(c - s, c - s), (c + s, c - s), (c + s, c + s), (c - s, c + s)], s
+    if shape == "triangle":
+        top, base, half = c - r, c + r * 0.78, r * 0.98
+        return [(c, top), (c + half, base), (c - half, base)], r * 0.56
+    # diamond
+    return [(c, c - r), (c + r, c), (c, c + r), (c - r, c)], r * 0.707
+
+
+@lru_cache(maxsize=256)
+def _mark_sprite(shape: str, d: int, fill: RGB, edge: RGB, edge_w: int) -> Image.Image:
+    """An anti-aliased RGBA seat mark ``d`` pixels across (drawn 4x and reduced, cached)."""
+    ss = 4
+    n = d * ss
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    w = edge_w * ss
+    if shape == "circle":
+        draw.ellipse((0, 0, n - 1, n - 1), fill=edge)
+        draw.ellipse((w, w, n - 1 - w, n - 1 - w), fill=fill)
+    else:
+        c, r = (n - 1) / 2, (n - 1) / 2
+        pts, inradius = _shape_points(shape, c, r)
+        draw.polygon(pts, fill=edge)
+        # The inner shape: the outline shrunk towards the shape's middle by the edge width.
+        mx = sum(p[0] for p in pts) / len(pts)
+        my = sum(p[1] for p in pts) / len(pts)
+        f = max(0.0, 1 - w / inradius)
+        draw.polygon([(mx + (x - mx) * f, my + (y - my) * f) for x, y in pts], fill=fill)
+    return big.resize((d, d), Image.Resampling.LANCZOS)
+
 
 def _marker_icon(pen: _Pen, kind: str, cx: float, cy: float, s: float, colour: RGB) -> None:
-    """A tiny pictogram for a marker type, ``s`` pixels across."""
+    """A tiny pictogram for a marker type, ``s`` pixels across (never a seat's shape)."""
     h = s / 2
     if kind == "structure":  # an I-beam
         f = s * 0.22
         pen.rect(cx - h, cy - h, cx + h, cy - h + f, fill=colour)
         pen.rect(cx - h, cy + h - f, cx + h, cy + h, fill=colour)
         pen.rect(cx - s * 0.14, cy - h, cx + s * 0.14, cy + h, fill=colour)
-    elif kind == "design":  # a diamond
-        pen.polygon([(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)], fill=colour)
-    elif kind == "planning":  # a plan: a square cut into four
-        pen.rect(cx - h, cy - h, cx + h, cy + h, outline=colour, width=2)
-        pen.line([(cx, cy - h), (cx, cy + h)], fill=colour, width=2)
-        pen.line([(cx - h, cy), (cx + h, cy)], fill=colour, width=2)
+    elif kind == "design":  # a compass arc with its pivot
+        box = [pen.px(cx - h), pen.px(cy - h * 0.6), pen.px(cx + h), pen.px(cy + h * 1.4)]
+        pen.draw.arc(box, 180, 360, fill=colour, width=pen.width(s * 0.2))
+        pen.disc(cx, cy + h * 0.4, s * 0.14, fill=colour)
+    elif kind == "planning":  # a written plan: a sheet with lines
+        pen.rect(cx - h * 0.72, cy - h, cx + h * 0.72, cy + h, outline=colour, width=2)
+        for f in (-0.4, 0.05, 0.5):
+            pen.line([(cx - h * 0.4, cy + h * f), (cx + h * 0.4, cy + h * f)], fill=colour, width=2)
     else:  # a worker: head and shoulders
         pen.disc(cx, cy - h * 0.45, s * 0.24, fill=colour)
         pen.rect(cx - h * 0.85, cy + h * 0.05, cx + h * 0.85, cy + h, fill=colour, radius=s * 0.2)
+
+
+@dataclass(frozen=True)
+class _Geo:
+    """Sizes of the city drawing (layout units): the detailed board's or the chat board's."""
+
+    cell: float  # plot pitch
+    inset: float  # half the street width
+    label_w: float  # coordinate labels outside the city
+    labels_all_sides: bool  # coordinates on four edges (else top and left only)
+    label_size: float
+    stack_x: float  # a building stands at the plot's lower left...
+    stack_w: float
+    stack_bottom: float
+    slab: float  # ...one slab per block
+    depth_x: float
+    depth_y: float
+    chip_r: float  # the owner's mark on the roof
+    park_r: float  # the owner's mark on a park
+    height_size: float  # a building's height
+    value_size: float  # an empty plot's land value
+    pill_size: float  # district names
+    pill_h: float
+
+    pad: float = 8  # street border around the city
+    road_w: float = 14  # the avenue
+    plot_radius: float = 7
+
+    @property
+    def plot(self) -> float:
+        return self.cell - 2 * self.inset
+
+    @property
+    def origin(self) -> float:
+        """Offset of the grid's top-left corner inside the city's box."""
+        return self.pad + self.label_w
+
+
+DETAIL_GEO = _Geo(
+    cell=82,
+    inset=4,
+    label_w=26,
+    labels_all_sides=True,
+    label_size=17,
+    stack_x=8,
+    stack_w=32,
+    stack_bottom=7,
+    slab=6,
+    depth_x=10,
+    depth_y=6,
+    chip_r=11,
+    park_r=14,
+    height_size=26,
+    value_size=18,
+    pill_size=SMALL_SIZE,
+    pill_h=19,
+)
+
+
+def _chat_geo(n_columns: int) -> _Geo:
+    """The chat board's city: as large as :data:`CHAT_W` allows for ``n_columns``."""
+    label_w, pad = 26.0, 8.0
+    room = CHAT_W - 2 * CHAT_MARGIN - label_w - 2 * pad
+    cell = min(CHAT_CELL_MAX, room / max(1, n_columns))
+    f = cell / 82
+    return _Geo(
+        cell=cell,
+        inset=4,
+        label_w=label_w,
+        labels_all_sides=False,
+        label_size=19,
+        stack_x=8 * f,
+        stack_w=32 * f,
+        stack_bottom=7 * f,
+        slab=6 * f,
+        depth_x=10 * f,
+        depth_y=6 * f,
+        chip_r=12.5 * f,
+        park_r=17 * f,
+        height_size=27,
+        value_size=20,
+        pill_size=CHAT_MIN_TEXT,
+        pill_h=22,
+        pad=pad,
+    )
 
 
 def _stack(
@@ -248,10 +425,10 @@ def _stack(
     height: int,
     colour: RGB,
     *,
-    slab: float = SLAB_H,
-    width: float = STACK_W,
-    depth_x: float = DEPTH_X,
-    depth_y: float = DEPTH_Y,
+    slab: float,
+    width: float,
+    depth_x: float,
+    depth_y: float,
 ) -> float:
     """An oblique stack of ``height`` blocks standing on ``bottom``; returns the roof's y."""
     top = bottom - height * slab
@@ -297,8 +474,13 @@ def _stack(
     return top
 
 
+def _small_stack(pen: _Pen, ix: float, cy: float, colour: RGB) -> None:
+    """A two-block building for the legend."""
+    _stack(pen, ix - 9, cy + 10, 2, colour, slab=6, width=14, depth_x=5, depth_y=3)
+
+
 def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
-    """Three small trees in a plot whose top-left is ``x, y`` and side ``size``."""
+    """Four small trees in a plot whose top-left is ``x, y`` and side ``size``."""
     t = pen.t
     trunk = mix(t.tree, _BLACK, 0.35)
     for fx, fy, fr in (
@@ -310,6 +492,30 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
         cx, cy, r = x + size * fx, y + size * fy, size * fr
         pen.rect(cx - 1.5, cy, cx + 1.5, cy + r * 1.3, fill=trunk)
         pen.disc(cx, cy, r, fill=t.tree, outline=mix(t.tree, _BLACK, 0.3), outline_w=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Names
+# ---------------------------------------------------------------------------------------------
+
+
+def _names(view: KenchikuView, names: Sequence[str] | None) -> list[str]:
+    """One label per seat (index = seat), from the display names or ``P1``, ``P2``..."""
+    seats = max((c.seat for c in view.companies), default=-1) + 1
+    return seat_names(names, seats)
+
+
+_COMPANY_REF = re.compile(r"\bCompany ([A-K])\b")
+
+
+def _named(text: str, labels: Sequence[str]) -> str:
+    """``text`` with the engine's "Company B" references replaced by the seat's name."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = ord(m.group(1)) - ord("A")
+        return labels[seat] if seat < len(labels) else m.group(0)
+
+    return _COMPANY_REF.sub(name, text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -364,126 +570,156 @@ def _row_labels(plan: _CityPlan) -> list[str]:
     return labels
 
 
-def _city_size(view: KenchikuView | _CityPlan) -> tuple[float, float]:
+def _city_size(view: KenchikuView | _CityPlan, g: _Geo) -> tuple[float, float]:
     """Width and height of the city including its coordinate labels."""
-    return (
-        view.n_columns * CELL + 2 * (CITY_PAD + LABEL_W),
-        view.n_rows * CELL + 2 * (CITY_PAD + LABEL_W),
-    )
+    edges = g.label_w * (2 if g.labels_all_sides else 1) + 2 * g.pad
+    return view.n_columns * g.cell + edges, view.n_rows * g.cell + edges
 
 
-def _draw_city_base(pen: _Pen, plan: _CityPlan, ox: float, oy: float) -> None:
+def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -> None:
     """Streets, plots, district lines, the avenue and the coordinates (no pieces)."""
     t = pen.t
     order = _district_order(plan)
     tint = {d: t.plot_tints[i % len(t.plot_tints)] for i, d in enumerate(order)}
-    gw, gh = plan.n_columns * CELL, plan.n_rows * CELL
+    cell, pad, plot = g.cell, g.pad, g.plot
+    gw, gh = plan.n_columns * cell, plan.n_rows * cell
     pen.rect(
-        ox - CITY_PAD,
-        oy - CITY_PAD,
-        ox + gw + CITY_PAD,
-        oy + gh + CITY_PAD,
+        ox - pad,
+        oy - pad,
+        ox + gw + pad,
+        oy + gh + pad,
         fill=t.street,
         outline=t.city_edge,
         width=2,
         radius=12,
     )
     for c in plan.plots:
-        x, y = ox + c.col * CELL + PLOT_INSET, oy + c.row * CELL + PLOT_INSET
-        pen.rect(x, y, x + PLOT, y + PLOT, fill=tint[c.district], radius=PLOT_RADIUS)
+        x, y = ox + c.col * cell + g.inset, oy + c.row * cell + g.inset
+        pen.rect(x, y, x + plot, y + plot, fill=tint[c.district], radius=g.plot_radius)
         if c.on_avenue:
             pen.rect(
                 x + 2,
                 y + 2,
-                x + PLOT - 2,
-                y + PLOT - 2,
+                x + plot - 2,
+                y + plot - 2,
                 outline=t.avenue_edge,
                 width=2,
-                radius=PLOT_RADIUS - 1,
+                radius=g.plot_radius - 1,
             )
     # District boundaries: dashed lines along the streets between plots of different districts.
     district = {(c.col, c.row): c.district for c in plan.plots}
     for (col, row), d in district.items():
         right = district.get((col + 1, row))
         below = district.get((col, row + 1))
-        x, y = ox + (col + 1) * CELL, oy + (row + 1) * CELL
+        x, y = ox + (col + 1) * cell, oy + (row + 1) * cell
         if right is not None and right != d:
-            pen.dashed((x, y - CELL - 1), (x, y + 1), fill=t.district_line, width=2, dash=5, gap=4)
+            pen.dashed((x, y - cell - 1), (x, y + 1), fill=t.district_line, width=2, dash=5, gap=4)
         if below is not None and below != d:
-            pen.dashed((x - CELL - 1, y), (x + 1, y), fill=t.district_line, width=2, dash=5, gap=4)
+            pen.dashed((x - cell - 1, y), (x + 1, y), fill=t.district_line, width=2, dash=5, gap=4)
     # The avenue: a dark road with a dashed centre line.
     for x0, y0, x1, y1 in plan.avenue:
-        p0 = (ox + x0 * CELL, oy + y0 * CELL)
-        p1 = (ox + x1 * CELL, oy + y1 * CELL)
+        p0 = (ox + x0 * cell, oy + y0 * cell)
+        p1 = (ox + x1 * cell, oy + y1 * cell)
         dx, dy = p1[0] - p0[0], p1[1] - p0[1]
         n = max(1e-9, (dx * dx + dy * dy) ** 0.5)
-        ext = CITY_PAD
-        q0 = (p0[0] - dx / n * ext, p0[1] - dy / n * ext)
-        q1 = (p1[0] + dx / n * ext, p1[1] + dy / n * ext)
-        pen.line([q0, q1], fill=t.road, width=ROAD_W)
+        q0 = (p0[0] - dx / n * pad, p0[1] - dy / n * pad)
+        q1 = (p1[0] + dx / n * pad, p1[1] + dy / n * pad)
+        pen.line([q0, q1], fill=t.road, width=g.road_w)
         pen.dashed(q0, q1, fill=t.road_mark, width=2, dash=10, gap=8)
-    # Coordinates on all four edges, as in the move notation (column letter + row number).
+    # Coordinates as in the move notation (column letter + row number).
+    size, half = g.label_size, pad + g.label_w / 2
     for i, label in enumerate(_column_labels(plan)):
-        cx = ox + i * CELL + CELL / 2
-        pen.text(cx, oy - CITY_PAD - LABEL_W / 2, label, 17, bold=True, fill=t.muted, anchor="mm")
-        pen.text(
-            cx, oy + gh + CITY_PAD + LABEL_W / 2, label, 17, bold=True, fill=t.muted, anchor="mm"
-        )
+        cx = ox + i * cell + cell / 2
+        pen.text(cx, oy - half, label, size, bold=True, fill=t.muted, anchor="mm")
+        if g.labels_all_sides:
+            pen.text(cx, oy + gh + half, label, size, bold=True, fill=t.muted, anchor="mm")
     for i, label in enumerate(_row_labels(plan)):
-        cy = oy + i * CELL + CELL / 2
-        pen.text(ox - CITY_PAD - LABEL_W / 2, cy, label, 17, bold=True, fill=t.muted, anchor="mm")
-        pen.text(
-            ox + gw + CITY_PAD + LABEL_W / 2, cy, label, 17, bold=True, fill=t.muted, anchor="mm"
-        )
+        cy = oy + i * cell + cell / 2
+        pen.text(ox - half, cy, label, size, bold=True, fill=t.muted, anchor="mm")
+        if g.labels_all_sides:
+            pen.text(ox + gw + half, cy, label, size, bold=True, fill=t.muted, anchor="mm")
 
 
-def _draw_cell(pen: _Pen, c: CellView, x: float, y: float) -> None:
+def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
     """The contents of one plot whose top-left corner is ``x, y``."""
     t = pen.t
-    x0 = x + STACK_X
-    bottom = y + PLOT - STACK_BOTTOM
-    number_x = x + PLOT - 14
-    number_y = y + PLOT - 22
+    plot = g.plot
+    x0 = x + g.stack_x
+    bottom = y + plot - g.stack_bottom
     if c.park_owner is not None:
-        pen.rect(x, y, x + PLOT, y + PLOT, fill=t.grass, radius=PLOT_RADIUS)
+        pen.rect(x, y, x + plot, y + plot, fill=t.grass, radius=g.plot_radius)
         if c.on_avenue:
             pen.rect(
                 x + 2,
                 y + 2,
-                x + PLOT - 2,
-                y + PLOT - 2,
+                x + plot - 2,
+                y + plot - 2,
                 outline=t.avenue_edge,
                 width=2,
-                radius=PLOT_RADIUS - 1,
+                radius=g.plot_radius - 1,
             )
-        _trees(pen, x, y, PLOT)
-        pen.chip(x + PLOT / 2, y + PLOT / 2, 14, c.park_owner)
+        _trees(pen, x, y, plot)
+        pen.mark(x + plot / 2, y + plot / 2, g.park_r, c.park_owner)
         return
     if c.height > 0:
         colour = player_colour(c.owner) if c.owner is not None else t.neutral_building
         # Keep any height inside the plot (the rules stop at 6, the drawing need not break).
-        slab = min(SLAB_H, (PLOT - STACK_BOTTOM - DEPTH_Y - 2 * CHIP_R + 1) / c.height)
-        roof = _stack(pen, x0, bottom, c.height, colour, slab=slab)
+        slab = min(g.slab, (plot - g.stack_bottom - g.depth_y - 2 * g.chip_r + 1) / c.height)
+        roof = _stack(
+            pen,
+            x0,
+            bottom,
+            c.height,
+            colour,
+            slab=slab,
+            width=g.stack_w,
+            depth_x=g.depth_x,
+            depth_y=g.depth_y,
+        )
         if c.owner is not None:
-            pen.chip(x0 + (STACK_W + DEPTH_X) / 2, roof - DEPTH_Y / 2 - CHIP_R + 4, CHIP_R, c.owner)
-        pen.text(number_x, number_y, str(c.height), 26, bold=True, fill=t.ink, anchor="mm")
+            cx = x0 + (g.stack_w + g.depth_x) / 2
+            pen.mark(cx, roof - g.depth_y / 2 - g.chip_r + 4, g.chip_r, c.owner)
+        _paste_overlay(pen, _plot_overlay(c.height, False, g, _theme_name(t), pen.k), x, y)
         return
     if c.land_value >= 1:
-        # A faint outline of the building this plot takes, and its height in grey.
-        top = bottom - c.land_value * SLAB_H
-        ghost = t.faint
+        _paste_overlay(pen, _plot_overlay(c.land_value, True, g, _theme_name(t), pen.k), x, y)
+
+
+def _paste_overlay(pen: _Pen, sprite: Image.Image, x: float, y: float) -> None:
+    pen.image.paste(sprite, (pen.px(x), pen.px(y)), sprite)
+
+
+@lru_cache(maxsize=256)
+def _plot_overlay(value: int, empty: bool, g: _Geo, theme: str, scale: float) -> Image.Image:
+    """What a plot shows over its ground, as a transparent sprite the size of the plot (the
+    same few appear all over the city, so they are drawn once): for an ``empty`` plot a faint
+    outline of the building it takes and its land value in grey, else a building's height."""
+    t = _THEMES[theme]
+    ink = t.value if empty else t.ink
+    side = max(1, round(g.plot * scale))
+    sprite = Image.new("RGBA", (side, side), (*ink, 0))  # transparent, but text edges blend to ink
+    pen = _Pen(sprite, scale, t)
+    x0 = g.stack_x
+    bottom = g.plot - g.stack_bottom
+    size = g.value_size if empty else g.height_size
+    number_x = g.plot - g.height_size * 0.52
+    number_y = g.plot - g.height_size * 0.82
+    if empty:
+        top = bottom - value * g.slab
+        right = x0 + g.stack_w
         pts: list[Point] = [
             (x0, bottom),
             (x0, top),
-            (x0 + DEPTH_X, top - DEPTH_Y),
-            (x0 + STACK_W + DEPTH_X, top - DEPTH_Y),
-            (x0 + STACK_W + DEPTH_X, bottom - DEPTH_Y),
-            (x0 + STACK_W, bottom),
+            (x0 + g.depth_x, top - g.depth_y),
+            (right + g.depth_x, top - g.depth_y),
+            (right + g.depth_x, bottom - g.depth_y),
+            (right, bottom),
             (x0, bottom),
         ]
         for a, b in itertools.pairwise(pts):
-            pen.dashed(a, b, fill=ghost, width=1.5, dash=3, gap=3)
-        pen.text(number_x, number_y, str(c.land_value), 18, fill=t.muted, anchor="mm")
+            pen.dashed(a, b, fill=t.faint, width=1.5, dash=3, gap=3)
+    pen.text(number_x, number_y, str(value), size, bold=not empty, fill=ink, anchor="mm")
+    return sprite
 
 
 def _edge_on_avenue(view: KenchikuView, col: int, row: int) -> bool:
@@ -494,39 +730,584 @@ def _edge_on_avenue(view: KenchikuView, col: int, row: int) -> bool:
     return False
 
 
-def _draw_city(pen: _Pen, view: KenchikuView, ox: float, oy: float) -> None:
+def _draw_city(pen: _Pen, view: KenchikuView, g: _Geo, ox: float, oy: float) -> None:
+    """Buildings, parks and land values on the cached base, then the district names."""
     t = pen.t
     for c in view.cells:
-        _draw_cell(pen, c, ox + c.col * CELL + PLOT_INSET, oy + c.row * CELL + PLOT_INSET)
-    # District names: a label on the top edge of each district's first plot.
-    first: dict[str, CellView] = {}
+        _draw_cell(pen, c, g, ox + c.col * g.cell + g.inset, oy + c.row * g.cell + g.inset)
+    # District names: a label on the top edge of a district's first plot where it hides no
+    # owner's mark (low buildings under it), else of its first plot.
+    at = {(c.col, c.row): c for c in view.cells}
+    districts: dict[str, list[CellView]] = {}
     for c in view.cells:
-        first.setdefault(c.district, c)
-    for d, c in first.items():
+        districts.setdefault(c.district, []).append(c)
+    for d, cells in districts.items():
         name = view.districts.get(d, d)
-        x = ox + c.col * CELL + PLOT_INSET + 5
-        y = oy + c.row * CELL + PLOT_INSET
+        span = math.ceil((5 + pen.length(name, g.pill_size) + 14) / g.cell)
+
+        def hides_nothing(c: CellView, span: int = span) -> bool:
+            low = _edge_on_avenue(view, c.col, c.row)  # the label sits lower there
+            under = (at.get((c.col + i, c.row)) for i in range(span))
+            return c.col + span <= view.n_columns and all(
+                u is None or (u.height <= (1 if low else 3) and (u.park_owner is None or not low))
+                for u in under
+            )
+
+        c = next((c for c in cells if hides_nothing(c)), cells[0])
+        x = ox + c.col * g.cell + g.inset + 5
+        y = oy + c.row * g.cell + g.inset
         if _edge_on_avenue(view, c.col, c.row):
-            y += ROAD_W / 2 + 8  # below the road instead of on it
+            y += g.road_w / 2 + g.pill_h / 2 - 2  # below the road instead of on it
         pen.pill(
             x,
             y,
             name,
             fill=t.pill,
             ink=t.muted,
-            size=SMALL_SIZE,
+            size=g.pill_size,
             bold=False,
-            h=19,
+            h=g.pill_h,
             outline=t.district_line,
         )
 
 
+@lru_cache(maxsize=16)
+def _city_layer(plan: _CityPlan, g: _Geo, theme: str, scale: float) -> Image.Image:
+    """The city without its pieces, drawn once per map, size, theme and scale."""
+    t = _THEMES[theme]
+    w, h = _city_size(plan, g)
+    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
+    _draw_city_base(_Pen(layer, scale, t), plan, g, g.origin, g.origin)
+    return layer
+
+
+def _paste_city(pen: _Pen, view: KenchikuView, g: _Geo, x: float, y: float) -> None:
+    """The cached base layer at ``x, y`` (its top-left) and the pieces on it."""
+    layer = _city_layer(_CityPlan.of(view), g, _theme_name(pen.t), pen.k)
+    pen.image.paste(layer, (pen.px(x), pen.px(y)))
+    _draw_city(pen, view, g, x + g.origin, y + g.origin)
+
+
+def _theme_name(t: _Theme) -> str:
+    return next(name for name, theme in _THEMES.items() if theme is t)
+
+
 # ---------------------------------------------------------------------------------------------
-# Header, market, companies, voices, scores, legend
+# Shared pieces
 # ---------------------------------------------------------------------------------------------
 
 
-def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> None:
+def _humanise(key: str) -> str:
+    return key.replace("_", " ").strip().capitalize()
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _banner(view: KenchikuView, labels: Sequence[str]) -> tuple[str, bool] | None:
+    """Banner text and whether the game is over."""
+    if view.outcome is not None:
+        winners = [int(s) for s in view.outcome.get("winners", [])]
+        names = " & ".join(labels[s] for s in winners) or "nobody"
+        verb = "wins" if len(winners) == 1 else "share the win"
+        reason = _named(str(view.outcome.get("reason", "")).strip(), labels)
+        return f"GAME OVER — {names} {verb}" + (f" · {reason}" if reason else ""), True
+    if view.final_round or view.end_triggered_by is not None:
+        by = view.end_triggered_by
+        who = labels[by] if by is not None else ""
+        if view.final_round:
+            return "FINAL ROUND" + (f" — end triggered by {who}" if who else ""), False
+        return f"End triggered by {who}", False
+    return None
+
+
+_SCORE_LABELS = {
+    "honour": "Honour",
+    "track": "Track",
+    "first_bonus": "First",
+    "loan_penalty": "Loan",
+    "loan": "Loan",
+    "money": "Money",
+    "parks": "Parks",
+    "voices": "Voices",
+    "citizen": "Voices",
+}
+_SCORE_HIDDEN = {"total", "buildings", "bankrupt"}
+
+
+def _score_keys(details: dict[str, dict[str, int]], *, itemised: bool) -> list[str]:
+    """The breakdown columns: every detail key but the total and the tie-break counts; the
+    voice cards one by one (``itemised``) or as their sum."""
+    keys: list[str] = []
+    for row in details.values():
+        for k in row:
+            if k not in keys and k.lower() not in _SCORE_HIDDEN:
+                keys.append(k)
+    each = [k for k in keys if k.startswith("voice_")]
+    if itemised and each:
+        return [k for k in keys if k != "voices"]
+    if "voices" in keys:
+        return [k for k in keys if k not in each]
+    return keys
+
+
+def _score_label(key: str) -> str:
+    if key.startswith("voice_"):
+        return _humanise(key[len("voice_") :])
+    return _SCORE_LABELS.get(key, _humanise(key))
+
+
+def _company_name_width(pen: _Pen, labels: Sequence[str], size: float) -> float:
+    return max((pen.length(n, size, True) for n in labels), default=0.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The chat board
+# ---------------------------------------------------------------------------------------------
+
+
+def _chat_event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> list[str]:
+    event = _named(view.last_event, labels) or "The city awaits its first building."
+    lines = pen.wrap(event, 17, w)
+    if len(lines) > 3:
+        lines = [*lines[:2], pen.fit(" ".join(lines[2:]), 17, w)]
+    return lines
+
+
+def _chat_header_height(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> float:
+    return 40 + 16 + 22 * len(_chat_event_lines(pen, view, labels, w - 36)) + 2
+
+
+def _draw_chat_header(
+    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
+) -> float:
+    """Round and turn, who is to act, and the last move; returns the height used."""
+    t = pen.t
+    cy = y + 16
+    pen.text(x, cy, f"Round {view.round}", 24, bold=True, anchor="lm")
+    rx = x + pen.length(f"Round {view.round}", 24, True) + 12
+    right = x + w  # where the "to act" group starts, once measured
+    if view.to_act and view.outcome is None:
+        # Right-aligned: "To act", then each acting seat's mark and name.
+        parts = [(s, labels[s]) for s in view.to_act]
+        # After its action a company holding the loan card may repay it (or end its turn).
+        note = "may repay the loan" if view.repay_offered else ""
+        widths = [34 + pen.length(n, 22, True) for _, n in parts]
+        width = pen.length("To act", 17) + 8 + sum(widths) - 6
+        if note:
+            width += 8 + pen.length(note, 17)
+        px = right = x + w - width
+        pen.text(px, cy + 1, "To act", 17, fill=t.muted, anchor="lm")
+        px += pen.length("To act", 17) + 8
+        for (seat, name), part_w in zip(parts, widths, strict=True):
+            pen.mark(px + 13, cy, 13, seat)
+            pen.text(px + 32, cy + 1, name, 22, bold=True, anchor="lm")
+            px += part_w + 2
+        if note:
+            pen.text(x + w, cy + 1, note, 17, fill=t.muted, anchor="rm")
+    # The turn and the blocks left, as much as fits beside the "to act" group.
+    for info in (f"turn {view.turn} · {view.blocks_left} blocks left", f"turn {view.turn}"):
+        if rx + pen.length(info, 17) + 18 <= right:
+            pen.text(rx, cy + 1, info, 17, fill=t.muted, anchor="lm")
+            break
+    lines = _chat_event_lines(pen, view, labels, w - 36)
+    by = y + 38
+    box_h = 16 + 22 * len(lines)
+    pen.rect(x, by, x + w, by + box_h, fill=t.panel, outline=t.panel_edge, radius=8)
+    pen.text(x + 12, by + 8 + 11, "›", 22, bold=True, fill=t.muted, anchor="lm")
+    for i, line in enumerate(lines):
+        pen.text(x + 28, by + 8 + 11 + i * 22, line, 17, anchor="lm")
+    return by + box_h - y
+
+
+def _chat_banner_lines(pen: _Pen, text: str, w: float) -> list[str]:
+    lines = pen.wrap(text, 19, w - 28, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], pen.fit(" ".join(lines[1:]), 19, w - 28, True)]
+    return lines
+
+
+def _draw_chat_banner(
+    pen: _Pen, lines: list[str], over: bool, x: float, y: float, w: float
+) -> float:
+    fill = pen.t.banner_over if over else pen.t.banner_final
+    h = 14 + 24 * len(lines)
+    pen.rect(x, y, x + w, y + h, fill=fill, radius=8)
+    for i, line in enumerate(lines):
+        pen.text(
+            x + w / 2, y + 7 + 12 + i * 24, line, 19, bold=True, fill=text_on(fill), anchor="mm"
+        )
+    return h
+
+
+def _chat_table_height(view: KenchikuView) -> float:
+    dice = CHAT_DICE_H if view.last_dice else 0
+    return CHAT_HEAD_H + CHAT_MARKET_H + dice + len(view.companies) * CHAT_ROW_H + 10 + 26
+
+
+def _draw_chat_table(
+    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
+) -> float:
+    """Market and companies in one table whose columns are the marker types; returns height."""
+    t = pen.t
+    h = _chat_table_height(view)
+    body_h = h - 26
+    pen.rect(x, y, x + w, y + body_h, fill=t.panel, outline=t.panel_edge, radius=10)
+    name_w = w - sum(cw for _, _, cw in CHAT_COLUMNS) - 8
+    col_x: dict[str, tuple[float, float]] = {}
+    cx = x + name_w
+    for key, _, cw in CHAT_COLUMNS:
+        col_x[key] = (cx, cw)
+        cx += cw
+
+    def centre(key: str) -> float:
+        left, cw = col_x[key]
+        return left + cw / 2
+
+    # Column titles.
+    hy = y + CHAT_HEAD_H / 2 + 2
+    for key, title, _ in CHAT_COLUMNS:
+        pen.text(centre(key), hy, title, CHAT_MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+    ry = y + CHAT_HEAD_H
+    pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+
+    # The market: price (in the marker's colour) and stock left.
+    cy = ry + CHAT_MARKET_H / 2
+    pen.text(x + 14, cy, "Market", 19, bold=True, anchor="lm")
+    pen.text(
+        x + 14 + pen.length("Market", 19, True) + 8,
+        cy + 1,
+        "price · left",
+        CHAT_MIN_TEXT,
+        fill=t.muted,
+        anchor="lm",
+    )
+    for kind in MARKER_TYPES:
+        left, cw = col_x[kind]
+        colour = MARKER_COLOURS[kind]
+        price = str(view.market_prices.get(kind, 0))
+        stock = view.market_stock.get(kind, 0)
+        stock_s = f"{stock} left"
+        box = 27
+        total = box + 5 + pen.length(stock_s, CHAT_MIN_TEXT, stock == 0)
+        bx = left + (cw - total) / 2
+        pen.rect(bx, cy - box / 2, bx + box, cy + box / 2, fill=colour, radius=6)
+        pen.text(bx + box / 2, cy + 1, price, 20, bold=True, fill=text_on(colour), anchor="mm")
+        pen.text(
+            bx + box + 5,
+            cy + 1,
+            stock_s,
+            CHAT_MIN_TEXT,
+            bold=stock == 0,
+            fill=t.danger if stock == 0 else t.muted,
+            anchor="lm",
+        )
+    ry += CHAT_MARKET_H
+    if view.last_dice:
+        cy = ry + CHAT_DICE_H / 2
+        pen.text(x + 14, cy, "Last dice", CHAT_MIN_TEXT, fill=t.muted, anchor="lm")
+        for kind in MARKER_TYPES:
+            if kind not in view.last_dice:
+                continue
+            hit = view.last_dice[kind] < 0
+            pen.text(
+                centre(kind),
+                cy,
+                "−1" if hit else "0",
+                17,
+                bold=hit,
+                fill=t.danger if hit else t.muted,
+                anchor="mm",
+            )
+        ry += CHAT_DICE_H
+    pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+
+    # One row per company.
+    for co in view.companies:
+        _draw_chat_company(pen, view, co, labels[co.seat], x, ry, w, name_w, col_x)
+        ry += CHAT_ROW_H
+    # What the columns mean, under the table.
+    note = (
+        f"Workers: ready/all · Park: not yet placed · "
+        f"ends at honour >{view.honour_goal} or a height-6 building"
+    )
+    pen.text(
+        x + 4,
+        y + body_h + 14,
+        pen.fit(note, CHAT_MIN_TEXT, w - 8),
+        CHAT_MIN_TEXT,
+        fill=t.muted,
+        anchor="lm",
+    )
+    return h
+
+
+def _draw_chat_company(
+    pen: _Pen,
+    view: KenchikuView,
+    co: CompanyView,
+    name: str,
+    x: float,
+    y: float,
+    w: float,
+    name_w: float,
+    col_x: dict[str, tuple[float, float]],
+) -> None:
+    t = pen.t
+    colour = player_colour(co.seat)
+    cy = y + CHAT_ROW_H / 2
+    acting = co.seat in view.to_act and view.outcome is None
+    if acting:
+        pen.rect(
+            x + 4,
+            y + 2,
+            x + w - 4,
+            y + CHAT_ROW_H - 2,
+            fill=mix(t.panel, colour, 0.22),
+            outline=t.ink,
+            width=2,
+            radius=8,
+        )
+    pen.mark(x + 24, cy, 13, co.seat)
+    pen.text(x + 44, cy + 1, pen.fit(name, 20, name_w - 48, True), 20, bold=True, anchor="lm")
+
+    def centre(key: str) -> float:
+        left, cw = col_x[key]
+        return left + cw / 2
+
+    if co.bankrupt:
+        left = col_x["structure"][0]
+        right = col_x["workers"][0] + col_x["workers"][1]
+        pen.text(
+            (left + right) / 2,
+            cy + 1,
+            "bankrupt — out of the game",
+            18,
+            bold=True,
+            fill=t.danger,
+            anchor="mm",
+        )
+    else:
+        for kind in MARKER_TYPES:
+            n = co.markers.get(kind, 0)
+            value = f"{co.workers_ready}/{n}" if kind == "workers" else str(n)
+            pen.text(centre(kind), cy + 1, value, 21, bold=True, anchor="mm")
+    pen.text(
+        centre("honour"),
+        cy + 1,
+        str(co.honour),
+        22,
+        bold=True,
+        fill=t.danger if co.honour < 0 else t.ink,
+        anchor="mm",
+    )
+    if co.has_loan:
+        pen.text(centre("loan"), cy + 1, "yes", 18, bold=True, fill=t.danger, anchor="mm")
+    else:
+        pen.text(centre("loan"), cy + 1, "–", 18, fill=t.faint, anchor="mm")
+    if co.park_available and not co.bankrupt:
+        pen.text(centre("park"), cy + 1, "yes", 18, bold=True, fill=t.good, anchor="mm")
+    else:
+        pen.text(centre("park"), cy + 1, "–", 18, fill=t.faint, anchor="mm")
+    if co.money is not None and view.viewer == co.seat:
+        # Only the viewer's own money, and only in a view made for that seat.
+        label = f"money {co.money}"
+        nx = x + 44 + pen.length(name, 20, True) + 8
+        if nx + pen.length(label, CHAT_MIN_TEXT) + 14 <= x + name_w - 2:
+            pen.pill(nx, cy, label, fill=t.admin, ink=_BLACK, size=CHAT_MIN_TEXT, bold=False, h=24)
+
+
+def _chat_scores_height(view: KenchikuView) -> float:
+    scores = (view.outcome or {}).get("scores", {})
+    return 40 + 30 + len(scores) * 36 + 8
+
+
+def _draw_chat_scores(
+    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
+) -> float:
+    t = pen.t
+    out: dict[str, Any] = view.outcome or {}
+    scores: dict[str, int] = dict(out.get("scores", {}))
+    ranks: dict[str, int] = dict(out.get("ranks", {}))
+    details: dict[str, dict[str, int]] = dict(out.get("details", {}))
+    winners = {int(s) for s in out.get("winners", [])}
+    seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
+    keys = _score_keys(details, itemised=False)
+    h = _chat_scores_height(view)
+    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
+    pen.text(x + 14, y + 20, "Final scores", 22, bold=True, anchor="lm")
+    name_w = 54 + 40 + _company_name_width(pen, labels, 20) + 12
+    total_w = 76
+    left = x + name_w
+    col_w = (w - name_w - total_w - 10) / max(1, len(keys))
+    hy = y + 40 + 15
+    for i, k in enumerate(keys):
+        cx = left + i * col_w + col_w / 2
+        label = pen.fit(_score_label(k), CHAT_MIN_TEXT, col_w - 4, True)
+        pen.text(cx, hy, label, CHAT_MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+    tx = x + w - 10 - total_w / 2
+    pen.text(tx, hy, "Total", 17, bold=True, anchor="mm")
+    for r, s in enumerate(seats):
+        seat = int(s)
+        cy = y + 70 + r * 36 + 18
+        if seat in winners:
+            pen.rect(x + 6, cy - 16, x + w - 6, cy + 16, fill=mix(t.panel, t.admin, 0.3), radius=6)
+        pen.text(x + 14, cy + 1, _ordinal(ranks.get(s, r + 1)), 18, bold=True, anchor="lm")
+        pen.mark(x + 68, cy, 13, seat)
+        pen.text(x + 88, cy + 1, labels[seat], 20, bold=True, anchor="lm")
+        row = details.get(s, {})
+        if row.get("bankrupt"):
+            pen.text(
+                left + (len(keys) * col_w) / 2,
+                cy + 1,
+                "bankrupt",
+                18,
+                bold=True,
+                fill=t.danger,
+                anchor="mm",
+            )
+        else:
+            for i, k in enumerate(keys):
+                v = row.get(k)
+                if v is None:
+                    continue
+                pen.text(
+                    left + i * col_w + col_w / 2,
+                    cy + 1,
+                    str(v),
+                    18,
+                    fill=t.danger if v < 0 else t.ink,
+                    anchor="mm",
+                )
+        pen.text(tx, cy + 1, str(scores[s]), 22, bold=True, anchor="mm")
+    return h
+
+
+def _chat_voice_width(n: int, w: float) -> float:
+    return (w - (n - 1) * CHAT_VOICE_GAP) / n
+
+
+def _chat_voice_title(pen: _Pen, v: VoiceCardView, cw: float) -> list[str]:
+    lines = pen.wrap(v.title, 17, cw - 20, bold=True)
+    if len(lines) > 3:
+        lines = [*lines[:2], pen.fit(" ".join(lines[2:]), 17, cw - 20, True)]
+    return lines
+
+
+def _chat_voices_height(pen: _Pen, voices: Sequence[VoiceCardView], w: float) -> float:
+    if not voices:
+        return 0
+    cw = _chat_voice_width(len(voices), w)
+    lines = max(len(_chat_voice_title(pen, v, cw)) for v in voices)
+    return 30 + 8 + 21 * lines + 34
+
+
+def _draw_chat_voices(
+    pen: _Pen, voices: Sequence[VoiceCardView], x: float, y: float, w: float
+) -> None:
+    """The voice cards by kind, title and bonus (the full wording is on the detailed board)."""
+    t = pen.t
+    cw = _chat_voice_width(len(voices), w)
+    h = _chat_voices_height(pen, voices, w)
+    for i, v in enumerate(voices):
+        cx = x + i * (cw + CHAT_VOICE_GAP)
+        admin = v.kind == "administration"
+        band = t.admin if admin else t.citizen
+        pen.rect(
+            cx, y, cx + cw, y + h, fill=t.panel, outline=mix(band, t.panel, 0.3), width=2, radius=10
+        )
+        pen.rect(cx, y, cx + cw, y + 28, fill=band, radius=10)
+        pen.rect(cx, y + 18, cx + cw, y + 28, fill=band)
+        label = "ADMINISTRATION" if admin else "CITIZENS"
+        pen.text(
+            cx + 10,
+            y + 15,
+            pen.fit(label, CHAT_MIN_TEXT, cw - 20, True),
+            CHAT_MIN_TEXT,
+            bold=True,
+            fill=text_on(band),
+            anchor="lm",
+        )
+        ty = y + 38
+        for line in _chat_voice_title(pen, v, cw):
+            pen.text(cx + 10, ty, line, 17, bold=True)
+            ty += 21
+        star = "*" if v.source == "reconstructed" else ""
+        strong = mix(band, t.ink, 0.3)
+        amount = f"+{v.amount}"
+        ay = y + h - 18
+        pen.text(cx + 10, ay, amount, 22, bold=True, fill=strong, anchor="lm")
+        unit = ("money" if admin else "honour") + star
+        pen.text(
+            cx + 16 + pen.length(amount, 22, True),
+            ay + 2,
+            unit,
+            17,
+            bold=True,
+            fill=strong,
+            anchor="lm",
+        )
+
+
+@lru_cache(maxsize=VOICE_LAYERS)
+def _chat_voices_layer(voices: tuple[VoiceCardView, ...], theme: str, scale: float) -> Image.Image:
+    """The chat board's voice cards (fixed for a whole game), drawn once."""
+    t = _THEMES[theme]
+    w = CHAT_W - 2 * CHAT_MARGIN
+    h = _chat_voices_height(_Pen(Image.new("RGB", (1, 1)), scale, t), voices, w)
+    layer = Image.new("RGB", (max(1, round(w * scale)), max(1, round(h * scale))), t.bg)
+    _draw_chat_voices(_Pen(layer, scale, t), voices, 0, 0, w)
+    return layer
+
+
+def _render_chat(
+    view: KenchikuView, labels: Sequence[str], t: _Theme, theme: str, scale: float
+) -> Image.Image:
+    g = _chat_geo(view.n_columns)
+    inner = CHAT_W - 2 * CHAT_MARGIN
+    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)  # measures text before the canvas exists
+    banner = _banner(view, labels)
+    banner_lines = _chat_banner_lines(ruler, banner[0], inner) if banner else []
+    city_w, city_h = _city_size(view, g)
+    voices = tuple(view.voices)
+    voices_layer = _chat_voices_layer(voices, theme, scale) if voices else None
+    y = CHAT_MARGIN + _chat_header_height(ruler, view, labels, inner) + CHAT_GAP
+    if banner:
+        y += 14 + 24 * len(banner_lines) + CHAT_GAP
+    if view.outcome is not None:
+        y += _chat_scores_height(view) + CHAT_GAP
+    over = view.outcome is not None  # then the scores replace the market and companies table
+    y += city_h + (0 if over else CHAT_GAP + _chat_table_height(view))
+    if voices_layer is not None:
+        y += CHAT_GAP + voices_layer.height / scale
+    height = y + CHAT_MARGIN
+    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), t.bg)
+    pen = _Pen(image, scale, t)
+
+    x, y = CHAT_MARGIN, float(CHAT_MARGIN)
+    y += _draw_chat_header(pen, view, labels, x, y, inner) + CHAT_GAP
+    if banner:
+        y += _draw_chat_banner(pen, banner_lines, banner[1], x, y, inner) + CHAT_GAP
+    if view.outcome is not None:
+        y += _draw_chat_scores(pen, view, labels, x, y, inner) + CHAT_GAP
+    _paste_city(pen, view, g, x + (inner - city_w) / 2, y)
+    y += city_h
+    if not over:
+        y += CHAT_GAP + _draw_chat_table(pen, view, labels, x, y + CHAT_GAP, inner)
+    if voices_layer is not None:
+        image.paste(voices_layer, (pen.px(x), pen.px(y + CHAT_GAP)))
+    return image
+
+
+# ---------------------------------------------------------------------------------------------
+# The detailed board: header, market, companies, voices, scores, legend
+# ---------------------------------------------------------------------------------------------
+
+
+def _draw_header(
+    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
+) -> None:
     t = pen.t
     pen.text(x, y + 4, "KENCHIKU", 30, bold=True, fill=t.ink)
     tw = pen.length("KENCHIKU", 30, bold=True)
@@ -540,17 +1321,14 @@ def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
         fill=t.muted,
     )
     # Who acts now, in the middle-right.
-    cx = x + w * 0.53
+    cx = x + w * 0.50
     if view.to_act and view.outcome is None:
         pen.text(cx, y + 22, "To act", TEXT_SIZE + 1, fill=t.muted, anchor="lm")
         px = cx + pen.length("To act", TEXT_SIZE + 1) + 22
         for seat in view.to_act:
-            pen.chip(px, y + 21, 16, seat)
-            if len(view.to_act) == 1:
-                pen.text(
-                    px + 22, y + 22, f"Company {seat_letter(seat)}", 20, bold=True, anchor="lm"
-                )
-            px += 38
+            pen.mark(px, y + 21, 15, seat)
+            pen.text(px + 22, y + 22, labels[seat], 20, bold=True, anchor="lm")
+            px += 44 + pen.length(labels[seat], 20, True)
     # The dice of the latest rest, at the right.
     rx = x + w
     if view.last_dice:
@@ -560,8 +1338,7 @@ def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
         pen.text(start - 10, y + 22, "Last dice", TEXT_SIZE, fill=t.muted, anchor="rm")
         for i, kind in enumerate(m for m in MARKER_TYPES if m in view.last_dice):
             dx = start + i * (die + 8)
-            value = view.last_dice[kind]
-            hit = value < 0
+            hit = view.last_dice[kind] < 0
             pen.rect(
                 dx,
                 y + 22 - die / 2,
@@ -585,7 +1362,7 @@ def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
     else:
         pen.text(rx, y + 22, "no dice rolled yet", TEXT_SIZE, fill=t.faint, anchor="rm")
     # Last event, on up to two lines.
-    lines = _event_lines(pen, view, w)
+    lines = _event_lines(pen, view, labels, w)
     box_h = 34 + EVENT_LINE_H * (len(lines) - 1)
     pen.rect(x, y + 50, x + w, y + 50 + box_h, fill=t.panel, outline=t.panel_edge, radius=8)
     pen.text(x + 12, y + 67, "›", 22, bold=True, fill=t.muted, anchor="lm")
@@ -593,39 +1370,13 @@ def _draw_header(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
         pen.text(x + 30, y + 67 + i * EVENT_LINE_H, line, TEXT_SIZE + 1, fill=t.ink, anchor="lm")
 
 
-def _event_lines(pen: _Pen, view: KenchikuView, w: float) -> list[str]:
+def _event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> list[str]:
     """``view.last_event`` wrapped to the header's width, at most two lines."""
-    event = view.last_event or "The city awaits its first building."
+    event = _named(view.last_event, labels) or "The city awaits its first building."
     lines = pen.wrap(event, TEXT_SIZE + 1, w - 44)
     if len(lines) > 2:
-        lines = [lines[0], _fit(pen, " ".join(lines[1:]), TEXT_SIZE + 1, w - 44)]
+        lines = [lines[0], pen.fit(" ".join(lines[1:]), TEXT_SIZE + 1, w - 44)]
     return lines
-
-
-def _fit(pen: _Pen, s: str, size: float, width: float, bold: bool = False) -> str:
-    """``s`` shortened with an ellipsis to fit ``width``."""
-    if pen.length(s, size, bold) <= width:
-        return s
-    while s and pen.length(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
-
-
-def _banner(view: KenchikuView) -> tuple[str, bool] | None:
-    """Banner text and whether the game is over."""
-    if view.outcome is not None:
-        winners = [int(s) for s in view.outcome.get("winners", [])]
-        names = " & ".join(f"Company {seat_letter(s)}" for s in winners) or "nobody"
-        verb = "wins" if len(winners) == 1 else "share the win"
-        reason = str(view.outcome.get("reason", "")).strip()
-        return f"GAME OVER — {names} {verb}" + (f" · {reason}" if reason else ""), True
-    if view.final_round or view.end_triggered_by is not None:
-        by = view.end_triggered_by
-        who = f"Company {seat_letter(by)}" if by is not None else ""
-        if view.final_round:
-            return "FINAL ROUND" + (f" — end triggered by {who}" if who else ""), False
-        return f"End triggered by {who}", False
-    return None
 
 
 def _draw_banner(pen: _Pen, text: str, over: bool, x: float, y: float, w: float) -> None:
@@ -635,7 +1386,7 @@ def _draw_banner(pen: _Pen, text: str, over: bool, x: float, y: float, w: float)
     pen.text(
         x + w / 2,
         y + (BANNER_H - 8) / 2 + 1,
-        _fit(pen, text, 18, w - 24, True),
+        pen.fit(text, 18, w - 24, True),
         18,
         bold=True,
         fill=text_on(fill),
@@ -709,10 +1460,102 @@ def _honour_scale(view: KenchikuView) -> tuple[int, int]:
     return lo, hi
 
 
+def _draw_markers(
+    pen: _Pen, co: CompanyView, x: float, y: float, row_h: float, pip: float, size: float
+) -> float:
+    """The markers as on the personal board (one square per marker; a spent worker hollow),
+    one row per type from ``y``; returns the right end of the widest row."""
+    t = pen.t
+    right = x
+    for i, kind in enumerate(MARKER_TYPES):
+        cy = y + i * row_h
+        mc = MARKER_COLOURS[kind]
+        _marker_icon(pen, kind, x + pip * 0.55, cy, pip * 0.92, mc)
+        count = co.markers.get(kind, 0)
+        ready = co.workers_ready if kind == "workers" else count
+        slots = max(6, min(count, 8))
+        step = pip * 1.23
+        for j in range(slots):
+            sx = x + pip * 1.7 + j * step
+            if j < min(count, slots):
+                if j < ready:
+                    pen.rect(sx, cy - pip / 2, sx + pip, cy + pip / 2, fill=mc, radius=3)
+                else:  # a spent worker: hollow
+                    pen.rect(
+                        sx, cy - pip / 2, sx + pip, cy + pip / 2, outline=mc, width=2, radius=3
+                    )
+            else:
+                q = pip * 0.25
+                pen.rect(
+                    sx + q,
+                    cy - pip / 2 + q,
+                    sx + pip - q,
+                    cy + pip / 2 - q,
+                    fill=t.slot_empty,
+                    radius=2,
+                )
+        label = f"{ready}/{count}" if kind == "workers" else str(count)
+        if count > slots:
+            label = f"+{count - slots} ({label})"
+        lx = x + pip * 1.7 + slots * step + 4
+        pen.text(lx, cy + 1, label, size, bold=True, fill=t.ink, anchor="lm")
+        right = max(right, lx + pen.length(label, size, True))
+    return right
+
+
+def _draw_honour_bar(
+    pen: _Pen,
+    view: KenchikuView,
+    co: CompanyView,
+    x0: float,
+    x1: float,
+    bar_y: float,
+    scale: tuple[int, int],
+    size: float,
+    bar_h: float = 14,
+) -> None:
+    t = pen.t
+    lo, hi = scale
+
+    def bx_of(v: float) -> float:
+        return x0 + (v - lo) / max(1, hi - lo) * (x1 - x0)
+
+    pen.rect(x0, bar_y, x1, bar_y + bar_h, fill=t.slot_empty, radius=bar_h / 2)
+    zero = bx_of(0)
+    end = bx_of(co.honour)
+    if co.honour != 0:
+        a, b = sorted((zero, end))
+        fill = t.danger if co.honour < 0 else player_colour(co.seat)
+        pen.rect(a, bar_y, b, bar_y + bar_h, fill=fill, radius=bar_h / 2)
+    goal = bx_of(view.honour_goal)
+    pen.dashed((goal, bar_y - 5), (goal, bar_y + bar_h + 5), fill=t.ink, width=2, dash=3, gap=2)
+    label = f"goal >{view.honour_goal}"
+    fits = goal + pen.length(label, size) / 2 < x1
+    pen.text(
+        goal, bar_y + bar_h + size + 3, label, size, fill=t.muted, anchor="mm" if fits else "rm"
+    )
+    if lo < 0:
+        pen.line([(zero, bar_y - 3), (zero, bar_y + bar_h + 3)], fill=t.muted, width=1)
+
+
+def _fade(pen: _Pen, x: float, y: float, w: float, h: float) -> None:
+    """Fade a panel into the background and stamp it BANKRUPT."""
+    t = pen.t
+    overlay = Image.new("RGB", (pen.px(w), pen.px(h)), t.bg)
+    region = (pen.px(x), pen.px(y), pen.px(x) + overlay.width, pen.px(y) + overlay.height)
+    base = pen.image.crop(region)
+    pen.image.paste(Image.blend(base, overlay, 0.55), region[:2])
+    sw = pen.length("BANKRUPT", 24, True) + 28
+    sx, sy = x + w / 2 - sw / 2, y + h / 2 - 18
+    pen.rect(sx, sy, sx + sw, sy + 36, fill=t.panel, outline=t.danger, width=3, radius=6)
+    pen.text(x + w / 2, sy + 19, "BANKRUPT", 24, bold=True, fill=t.danger, anchor="mm")
+
+
 def _draw_company(
     pen: _Pen,
     view: KenchikuView,
     co: CompanyView,
+    name: str,
     x: float,
     y: float,
     w: float,
@@ -733,46 +1576,17 @@ def _draw_company(
         width=3 if acting else 1,
         radius=10,
     )
-    # Colour strip with the seat letter.
+    # Colour strip with the seat's shape.
     pen.rect(x, y, x + 46, y + h, fill=colour, radius=10)
     pen.rect(x + 30, y, x + 46, y + h, fill=colour)
-    pen.text(
-        x + 23, y + h / 2, seat_letter(co.seat), 30, bold=True, fill=text_on(colour), anchor="mm"
-    )
-    # Left column: name, then the markers as on the personal board (one square per marker).
+    pen.mark(x + 23, y + h / 2, 15, co.seat, fill=mix(colour, _WHITE, 0.55))
+    # Left column: name, then the markers as on the personal board.
     tx = x + 58
-    pen.text(tx, y + 10, f"Company {seat_letter(co.seat)}", 18, bold=True, fill=t.ink)
+    shown = pen.fit(name, 18, 150, True)
+    pen.text(tx, y + 10, shown, 18, bold=True, fill=t.ink)
     if acting:
-        pen.pill(
-            tx + pen.length(f"Company {seat_letter(co.seat)}", 18, True) + 8,
-            y + 20,
-            "TO ACT",
-            fill=t.ink,
-            h=21,
-        )
-    row_h = 18
-    for i, kind in enumerate(MARKER_TYPES):
-        cy = y + 46 + i * row_h
-        mc = MARKER_COLOURS[kind]
-        _marker_icon(pen, kind, tx + 7, cy, 12, mc)
-        count = co.markers.get(kind, 0)
-        ready = co.workers_ready if kind == "workers" else count
-        slots = max(6, min(count, 8))
-        for j in range(slots):
-            sx = tx + 22 + j * 16
-            if j < min(count, slots):
-                if j < ready:
-                    pen.rect(sx, cy - 6, sx + 13, cy + 7, fill=mc, radius=3)
-                else:  # a spent worker: hollow
-                    pen.rect(sx, cy - 6, sx + 13, cy + 7, outline=mc, width=2, radius=3)
-            else:
-                pen.rect(sx + 3, cy - 3, sx + 10, cy + 4, fill=t.slot_empty, radius=2)
-        label = f"{ready}/{count}" if kind == "workers" else str(count)
-        if count > slots:
-            label = f"+{count - slots} ({label})"
-        pen.text(
-            tx + 22 + slots * 16 + 4, cy + 1, label, SMALL_SIZE, bold=True, fill=t.ink, anchor="lm"
-        )
+        pen.pill(tx + pen.length(shown, 18, True) + 8, y + 20, "TO ACT", fill=t.ink, h=21)
+    _draw_markers(pen, co, tx, y + 46, 18, 13, SMALL_SIZE)
     # Right column: badges, honour with its bar, buildings.
     rx = x + 262
     right = x + w - 16
@@ -798,41 +1612,9 @@ def _draw_company(
         sx += pen.pill(rx, y + 52, f"money {co.money}", fill=t.admin, ink=_BLACK, h=22) + 8
         stats = f"{co.buildings} building{plural}"
     pen.text(sx, y + 52, stats, SMALL_SIZE, fill=t.muted, anchor="lm")
-    lo, hi = scale
-    bar_y = y + 70
-    rw = right - rx
-
-    def bx_of(v: float) -> float:
-        return rx + (v - lo) / max(1, hi - lo) * rw
-
-    pen.rect(rx, bar_y, right, bar_y + 14, fill=t.slot_empty, radius=7)
-    zero = bx_of(0)
-    end = bx_of(co.honour)
-    if co.honour != 0:
-        a, b = sorted((zero, end))
-        pen.rect(a, bar_y, b, bar_y + 14, fill=t.danger if co.honour < 0 else colour, radius=7)
-    goal = bx_of(view.honour_goal)
-    pen.dashed((goal, bar_y - 5), (goal, bar_y + 19), fill=t.ink, width=2, dash=3, gap=2)
-    pen.text(
-        goal,
-        bar_y + 31,
-        f"goal >{view.honour_goal}",
-        SMALL_SIZE,
-        fill=t.muted,
-        anchor="mm" if goal + 36 < right else "rm",
-    )
-    if lo < 0:
-        pen.line([(zero, bar_y - 3), (zero, bar_y + 17)], fill=t.muted, width=1)
+    _draw_honour_bar(pen, view, co, rx, right, y + 70, scale, SMALL_SIZE)
     if co.bankrupt:
-        # Fade the panel and stamp it.
-        overlay = Image.new("RGB", (pen.px(w), pen.px(h)), t.bg)
-        region = (pen.px(x), pen.px(y), pen.px(x) + overlay.width, pen.px(y) + overlay.height)
-        base = pen.image.crop(region)
-        pen.image.paste(Image.blend(base, overlay, 0.55), region[:2])
-        sw = pen.length("BANKRUPT", 24, True) + 28
-        sx, sy = x + w / 2 - sw / 2, y + h / 2 - 18
-        pen.rect(sx, sy, sx + sw, sy + 36, fill=t.panel, outline=t.danger, width=3, radius=6)
-        pen.text(x + w / 2, sy + 19, "BANKRUPT", 24, bold=True, fill=t.danger, anchor="mm")
+        _fade(pen, x, y, w, h)
 
 
 def _voice_height(pen: _Pen, v: VoiceCardView, w: float) -> float:
@@ -903,20 +1685,14 @@ def _draw_voices(pen: _Pen, voices: Sequence[VoiceCardView], x: float, y: float,
     return total - 12
 
 
-def _humanise(key: str) -> str:
-    return key.replace("_", " ").strip().capitalize()
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def _scores_height(view: KenchikuView) -> float:
     scores = (view.outcome or {}).get("scores", {})
     return 52 + 36 + len(scores) * SCORE_ROW_H + 12
 
 
-def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> float:
+def _draw_scores(
+    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
+) -> float:
     t = pen.t
     out: dict[str, Any] = view.outcome or {}
     scores: dict[str, int] = dict(out.get("scores", {}))
@@ -924,29 +1700,24 @@ def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
     details: dict[str, dict[str, int]] = dict(out.get("details", {}))
     winners = {int(s) for s in out.get("winners", [])}
     seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
-    keys: list[str] = []
-    for s in seats:
-        for k in details.get(s, {}):
-            # The table has its own total column.
-            if k not in keys and k.lower() != "total":
-                keys.append(k)
+    keys = _score_keys(details, itemised=True)
     header_h = 52 + 36
     row_h = SCORE_ROW_H
     h = _scores_height(view)
     _panel(pen, x, y, w, h, "Final scores")
-    # Columns: rank, chip, breakdown..., total.
-    left = x + 108
+    # Columns: rank, mark and name, breakdown..., total.
+    left = x + 80 + min(110, _company_name_width(pen, labels, TEXT_SIZE)) + 10
     total_w = 64
     col_w = (w - 14 - total_w - (left - x)) / max(1, len(keys))
     hy = y + 52
     for i, k in enumerate(keys):
         cx = left + i * col_w + col_w / 2
-        lines = pen.wrap(_humanise(k), SMALL_SIZE, col_w - 4)[:2]
+        lines = pen.wrap(_score_label(k), SMALL_SIZE, col_w - 4)[:2]
         for j, line in enumerate(lines):
             pen.text(
                 cx,
                 hy + j * 16 + (8 if len(lines) == 1 else 0),
-                _fit(pen, line, SMALL_SIZE, col_w - 2),
+                pen.fit(line, SMALL_SIZE, col_w - 2),
                 SMALL_SIZE,
                 fill=t.muted,
                 anchor="mm",
@@ -967,29 +1738,41 @@ def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
                 fill=mix(t.panel, t.admin, 0.25),
                 radius=6,
             )
+        rank = _ordinal(ranks.get(s, r + 1))
+        pen.text(x + 16, cy + 1, rank, TEXT_SIZE + 1, bold=True, fill=t.ink, anchor="lm")
+        pen.mark(x + 64, cy, 10, seat)
         pen.text(
-            x + 18,
+            x + 79,
             cy + 1,
-            _ordinal(ranks.get(s, r + 1)),
-            TEXT_SIZE + 1,
+            pen.fit(labels[seat], TEXT_SIZE, 110, True),
+            TEXT_SIZE,
             bold=True,
-            fill=t.ink,
             anchor="lm",
         )
-        pen.chip(x + 76, cy, 12, seat)
-        for i, k in enumerate(keys):
-            v = details.get(s, {}).get(k)
-            if v is None:
-                continue
-            cx = left + i * col_w + col_w / 2
+        row = details.get(s, {})
+        if row.get("bankrupt"):
             pen.text(
-                cx,
+                left + len(keys) * col_w / 2,
                 cy + 1,
-                f"{v:+d}" if v < 0 else str(v),
+                "bankrupt",
                 TEXT_SIZE,
-                fill=t.danger if v < 0 else t.ink,
+                bold=True,
+                fill=t.danger,
                 anchor="mm",
             )
+        else:
+            for i, k in enumerate(keys):
+                v = row.get(k)
+                if v is None:
+                    continue
+                pen.text(
+                    left + i * col_w + col_w / 2,
+                    cy + 1,
+                    str(v),
+                    TEXT_SIZE,
+                    fill=t.danger if v < 0 else t.ink,
+                    anchor="mm",
+                )
         pen.text(
             x + w - 14 - total_w / 2, cy + 1, str(scores[s]), 19, bold=True, fill=t.ink, anchor="mm"
         )
@@ -998,12 +1781,13 @@ def _draw_scores(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) ->
 
 def _legend_items() -> list[tuple[str, str]]:
     return [
-        ("building", "building (chip = owner)"),
+        ("building", "building (mark = owner)"),
         ("starter", "starting building"),
-        ("park", "park (owner's chip)"),
+        ("park", "park (owner's mark)"),
         ("ghost", "land value: height to build"),
         ("district", "district boundary"),
         ("avenue", "avenue, on-avenue plot"),
+        ("shapes", "owners: colour and shape"),
         ("workers", "workers: ready / spent"),
         ("star", "reconstructed amount"),
     ]
@@ -1025,19 +1809,15 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
         cy = y + 46 + (i // 2) * row_h + row_h / 2
         ix = cx + 14
         if kind == "building":
-            _stack(
-                pen, ix - 9, cy + 10, 2, player_colour(0), slab=6, width=14, depth_x=5, depth_y=3
-            )
+            _small_stack(pen, ix, cy, player_colour(0))
         elif kind == "starter":
-            _stack(
-                pen, ix - 9, cy + 10, 2, t.neutral_building, slab=6, width=14, depth_x=5, depth_y=3
-            )
+            _small_stack(pen, ix, cy, t.neutral_building)
         elif kind == "park":
             pen.rect(ix - 11, cy - 11, ix + 11, cy + 11, fill=t.grass, radius=4)
-            pen.chip(ix, cy, 7, 1)
+            pen.mark(ix, cy, 7, 1)
         elif kind == "ghost":
             pen.rect(ix - 11, cy - 11, ix + 11, cy + 11, fill=t.plot_tints[0], radius=4)
-            pen.text(ix, cy + 1, "3", SMALL_SIZE, fill=t.muted, anchor="mm")
+            pen.text(ix, cy + 1, "3", SMALL_SIZE, fill=t.value, anchor="mm")
         elif kind == "district":
             pen.dashed((ix - 12, cy), (ix + 12, cy), fill=t.district_line, width=2, dash=5, gap=4)
         elif kind == "avenue":
@@ -1055,6 +1835,9 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
             pen.dashed(
                 (ix - 14, cy - 8), (ix + 14, cy - 8), fill=t.road_mark, width=1, dash=4, gap=3
             )
+        elif kind == "shapes":
+            for j in range(len(SEAT_SHAPES)):
+                pen.mark(ix - 13 + j * 8.5, cy, 4.5, j)
         elif kind == "workers":
             mc = MARKER_COLOURS["workers"]
             pen.rect(ix - 13, cy - 6, ix - 1, cy + 6, fill=mc, radius=3)
@@ -1064,27 +1847,12 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
         pen.text(
             cx + 34,
             cy + 1,
-            _fit(pen, label, SMALL_SIZE, col_w - 38),
+            pen.fit(label, SMALL_SIZE, col_w - 38),
             SMALL_SIZE,
             fill=t.ink,
             anchor="lm",
         )
     return h
-
-
-# ---------------------------------------------------------------------------------------------
-# Public API
-# ---------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=16)
-def _city_layer(plan: _CityPlan, theme: str, scale: float) -> Image.Image:
-    """The city without its pieces, drawn once per map, theme and scale."""
-    t = _THEMES[theme]
-    w, h = _city_size(plan)
-    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
-    _draw_city_base(_Pen(layer, scale, t), plan, CITY_PAD + LABEL_W, CITY_PAD + LABEL_W)
-    return layer
 
 
 @lru_cache(maxsize=VOICE_LAYERS)
@@ -1093,8 +1861,7 @@ def _voices_layer(
 ) -> Image.Image:
     """The voice cards (fixed for a whole game), drawn once."""
     t = _THEMES[theme]
-    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
-    h = _voices_height(ruler, voices, width)
+    h = _voices_height_of(voices, width, theme, scale)
     layer = Image.new("RGB", (max(1, round(width * scale)), max(1, round(h * scale))), t.bg)
     _draw_voices(_Pen(layer, scale, t), voices, 0, 0, width)
     return layer
@@ -1116,30 +1883,16 @@ def _legend_layer(theme: str, scale: float) -> Image.Image:
     return layer
 
 
-def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0) -> Image.Image:
-    """Draw the whole public table: city, header, market, companies, voice cards, scores.
-
-    Parts that do not change during a game (the empty city, the voice cards, the legend) are
-    drawn once and cached; the result depends on the arguments only.
-
-    Args:
-        view: what to draw; only its contents are shown (no rule is derived here).
-        theme: ``"light"`` or ``"dark"``.
-        scale: size factor (1.0 gives an image about 1,300 px wide).
-
-    Returns:
-        A new RGB image.
-
-    Raises:
-        ValueError: unknown ``theme`` or a non-positive ``scale``.
-    """
-    t = pick_theme(_THEMES, theme, scale)
-    city_w, city_h = _city_size(view)
+def _render_detail(
+    view: KenchikuView, labels: Sequence[str], t: _Theme, theme: str, scale: float
+) -> Image.Image:
+    g = DETAIL_GEO
+    city_w, city_h = _city_size(view, g)
     width = MARGIN + city_w + GAP + SIDE_W + MARGIN
     inner = width - 2 * MARGIN
-    banner = _banner(view)
+    banner = _banner(view, labels)
     ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)  # measures text before the canvas exists
-    header_h = HEADER_H + EVENT_LINE_H * (len(_event_lines(ruler, view, inner)) - 1)
+    header_h = HEADER_H + EVENT_LINE_H * (len(_event_lines(ruler, view, labels, inner)) - 1)
     top = MARGIN + header_h + (BANNER_H if banner else 0)
     voices = tuple(view.voices)
     voices_h = _voices_height_of(voices, city_w, theme, scale)
@@ -1157,14 +1910,10 @@ def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0
     image = Image.new("RGB", (round(width * scale), round(height * scale)), t.bg)
     pen = _Pen(image, scale, t)
 
-    _draw_header(pen, view, MARGIN, MARGIN, inner)
+    _draw_header(pen, view, labels, MARGIN, MARGIN, inner)
     if banner:
         _draw_banner(pen, banner[0], banner[1], MARGIN, MARGIN + header_h, inner)
-
-    image.paste(_city_layer(_CityPlan.of(view), theme, scale), (pen.px(MARGIN), pen.px(top)))
-    ox = MARGIN + LABEL_W + CITY_PAD
-    oy = top + LABEL_W + CITY_PAD
-    _draw_city(pen, view, ox, oy)
+    _paste_city(pen, view, g, MARGIN, top)
     if voices:
         vy = top + city_h + GAP - 8
         image.paste(_voices_layer(voices, city_w, theme, scale), (pen.px(MARGIN), pen.px(vy)))
@@ -1172,14 +1921,159 @@ def render_board(view: KenchikuView, *, theme: str = "light", scale: float = 1.0
     sx = MARGIN + city_w + GAP
     sy = float(top)
     if view.outcome is not None:
-        sy += _draw_scores(pen, view, sx, sy, SIDE_W) + GAP
+        sy += _draw_scores(pen, view, labels, sx, sy, SIDE_W) + GAP
     sy += _draw_market(pen, view, sx, sy, SIDE_W) + GAP
     scale_range = _honour_scale(view)
     for co in view.companies:
-        _draw_company(pen, view, co, sx, sy, SIDE_W, scale_range)
+        _draw_company(pen, view, co, labels[co.seat], sx, sy, SIDE_W, scale_range)
         sy += COMPANY_H
     sy += GAP - 8
     image.paste(_legend_layer(theme, scale), (pen.px(sx), pen.px(sy)))
+    return image
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------------
+
+
+def render_board(
+    view: KenchikuView,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+    detail: bool = False,
+) -> Image.Image:
+    """Draw the public table: the chat board, or with ``detail`` the full-size board.
+
+    The chat board (default) is :data:`CHAT_W` (780) px wide at scale 1.0 and draws no text
+    under :data:`CHAT_MIN_TEXT` px, so shown 550 px wide in Discord its smallest text is 11.3 px:
+    header (round, who is to act, last move), the city, one table of the market and the
+    companies (markers, honour, loan, park), and the voice cards by title and bonus; once the
+    game is over, the final scores above the city replace the table. The detailed board
+    (about 1,370 px wide) adds the voice cards' full wording, each company's marker track and
+    honour bar, and the legend.
+
+    Parts that do not change during a game (the empty city, the voice cards, the legend) are
+    drawn once and cached; the result depends on the arguments only.
+
+    Args:
+        view: what to draw; only its contents are shown (no rule is derived here).
+        names: display name per seat (index = seat), shortened for the board; missing or
+            empty names show as ``P1``, ``P2``...
+        theme: ``"light"`` or ``"dark"``.
+        scale: size factor for the whole image (the bot uses 0.75).
+        detail: the full-size board instead of the chat board.
+
+    Returns:
+        A new RGB image.
+
+    Raises:
+        ValueError: unknown ``theme`` or a non-positive ``scale``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    labels = _names(view, names)
+    if detail:
+        return _render_detail(view, labels, t, theme, scale)
+    return _render_chat(view, labels, t, theme, scale)
+
+
+def _player_buildings(view: KenchikuView, seat: int) -> tuple[list[str], str | None]:
+    """``"b3 2"`` (coordinate, height) for each of the seat's buildings, and its park's plot."""
+    built = [f"{c.coord} {c.height}" for c in view.cells if c.owner == seat and c.height > 0]
+    park = next((c.coord for c in view.cells if c.park_owner == seat), None)
+    return built, park
+
+
+def render_player(
+    view: KenchikuView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """One company's area for ``/board player:<name>``: its markers as on the personal board,
+    honour against the goal, loan, park, chips, and where its buildings and park stand.
+
+    :data:`PLAYER_W` (640) px wide at scale 1.0, no text under :data:`PLAYER_MIN_TEXT` px (12 px
+    at 550 px inline). Money is shown only in a view made for ``seat`` (``view.viewer``).
+
+    Raises:
+        KeyError: ``seat`` has no company in the view.
+        ValueError: unknown ``theme`` or a non-positive ``scale``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    co = next((c for c in view.companies if c.seat == seat), None)
+    if co is None:
+        raise KeyError(seat)
+    labels = _names(view, names)
+    m, w = 18, PLAYER_W - 36
+    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
+    built, park = _player_buildings(view, seat)
+    where = "Buildings (height): " + (", ".join(built) if built else "none yet")
+    where += " · Park: " + (park or ("not placed" if co.park_available else "—"))
+    where_lines = ruler.wrap(where, 17, w - 28)
+    body_h = 70 + 34 + 4 * 34 + 16 + 72 + 16 + 24 * len(where_lines) + 12
+    height = m + body_h + m
+    image = Image.new("RGB", (round(PLAYER_W * scale), round(height * scale)), t.bg)
+    pen = _Pen(image, scale, t)
+    colour = player_colour(seat)
+    acting = seat in view.to_act and view.outcome is None
+    pen.rect(
+        m,
+        m,
+        m + w,
+        m + body_h,
+        fill=mix(t.panel, colour, 0.08) if acting else t.panel,
+        outline=t.ink if acting else t.panel_edge,
+        width=3 if acting else 1,
+        radius=12,
+    )
+    pen.rect(m, m, m + w, m + 56, fill=colour, radius=12)
+    pen.rect(m, m + 40, m + w, m + 56, fill=colour)
+    ink = text_on(colour)
+    pen.mark(m + 32, m + 28, 16, seat, fill=mix(colour, _WHITE, 0.55))
+    pen.text(m + 58, m + 29, labels[seat], 28, bold=True, fill=ink, anchor="lm")
+    bx: float = m + w - 14
+    badges: list[tuple[str, RGB, RGB]] = []
+    if co.bankrupt:
+        badges.append(("BANKRUPT", t.danger, _WHITE))
+    if acting:
+        badges.append(("TO ACT", t.ink, t.panel))
+    if co.has_loan:
+        badges.append(("LOAN", t.danger, _WHITE))
+    for text, fill, fg in badges:
+        bw = pen.length(text, 17, True) + 14
+        bx -= bw
+        pen.pill(bx, m + 28, text, fill=fill, ink=fg, size=17, h=28)
+        bx -= 8
+    y = m + 56 + 14
+    plural = "s" if co.buildings != 1 else ""
+    money = f"money {co.money}" if co.money is not None and view.viewer == seat else "money hidden"
+    stats = f"{co.buildings} building{plural} · {co.chips_left} chips left · {money}"
+    pen.text(m + 16, y + 10, stats, 17, fill=t.muted, anchor="lm")
+    y += 34
+    _draw_markers(pen, co, m + 16, y + 14, 34, 22, 20)
+    for i, kind in enumerate(MARKER_TYPES):
+        label = "Workers (ready/all)" if kind == "workers" else MARKER_LABELS[kind]
+        pen.text(m + w - 16, y + 14 + i * 34, label, 17, fill=t.muted, anchor="rm")
+    y += 4 * 34 + 16
+    pen.text(m + 16, y + 12, "Honour", 19, bold=True, anchor="lm")
+    pen.text(
+        m + w - 16,
+        y + 12,
+        str(co.honour),
+        28,
+        bold=True,
+        fill=t.danger if co.honour < 0 else t.ink,
+        anchor="rm",
+    )
+    _draw_honour_bar(pen, view, co, m + 16, m + w - 16, y + 32, _honour_scale(view), 16, 16)
+    y += 72 + 16
+    for i, line in enumerate(where_lines):
+        pen.text(m + 16, y + 12 + i * 24, line, 17, anchor="lm")
     return image
 
 
@@ -1187,11 +2081,14 @@ def _join(parts: Iterable[str]) -> str:
     return " · ".join(parts)
 
 
-def hand_text(view: KenchikuView, seat: int) -> str:
+_SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
+
+
+def hand_text(view: KenchikuView, seat: int, *, names: Sequence[str] | None = None) -> str:
     """A seat's private panel as Discord markdown (well under 2,000 characters).
 
     Shows money (when the view holds it for this seat), markers with ready workers, loan,
-    park, honour and the current market prices and stock.
+    park, honour and the current market prices and stock. ``names`` as for ``render_board``.
 
     Raises:
         KeyError: ``seat`` has no company in the view.
@@ -1199,9 +2096,10 @@ def hand_text(view: KenchikuView, seat: int) -> str:
     company = next((c for c in view.companies if c.seat == seat), None)
     if company is None:
         raise KeyError(seat)
-    letter = seat_letter(seat)
+    name = _names(view, names)[seat]
+    shape = _shape(seat)
     money = f"**{company.money}**" if company.money is not None else "hidden"
-    lines = [f"**Company {letter}** — round {view.round}"]
+    lines = [f"**{name}** ({_SHAPE_GLYPHS[shape]} {shape} on the board) — round {view.round}"]
     if company.bankrupt:
         lines.append("**Bankrupt** — out of the game.")
     lines.append(

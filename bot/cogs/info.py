@@ -1,4 +1,4 @@
-"""``/rules``: how a game is played here (works anywhere, also in DMs)."""
+"""``/rules``: how a game is played here, as paged embeds (works anywhere, also in DMs)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import all_games, get_game
+from games.core import GameError, all_games
 
-from .. import messages as msg
+from ..rules_help import (
+    RulesPageButton,
+    RulesTopicSelect,
+    rules_book,
+    rules_embed,
+    rules_view,
+    topic_choices,
+)
 from .common import guarded, services
 from .lobby import game_choices
 
@@ -18,42 +25,75 @@ if TYPE_CHECKING:
     from ..app import Boardroom
 
 
+async def channel_game(interaction: discord.Interaction) -> str | None:
+    """The game of this channel's latest table, if any."""
+    if interaction.channel_id is None or not interaction.guild_id:
+        return None
+    row = await services(interaction).storage.latest_game_in_channel(interaction.channel_id)
+    return row.game_key if row else None
+
+
 class InfoCog(commands.Cog, name="InfoCog"):
     def __init__(self, bot: Boardroom) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="How a game is played here")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
+    async def cog_load(self) -> None:
+        # The page buttons are stateless dynamic items: they work on any rules message,
+        # also after a restart.
+        self.bot.add_dynamic_items(RulesPageButton, RulesTopicSelect)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesPageButton, RulesTopicSelect)
+
+    @app_commands.command(name="rules", description="The rules of a game, page by page")
+    @app_commands.describe(
+        game="Which game (default: the one in this channel)",
+        topic="Jump to a topic: setup, turn, a phase, scoring, options…",
+    )
     @app_commands.choices(game=game_choices())
     @guarded()
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        if game is None and interaction.channel_id is not None and interaction.guild_id:
-            row = await services(interaction).storage.latest_game_in_channel(interaction.channel_id)
-            game = row.game_key if row else None
+    async def rules(
+        self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+    ) -> None:
+        game = game or await channel_game(interaction)
         if game is None:
             lines = ["**Games on Boardroom**"] + [
                 f"• **{s.title}** ({s.title_ja}), {s.min_players}–{s.max_players} players — "
                 f"{s.summary}"
                 for s in all_games()
             ]
-            lines.append("Start one with `/game new`. `/rules game:<name>` for details.")
-        else:
-            spec = get_game(game)
-            lines = [
-                f"**{spec.title}** ({spec.title_ja}) — {spec.min_players}–"
-                f"{spec.max_players} players",
-                spec.summary,
-            ]
-            if spec.options:
-                lines.append("**Options** (`/game new options:name=value …`):")
-                lines += [
-                    f"• `{o.name}` — {o.description} (default `{o.default}`)" for o in spec.options
-                ]
-            lines.append(
-                "**Playing:** `/move` with autocomplete, or `/play` for buttons; "
-                "`/hand` for your private info; `/board` for the board."
-            )
-            lines.append(
-                f"Full rules as implemented: `{spec.rules_path}` in the Boardroom repository."
-            )
-        await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)
+            lines.append("`/rules game:<name>` shows a game's rules; start one with `/game new`.")
+            await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+            return
+        try:
+            book = rules_book(game)
+        except KeyError:
+            raise GameError(f"There is no game called `{game}` on this bot.") from None
+        page = 0
+        if topic:
+            found = book.find(topic)
+            if found is None:
+                names = ", ".join(f"`{t.key}`" for t in book.topics)
+                raise GameError(
+                    f"{book.title}'s rules have no topic `{topic[:40]}`. Topics: {names}."[:1900]
+                )
+            page = found
+        await interaction.response.send_message(
+            embed=rules_embed(book, page), view=rules_view(book, page), ephemeral=True
+        )
+
+    @rules.autocomplete("topic")
+    async def topic_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or await channel_game(interaction)
+        if not game:
+            return []
+        try:
+            book = rules_book(game)
+        except KeyError:
+            return []
+        return [
+            app_commands.Choice(name=label[:100], value=key[:100])
+            for label, key in topic_choices(book, current)
+        ]

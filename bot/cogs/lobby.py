@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import all_games, get_game
+from games.core import GameRecord, all_games, get_game
 
 from .. import messages as msg
+from ..game_log import log_entries, log_line
 from ..manager import LobbyError, parse_options
-from ..storage import MoveRow
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
 
@@ -50,7 +51,7 @@ class GameCog(
     @app_commands.describe(
         game="Which game to play",
         seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
-        options="Game options as name=value words, e.g. `timer=300 auction=sealed` (see /rules)",
+        options="Game options as name=value words, e.g. timer=300 auction=sealed (see /rules)",
     )
     @app_commands.choices(game=game_choices())
     @guarded(cooldown=new_lobby_cooldown)
@@ -84,46 +85,60 @@ class GameCog(
         channel_of(interaction)
         await services(interaction).lobby.start(interaction)
 
-    @app_commands.command(name="status", description="Lobby, whose turn, or final scores")
+    @app_commands.command(
+        name="status", description="Scores, phase, whose turn and since when (or the lobby)"
+    )
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
         manager = services(interaction).manager
         row = await manager.storage.latest_game_in_channel(channel_of(interaction))
         if row is None:
-            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            raise LobbyError("There is no game in this channel. Start one with /game new.")
         live = await manager.load(row.id) if row.status in ("running", "finished") else None
+        last = await manager.storage.last_moves(row.id, 1) if live is not None else []
+        since = last[0].created_at if last else (live.row.updated_at if live else None)
         await interaction.response.send_message(
-            msg.clip(msg.status_text(live.row if live else row, live)),
+            msg.clip(msg.status_text(live.row if live else row, live, since=since)),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="log", description="The latest moves of this channel's game")
-    @app_commands.describe(count="How many moves to show (1–50, default 15)")
+    @app_commands.describe(
+        count="How many moves to show (1–50, default 15)",
+        raw="Also show each move's notation (default: sentences only)",
+    )
     @guarded()
     async def log(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 50] = 15,
+        raw: bool = False,
     ) -> None:
-        storage = services(interaction).storage
-        row = await storage.latest_game_in_channel(channel_of(interaction))
+        svc = services(interaction)
+        row = await svc.storage.latest_game_in_channel(channel_of(interaction))
         if row is None or row.status == "lobby":
             raise LobbyError("There is no started game in this channel.")
-        moves = await storage.last_moves(row.id, count)
-        names = {s.seat: s.display_name for s in row.seats}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        live = await svc.manager.load(row.id)
+        rows = list(reversed(await svc.storage.last_moves(row.id, count)))
+        rows.sort(key=lambda m: m.seq)
+        moves, _digest = await svc.storage.replay_moves(row.id)
+        record = GameRecord(
+            row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), moves
+        )
+        entries = await asyncio.to_thread(log_entries, record, rows)
         me = interaction.user.id
-
-        def actor(m: MoveRow) -> str:
-            if m.actor == "timer" or m.seat < 0:
-                return "⏰ timer"
-            return names.get(m.seat, f"p{m.seat + 1}")
-
-        def shown(m: MoveRow) -> str:
-            text = m.notation if m.user_id == me or m.public is None else m.public
-            return f"`{text}`" if text else "*a private move*"
-
-        lines = [f"**Game #{row.id} — last {len(moves)} move(s)**"]
-        lines += [f"`{m.seq + 1:>3}` {actor(m)}: {shown(m)}" for m in moves] or ["No moves yet."]
-        await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)
+        lines = [f"**{live.spec.title}** · game #{row.id} — last {len(rows)} move(s)"]
+        body = [log_line(live, e, me, raw=raw) for e in entries] or ["No moves yet."]
+        # Keep the newest moves when the text is too long for one message.
+        while body and len("\n".join(lines + body)) > 1990:
+            body.pop(0)
+        await interaction.followup.send(
+            "\n".join(lines + body),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(name="list", description="Games in this server")
     @guarded()

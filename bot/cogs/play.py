@@ -9,12 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, normalize_notation
+from games.core import GameError, InvalidMove, NotYourTurn
 
 from .. import messages as msg
-from ..manager import LobbyError
-from ..ui.components import open_panel, show_hand
-from ..ui.panel import filter_notations
+from ..manager import LiveGame, LobbyError
+from ..refusals import explained
+from ..services.boards import Board, Unsupported, draw_extra, hand_text, renderer
+from ..ui.autocomplete import suggestions
+from ..ui.components import open_panel
 from .common import RateLimit, guarded, public_board_cooldown, services
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
 
     @app_commands.guild_only()
     @app_commands.command(
-        name="move", description="Make a move by its notation, e.g. `build c4 money`"
+        name="move", description="Make a move by its notation, e.g. build c4 money"
     )
     @app_commands.describe(notation="Start typing; the list shows your legal moves")
     @guarded()
@@ -45,7 +47,14 @@ class PlayCog(commands.Cog, name="PlayCog"):
         game_id = await svc.manager.started_game_in_channel(channel_of(interaction))
         # The game is loaded (replayed if needed, off the event loop) inside; the turn
         # service acknowledges the interaction in time however long that takes.
-        await svc.turns.submit(interaction, game_id, notation)
+        try:
+            await svc.turns.submit(interaction, game_id, notation)
+        except GameError as exc:
+            try:
+                live = await svc.manager.live_in_channel(channel_of(interaction))
+            except GameError:
+                raise exc from None
+            raise explained(live, interaction.user.id, notation, exc) from None
 
     @move.autocomplete("notation")
     async def move_autocomplete(
@@ -59,18 +68,15 @@ class PlayCog(commands.Cog, name="PlayCog"):
             return []
         seat = live.row.seat_of(interaction.user.id)
         if seat is None or live.state.is_over() or seat not in live.state.to_act():
-            return []
-        notations = [m.notation for m in filter_notations(live.state.legal_moves(seat), current)]
-        typed = normalize_notation(current)
-        if typed and typed not in notations:
-            # A free amount (an offer, a bid) is valid even if it is not one of the suggestions.
-            try:
-                move = live.state.parse_move(seat, current)
-                live.state.validate(seat, move)
-                notations.insert(0, move.notation)
-            except GameError:
-                pass
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in notations[:25]]
+            # One line naming who is to act and what they are doing.
+            line = msg.waiting_line(live)
+            if seat is None and not live.state.is_over():
+                line = ("👀 You are not playing · " + line.removeprefix("⏳ "))[:100]
+            return [app_commands.Choice(name=line, value=line)]
+        return [
+            app_commands.Choice(name=s.name, value=s.value)
+            for s in suggestions(live.state, seat, current)
+        ]
 
     @app_commands.guild_only()
     @app_commands.command(name="play", description="Open your private turn panel with buttons")
@@ -81,18 +87,66 @@ class PlayCog(commands.Cog, name="PlayCog"):
 
     @app_commands.guild_only()
     @app_commands.command(name="board", description="Show the current board")
-    @app_commands.describe(public="Post it for everyone (default: only you see it)")
+    @app_commands.describe(
+        detail="The full-size board with every detail (default: the chat board)",
+        player="One player's area, by name",
+        public="Post it for everyone (default: only you see it)",
+    )
     @guarded(cooldown=public_board_cooldown)
-    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        detail: bool = False,
+        player: str | None = None,
+        public: bool = False,
+    ) -> None:
         svc = services(interaction)
         live = await svc.manager.live_in_channel(channel_of(interaction))
+        seat = resolve_player(live, player) if player else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        text = msg.clip(msg.status_text(live.row, live))
-        board = await svc.boards.draw(
-            live.row.game_key, live.id, live.seq, live.state.view(None), names=live.names()
-        )
+        text = msg.status_text(live.row, live)
+        names = live.names()
+        board: Board | None
+        if seat is not None:
+            mine = live.row.seat_of(interaction.user.id) == seat and not public
+            view = live.state.view(seat if mine else None)
+            try:
+                board = await draw_extra(
+                    svc.boards, live.row.game_key, live.id, "player", view, seat=seat, names=names
+                )
+            except Unsupported:
+                board = None
+            if board is None:
+                raise GameError(
+                    f"{live.spec.title} has no separate view of one player's area yet: "
+                    "`/board` shows everyone's, and `/board detail:True` the full-size board."
+                )
+            text = f"**{msg.display_name(live, seat)}** · {msg.header(live)}"
+        elif detail:
+            try:
+                board = await draw_extra(
+                    svc.boards,
+                    live.row.game_key,
+                    live.id,
+                    "board",
+                    live.state.view(None),
+                    names=names,
+                    detail=True,
+                )
+            except Unsupported:
+                board = await svc.boards.draw(
+                    live.row.game_key, live.id, live.seq, live.state.view(None), names=names
+                )
+                text += "\n-# No larger board exists for this game yet: this is the chat board."
+        else:
+            board = await svc.boards.draw(
+                live.row.game_key, live.id, live.seq, live.state.view(None), names=names
+            )
+        text = msg.clip(text)
         if board is None:
-            await interaction.followup.send(text, ephemeral=not public)
+            await interaction.followup.send(
+                text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+            )
             return
         await interaction.followup.send(
             text,
@@ -101,9 +155,68 @@ class PlayCog(commands.Cog, name="PlayCog"):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @board.autocomplete("player")
+    async def player_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None or not self.typing.allow(interaction.user.id):
+            return []
+        try:
+            live = await services(interaction).manager.live_in_channel(interaction.channel_id)
+        except GameError:
+            return []
+        q = current.strip().lower()
+        return [
+            app_commands.Choice(
+                name=f"{s.display_name} (p{s.seat + 1})"[:100], value=f"p{s.seat + 1}"
+            )
+            for s in live.row.seats
+            if not q or q in s.display_name.lower() or q == f"p{s.seat + 1}"
+        ][:25]
+
     @app_commands.guild_only()
     @app_commands.command(name="hand", description="Your private information (only you see it)")
     @guarded()
     async def hand(self, interaction: discord.Interaction) -> None:
-        live = await services(interaction).manager.live_in_channel(channel_of(interaction))
-        await show_hand(interaction, live)
+        svc = services(interaction)
+        live = await svc.manager.live_in_channel(channel_of(interaction))
+        seat = live.row.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotYourTurn("You are not playing in this game, so you have no hand.")
+        view = live.state.view(seat)
+        names = live.names()
+        text = hand_text(live.row.game_key, view, seat, names)
+        head = f"**{live.spec.title}** · you are **{msg.display_name(live, seat)}** (p{seat + 1})"
+        body = msg.named(live, text) if text else "Nothing private in this game."
+        content = msg.clip(f"{head}\n{body}")
+        mod = renderer(live.row.game_key)
+        if mod is None or not hasattr(mod, "render_hand"):
+            await interaction.response.send_message(content, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await draw_extra(
+            svc.boards, live.row.game_key, live.id, "hand", view, seat=seat, names=names
+        )
+        if image is None:
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.followup.send(
+                content,
+                file=discord.File(io.BytesIO(image.data), filename=image.filename),
+                ephemeral=True,
+            )
+
+
+def resolve_player(live: LiveGame, typed: str) -> int:
+    """A seat from ``p2``, ``2`` or (part of) a display name; a ``GameError`` naming the
+    players otherwise."""
+    q = typed.strip().lower()
+    seats = live.row.seats
+    for s in seats:
+        if q in (f"p{s.seat + 1}", str(s.seat + 1), s.display_name.lower()):
+            return s.seat
+    found = [s.seat for s in seats if q and q in s.display_name.lower()]
+    if len(found) == 1:
+        return found[0]
+    names = ", ".join(f"{s.display_name} (p{s.seat + 1})" for s in seats)
+    raise InvalidMove(f"No single player matches `{typed[:40]}`. Players: {names}.")

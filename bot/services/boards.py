@@ -84,3 +84,72 @@ class Boards:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def accepts(func: Any, name: str) -> bool:
+    """Whether renderer function ``func`` takes keyword ``name`` (renderers gain ``names=``
+    and ``detail=`` during issue 8; old ones are called without them)."""
+    try:
+        return name in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def call_renderer(func: Any, *args: Any, **options: Any) -> Any:
+    """``func(*args, **options)`` with only the options ``func`` accepts (``None`` values
+    dropped)."""
+    return func(*args, **{k: v for k, v in options.items() if v is not None and accepts(func, k)})
+
+
+class Unsupported(Exception):
+    """The game's renderer has no such view (e.g. no ``render_player``, or no ``detail``)."""
+
+
+async def draw_extra(
+    boards: Boards,
+    game_key: str,
+    game_id: int,
+    kind: str,
+    view: Any,
+    *,
+    seat: int | None = None,
+    names: Sequence[str] | None = None,
+    detail: bool = False,
+) -> Board | None:
+    """A view on request, drawn in the render pool and never cached: ``kind`` is
+    ``"board"`` (``render_board(view, detail=True)``), ``"player"`` (``render_player(view,
+    seat)``) or ``"hand"`` (``render_hand(view, seat)``). Returns ``None`` when the renderer
+    draws nothing for it; raises ``Unsupported`` when the renderer lacks the function (or the
+    ``detail`` option)."""
+    mod = renderer(game_key)
+    func = None
+    if mod is not None:
+        func = getattr(mod, {"board": "render_board"}.get(kind, f"render_{kind}"), None)
+    if func is None or (detail and not accepts(func, "detail")):
+        raise Unsupported(kind)
+    args = (view,) if kind == "board" else (view, seat)
+    options: dict[str, Any] = {"scale": boards.scale, "names": list(names) if names else None}
+    if detail:
+        options["detail"] = True
+        options["scale"] = 1.0  # the full-size board: every detail readable when opened
+    loop = asyncio.get_running_loop()
+
+    def work() -> tuple[bytes, str] | None:
+        image = call_renderer(func, *args, **options)
+        return None if image is None else encode_board(image)
+
+    encoded = await loop.run_in_executor(boards._pool, work)
+    if encoded is None:
+        return None
+    boards.drawn += 1
+    data, ext = encoded
+    return Board(data, f"{game_key}-{game_id}-{kind}{'-detail' if detail else ''}.{ext}")
+
+
+def hand_text(game_key: str, view: Any, seat: int, names: Sequence[str] | None) -> str | None:
+    """The renderer's ``hand_text(view, seat, names=...)``; ``None`` if the game has none."""
+    mod = renderer(game_key)
+    func = getattr(mod, "hand_text", None) if mod is not None else None
+    if func is None:
+        return None
+    return str(call_renderer(func, view, seat, names=list(names) if names else None))

@@ -94,11 +94,9 @@ class Publisher:
         return not (result.before == frozenset({result.seat}) == state.to_act())
 
     def move_line(self, result: MoveResult) -> str:
-        live = result.live
-        if result.by_timer:
-            return wording.timer_line(live, result.events, result.phase_before)
-        events = [wording.named(live, e) for e in result.events]
-        return msg.move_line(live, result.seat, result.public or "…", events, result.by_timer)
+        return msg.move_line(
+            result.live, result.seat, result.public or "…", result.events, result.by_timer
+        )
 
     def prepare(
         self, live: LiveGame, lines: list[str], *, view: Any = None, new_period: bool = False

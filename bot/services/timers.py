@@ -158,7 +158,7 @@ class Timers:
             task.add_done_callback(self._firing.discard)
 
     async def _warn(self, row: TimerRow, warn: float) -> None:
-        await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn))
+        await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
     async def _fire(self, row: TimerRow) -> None:
         try:

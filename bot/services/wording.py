@@ -1,32 +1,13 @@
-"""Plain-words text for what the table posts: who the game is waiting for, time-up and
-countdown lines, the ping that starts a quiet period, and players by display name.
-
-No I/O. ``named`` is a minimal stand-in for ``bot.messages.named`` (issue 8, bot-info):
-the two are to be merged.
-"""
+"""Plain-words text for what the table posts: who the game is really waiting for, the
+countdown notices, and the ping that starts a quiet period. No I/O; players are named and
+activities described by ``bot.messages``."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
+from .. import messages as msg
 from ..manager import LiveGame
-
-SEAT_TOKEN = re.compile(r"(?<![\w`])p([1-9][0-9]?)(?![\w`])")
-CODE = re.compile(r"(`[^`]*`)")
-
-
-def named(live: LiveGame, text: str) -> str:
-    """``"p2 passes on r3."`` -> ``"bob passes on r3."``: seat tokens ``p<n>`` of seated
-    players become display names; text inside backticks (notation) is left alone."""
-    names = live.names()
-
-    def swap(match: re.Match[str]) -> str:
-        n = int(match[1])
-        return names[n - 1] if 1 <= n <= len(names) else match[0]
-
-    parts = CODE.split(str(text))
-    return "".join(p if p.startswith("`") else SEAT_TOKEN.sub(swap, p) for p in parts)
 
 
 def mention(live: LiveGame, seat: int) -> str:
@@ -54,9 +35,10 @@ def whose_turn(live: LiveGame) -> str:
             return "Everyone is done; the phase ends when its time runs out."
         return ""
     names = ", ".join(mention(live, s) for s in waiting)
+    doing = msg.activity(live)
     if len(waiting) == 1:
-        return f"{names}, it's your turn — use `/move` or press **Play**."
-    return f"Waiting for {names} — use `/move` or press **Play**."
+        return f"{names}, it's your turn ({doing}) — use `/move` or press **Play**."
+    return f"Waiting for {names} ({doing}) — use `/move` or press **Play**."
 
 
 def duration(seconds: float) -> str:
@@ -75,31 +57,16 @@ def duration(seconds: float) -> str:
 
 
 def phase_words(label: str) -> str:
-    """``"Year 1 · Negotiation"`` -> ``"the year-1 negotiation"``; ``""`` -> ``"this phase"``;
-    any other label as it is (``"Round 3"``)."""
-    if not label:
-        return "this phase"
-    parts = [p.strip() for p in label.split("·")]
-    if len(parts) == 2 and parts[0].lower().startswith("year "):
-        return f"the year-{parts[0][5:].strip()} {parts[1].lower()}"
-    return label
+    """The phase a notice is about: its label (``"Year 1 · Negotiation"``), or ``"this
+    phase"``."""
+    return label or "this phase"
 
 
-def warning_line(label: str, left: float) -> str:
-    """The countdown notice: how long is left, in words only (a relative ``<t:…:R>`` beside
-    it would be rendered by each reader's clock and could contradict it)."""
-    return f"⏳ **{duration(left)} left** in {phase_words(label)}."
-
-
-def timer_line(live: LiveGame, events: Sequence[str], label: str = "") -> str:
-    """What an expiry did, in plain words and without ids: ``"⏰ Time is up: the
-    negotiation of year 1 is over. Dice: …"``."""
-    said = [named(live, e) for e in events if str(e)]
-    if not said:
-        return f"⏰ Time is up for {phase_words(label)}."
-    if not said[0].lower().startswith("time is up"):
-        said.insert(0, f"Time is up for {phase_words(label)}.")
-    return "⏰ " + " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in said)
+def warning_line(label: str, left: float, due: float) -> str:
+    """The countdown notice: how long is left in words, and the end as a Discord timestamp
+    (``<t:…:R>``, rendered against the reader's clock; the preview renders it against its
+    own clock, so the two agree)."""
+    return f"⏳ **{duration(left)} left** in {phase_words(label)} — it ends <t:{int(due)}:R>."
 
 
 def ping_line(live: LiveGame, seats: Iterable[int], due: float | None) -> str:
@@ -108,6 +75,5 @@ def ping_line(live: LiveGame, seats: Iterable[int], due: float | None) -> str:
     who = ", ".join(mention(live, s) for s in seats)
     if not who:
         return ""
-    phase = live.state.phase_name()
     when = f" — time runs out <t:{int(due)}:R> unless someone acts" if due is not None else ""
-    return f"🔔 {who}: your move{f' ({phase})' if phase else ''}{when}."
+    return f"🔔 {who}: your move ({msg.activity(live)}){when}."

@@ -21,7 +21,6 @@ from .. import errors
 from .. import messages as msg
 from ..manager import STALE, LiveGame, LobbyError
 from ..services.boards import renderer
-from ..services.wording import named
 from ..storage import GameRow
 from .ids import (
     GID,
@@ -262,7 +261,7 @@ class WhyButton(GameButton, template=button_template("why")):
         seat = acting_seat(interaction, live)
         refused = live.state.refused_moves(seat)
         body = (
-            named(live, refusal_text(refused))
+            msg.named(live, refusal_text(refused))
             if refused
             else "Every move the rules allow you now is on the panel. To learn why another "
             "move is refused, type it in `/move`: the answer names the reason."
@@ -433,7 +432,7 @@ def inbox_view(game_id: int) -> discord.ui.View:
 def hand_text(live: LiveGame, seat: int) -> str:
     mod = renderer(live.row.game_key)
     if mod is not None and hasattr(mod, "hand_text"):
-        return msg.clip(named(live, str(mod.hand_text(live.state.view(seat), seat))))
+        return msg.clip(msg.named(live, str(mod.hand_text(live.state.view(seat), seat))))
     return "Nothing private in this game."
 
 
@@ -488,10 +487,10 @@ def _add_block(
             stamp,
             f"r{row}.{encode_prefix(prefix)}"[:80],  # unique per menu: ids must differ
             row=row,
-            placeholder=named(live, block.placeholder)[:150],
+            placeholder=msg.named(live, block.placeholder)[:150],
             options=[
                 discord.SelectOption(
-                    label=named(live, e.label)[:100],
+                    label=msg.named(live, e.label)[:100],
                     description=e.description[:100] or None,
                     value=_entry_value(e),
                 )
@@ -567,7 +566,7 @@ def _entry_value(e: Entry) -> str:
 
 
 def _entry_button(live: LiveGame, gid: int, seq: int, e: Entry, row: int) -> GameButton:
-    label = named(live, e.label)
+    label = msg.named(live, e.label)
     if e.kind == "move":
         return MoveButton(
             gid, seq, str(e.index), label=label, style=discord.ButtonStyle.success, row=row

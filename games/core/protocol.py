@@ -88,6 +88,9 @@ class Notice:
 
     text: str
     moves: tuple[str, ...] = ()
+    panel: bool = False
+    """Send the recipient's private turn panel with it (a secret simultaneous choice, such as
+    Food Chain Magnate's restructuring, is made in that panel)."""
 
 
 @dataclass(frozen=True)

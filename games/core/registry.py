@@ -150,7 +150,13 @@ def all_games() -> list[GameSpec]:
     return sorted(_REGISTRY.values(), key=lambda s: s.title)
 
 
-BUILTIN_GAMES = ("carnegie", "kenchiku", "masters_of_commerce")
+BUILTIN_GAMES = (
+    "carnegie",
+    "food_chain_magnate",
+    "kenchiku",
+    "masters_of_commerce",
+    "philadelphia",
+)
 
 
 def _load_builtin() -> None:

@@ -36,7 +36,12 @@ def finish(game: FcmState) -> list[str]:
     for r in opened:
         r.open = True
         events.append(
-            Msg("fcm.opens", "{who}'s restaurant {i} opens.", who=tag(r.owner), i=r.index)
+            Msg(
+                "food_chain_magnate.opens",
+                "{who}'s restaurant {i} opens.",
+                who=tag(r.owner),
+                i=r.index,
+            )
         )
     if game.claimed_this_turn:
         game.milestones_left -= game.claimed_this_turn
@@ -64,7 +69,7 @@ class Cleanup(Step["FcmState"]):
             p.stock = {}
             events.append(
                 Msg(
-                    "fcm.thrown_away",
+                    "food_chain_magnate.thrown_away",
                     "{who} throws away {n}.",
                     who=tag(seat),
                     n=plural(items, "unsold item"),
@@ -84,7 +89,11 @@ class Cleanup(Step["FcmState"]):
     def refusal(self, game: FcmState, seat: Seat, move: Move) -> str | None:
         assert isinstance(move, Discard)
         if game.players[seat].stock.get(move.good, 0) <= 0:
-            return Msg("fcm.no_good", "You have no {good} to throw away.", good=pretty(move.good))
+            return Msg(
+                "food_chain_magnate.no_good",
+                "You have no {good} to throw away.",
+                good=pretty(move.good),
+            )
         return None
 
     def apply(self, game: FcmState, seat: Seat, move: Move) -> list[str]:
@@ -94,7 +103,12 @@ class Cleanup(Step["FcmState"]):
         if not p.stock[move.good]:
             del p.stock[move.good]
         events: list[str] = [
-            Msg("fcm.discard", "{who} throws away a {good}.", who=tag(seat), good=pretty(move.good))
+            Msg(
+                "food_chain_magnate.discard",
+                "{who} throws away a {good}.",
+                who=tag(seat),
+                good=pretty(move.good),
+            )
         ]
         claim(game, seat, "first_throw_away", events)
         if p.goods() <= R.freezer:

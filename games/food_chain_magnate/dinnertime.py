@@ -79,7 +79,14 @@ def serve_house(game: FcmState, number: int, events: list[str]) -> None:
     label = f"House {number}{' (garden)' if h.garden else ''} wants {_demand_text(h.demand)}"
     if not offers:
         why = "; ".join(short) if short else "no restaurant is connected to it by road"
-        events.append(Msg("fcm.house_home", "{label}: stays home ({why}).", label=label, why=why))
+        events.append(
+            Msg(
+                "food_chain_magnate.house_home",
+                "{label}: stays home ({why}).",
+                label=label,
+                why=why,
+            )
+        )
         return
     offers.sort()
     total, _, _, seat, price, dist = offers[0]
@@ -104,7 +111,7 @@ def serve_house(game: FcmState, number: int, events: list[str]) -> None:
                 why += "; tie broken by turn order"
     events.append(
         Msg(
-            "fcm.house_served",
+            "food_chain_magnate.house_served",
             "{label}: eats at {who} ({why}) for ${income}.",
             label=label,
             who=tag(seat),
@@ -135,7 +142,7 @@ def dinner(game: FcmState) -> list[str]:
             p.dinner_income += n * each
             events.append(
                 Msg(
-                    "fcm.waitress_income",
+                    "food_chain_magnate.waitress_income",
                     "{who}'s {n} earn ${pay}.",
                     who=tag(seat),
                     n=plural(n, "waitress").replace("waitresss", "waitresses"),
@@ -149,7 +156,7 @@ def dinner(game: FcmState) -> list[str]:
             bonus = -(-p.dinner_income * R.cfo_percent // 100)
             events.append(
                 Msg(
-                    "fcm.cfo_income",
+                    "food_chain_magnate.cfo_income",
                     "{who}'s CFO adds 50% of ${base} (rounded up): ${bonus}.",
                     who=tag(seat),
                     base=p.dinner_income,
@@ -169,9 +176,15 @@ def score(game: FcmState) -> list[str]:
     )
     ranks = {seat: i + 1 for i, seat in enumerate(ranking)}
     reason = (
-        "The bank broke (intro game): the richest player wins."
+        Msg(
+            "food_chain_magnate.end_intro",
+            "The bank broke (intro game): the richest player wins.",
+        )
         if game.intro
-        else "The bank broke for the second time: the richest player wins."
+        else Msg(
+            "food_chain_magnate.end_second_break",
+            "The bank broke for the second time: the richest player wins.",
+        )
     )
     game.result = Outcome(
         scores={s: game.players[s].cash for s in range(game.n_seats)},
@@ -185,7 +198,7 @@ def score(game: FcmState) -> list[str]:
     )
     return [
         Msg(
-            "fcm.game_over",
+            "food_chain_magnate.game_over",
             "Game over. {standings}.",
             standings="; ".join(f"{ranks[s]}. {tag(s)} ${game.players[s].cash}" for s in ranking),
         )

@@ -103,13 +103,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     if isinstance(move, Cook):
         if move.card not in c.employees or emp(move.card).action != "kitchen":
             return Msg(
-                "fcm.not_kitchen",
+                "food_chain_magnate.not_kitchen",
                 "`{card}` is not kitchen staff (kitchen trainee, burger or pizza cook or chef).",
                 card=move.card,
             )
         if unused_card(p, move.card) is None:
             return Msg(
-                "fcm.no_unused",
+                "food_chain_magnate.no_unused",
                 "You have no {kind} at work with an unused action.",
                 kind=pretty(move.card),
             )
@@ -117,7 +117,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         if len(foods) > 1:
             if move.food not in foods:
                 return Msg(
-                    "fcm.choose_food",
+                    "food_chain_magnate.choose_food",
                     "A {kind} makes one of {foods}: write `cook {card} <food>`.",
                     kind=pretty(move.card),
                     foods=" or ".join(foods),
@@ -125,7 +125,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 )
         elif move.food not in (None, foods[0]):
             return Msg(
-                "fcm.fixed_food",
+                "food_chain_magnate.fixed_food",
                 "A {kind} makes only {food}s.",
                 kind=pretty(move.card),
                 food=foods[0],
@@ -134,13 +134,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     assert isinstance(move, Buy)
     if move.buyer not in c.employees or emp(move.buyer).action != "buyer":
         return Msg(
-            "fcm.not_buyer",
+            "food_chain_magnate.not_buyer",
             "`{card}` is not a buyer (errand boy, cart operator, truck driver, zeppelin pilot).",
             card=move.buyer,
         )
     if unused_card(p, move.buyer) is None:
         return Msg(
-            "fcm.no_unused",
+            "food_chain_magnate.no_unused",
             "You have no {kind} at work with an unused action.",
             kind=pretty(move.buyer),
         )
@@ -148,7 +148,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     if e.mode == "errand":
         if move.what not in c.drinks:
             return Msg(
-                "fcm.errand_drink",
+                "food_chain_magnate.errand_drink",
                 "An errand boy gets one drink of your choice: write `buy errand_boy <drink>` "
                 "with one of {drinks}.",
                 drinks=", ".join(c.drinks),
@@ -157,19 +157,23 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     squares = [parse_square(w) for w in move.sources]
     if not squares or any(s is None for s in squares):
         return Msg(
-            "fcm.route_form",
+            "food_chain_magnate.route_form",
             "Name the drink symbols the route passes by their squares, e.g. `buy {card} e7 f12`.",
             card=move.buyer,
         )
     wanted = frozenset(s for s in squares if s is not None)
     for s in wanted:
         if s not in game.grid.drinks:
-            return Msg("fcm.not_drink", "There is no drink symbol at {sq}.", sq=square_name(s))
+            return Msg(
+                "food_chain_magnate.not_drink",
+                "There is no drink symbol at {sq}.",
+                sq=square_name(s),
+            )
     options = route_sets(game, seat, move.buyer)
     if wanted not in options:
         best = ", ".join(f"`{route_word(s)}`" for s in options[:3]) or "none"
         return Msg(
-            "fcm.no_route",
+            "food_chain_magnate.no_route",
             "No route of your {kind} (range {n}) from your restaurants passes exactly {want}; "
             "routes collect every symbol they pass. Best routes: {best}.",
             kind=pretty(move.buyer),
@@ -192,7 +196,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         p.stock[food] = p.stock.get(food, 0) + e.amount
         events.append(
             Msg(
-                "fcm.cooked",
+                "food_chain_magnate.cooked",
                 "{who}'s {kind} makes {n} {food}.",
                 who=tag(seat),
                 kind=pretty(move.card),
@@ -220,7 +224,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         p.stock[drink] = p.stock.get(drink, 0) + n
     events.append(
         Msg(
-            "fcm.bought",
+            "food_chain_magnate.bought",
             "{who}'s {kind} gets {what}.",
             who=tag(seat),
             kind=pretty(move.buyer),

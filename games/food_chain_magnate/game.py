@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.core import Move, Outcome, Rng, Seat, StepGame
+from games.core import Move, Msg, Notice, Outcome, Rng, Seat, StepGame
 
 from . import (
     cleanup,
@@ -21,7 +21,7 @@ from . import (
 from .board import MapGrid
 from .data import components
 from .model import Campaign, House, Occupancy, Phase, Player, Restaurant
-from .moves import CODEC, ChooseReserve, Work
+from .moves import CODEC, ChooseReserve, Commit, Work
 from .moves import Beach as BeachMove
 from .view import FcmView, build_view
 
@@ -111,6 +111,30 @@ class FcmState(StepGame[FcmView]):
         if self.phase == Phase.RESTRUCTURING and p.pending:
             out[("players", seat, "pending")] = tuple(sorted(p.pending))
         return out
+
+    def notices(self, seat: Seat, move: Move) -> Mapping[Seat, Notice]:
+        """When a secret simultaneous choice begins (the reserve card at setup, restructuring
+        each turn: seed phase 1), every player who must choose is told privately, with their
+        turn panel; nobody sees another's choice until all have committed."""
+        if self.is_over():
+            return {}
+        if self.phase == Phase.RESTRUCTURING and not isinstance(move, (Work, BeachMove, Commit)):
+            text = Msg(
+                "food_chain_magnate.notice_restructure",
+                "Turn {turn}, restructuring: choose in secret who works this turn (`work <card>`, "
+                "`beach <card>`), then `commit`. Nobody sees your structure until everyone has "
+                "committed.",
+                turn=self.turn,
+            )
+        elif self.phase == Phase.SETUP_RESERVE and not isinstance(move, ChooseReserve):
+            text = Msg(
+                "food_chain_magnate.notice_reserve",
+                "Setup: keep one of your three bank reserve cards face down (`reserve <amount>`). "
+                "It stays secret until the bank breaks for the first time.",
+            )
+        else:
+            return {}
+        return {s: Notice(text, panel=True) for s in sorted(self.to_act())}
 
     def public_notation(self, seat: Seat, move: Move) -> str | None:
         if isinstance(move, ChooseReserve):

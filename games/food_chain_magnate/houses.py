@@ -46,11 +46,14 @@ def _spot_refusal(game: FcmState, squares: tuple[Square, ...]) -> str | None:
 
     for s in squares:
         if not game.grid.on_board(s):
-            return Msg("fcm.house_off_map", "The house and its garden would stick out of the map.")
+            return Msg(
+                "food_chain_magnate.house_off_map",
+                "The house and its garden would stick out of the map.",
+            )
     for s in squares:
         if not is_empty(game, s):
             return Msg(
-                "fcm.square_taken",
+                "food_chain_magnate.square_taken",
                 "{sq} is not empty: it holds {what}.",
                 sq=square_name(s),
                 what=what_is_on(game, s),
@@ -111,17 +114,17 @@ def candidates(game: FcmState, seat: int) -> Iterator[Move]:
 def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     if _nbd(game, seat) is None:
         return Msg(
-            "fcm.no_nbd",
+            "food_chain_magnate.no_nbd",
             "Only a new business developer at work with an unused action places houses and "
             "gardens.",
         )
     if move.side not in SIDES:  # type: ignore[attr-defined]
-        return Msg("fcm.bad_side", "The garden side is one of n, e, s or w.")
+        return Msg("food_chain_magnate.bad_side", "The garden side is one of n, e, s or w.")
     if isinstance(move, PlaceHouse):
         if move.number not in game.house_supply:
             left = ", ".join(str(n) for n in sorted(game.house_supply)) or "none"
             return Msg(
-                "fcm.house_taken",
+                "food_chain_magnate.house_taken",
                 "House {n} is not in the supply (left: {left}).",
                 n=move.number,
                 left=left,
@@ -138,16 +141,22 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         if why:
             return why
         if not game.grid.touches_road(house + garden):
-            return Msg("fcm.house_no_road", "A new house must touch at least one road.")
+            return Msg(
+                "food_chain_magnate.house_no_road", "A new house must touch at least one road."
+            )
         return None
     assert isinstance(move, PlaceGarden)
     if game.gardens_left <= 0:
-        return Msg("fcm.no_gardens", "All the garden tiles are on the map already.")
+        return Msg("food_chain_magnate.no_gardens", "All the garden tiles are on the map already.")
     h = game.houses.get(move.number)
     if h is None:
-        return Msg("fcm.no_house", "There is no house {n} on the map.", n=move.number)
+        return Msg(
+            "food_chain_magnate.no_house", "There is no house {n} on the map.", n=move.number
+        )
     if h.garden:
-        return Msg("fcm.has_garden", "House {n} already has a garden.", n=move.number)
+        return Msg(
+            "food_chain_magnate.has_garden", "House {n} already has a garden.", n=move.number
+        )
     return _spot_refusal(game, garden_squares(h.squares, move.side))
 
 
@@ -169,7 +178,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
             game.occupied[s] = f"the garden of house {move.number}"
         return [
             Msg(
-                "fcm.house_placed",
+                "food_chain_magnate.house_placed",
                 "{who} builds house {n} at {sq} with its garden to the {side}.",
                 who=tag(seat),
                 n=move.number,
@@ -185,7 +194,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         game.occupied[s] = f"the garden of house {move.number}"
     return [
         Msg(
-            "fcm.garden_placed",
+            "food_chain_magnate.garden_placed",
             "{who} adds a garden to house {n} on its {side} side.",
             who=tag(seat),
             n=move.number,

@@ -72,20 +72,25 @@ def board_refusal(
     """Why this marketeer may not put campaign ``d`` on these squares."""
     for s in squares:
         if not game.grid.on_board(s):
-            return Msg("fcm.campaign_off_map", "The campaign would stick out of the map.")
+            return Msg(
+                "food_chain_magnate.campaign_off_map", "The campaign would stick out of the map."
+            )
     for s in squares:
         if not is_empty(game, s):
             from .restaurants import what_is_on
 
             return Msg(
-                "fcm.square_taken",
+                "food_chain_magnate.square_taken",
                 "{sq} is not empty: it holds {what}.",
                 sq=square_name(s),
                 what=what_is_on(game, s),
             )
     if d.kind == "radio":
         if not game.grid.touches_road(squares):
-            return Msg("fcm.radio_no_road", "A radio campaign must be placed next to a road.")
+            return Msg(
+                "food_chain_magnate.radio_no_road",
+                "A radio campaign must be placed next to a road.",
+            )
         return None
     if e.range_kind != "road":
         return None
@@ -98,7 +103,7 @@ def board_refusal(
                     connected = True
     if not connected:
         return Msg(
-            "fcm.campaign_not_connected",
+            "food_chain_magnate.campaign_not_connected",
             "A {kind}'s {camp} must touch a road connected to one of your restaurants.",
             kind=pretty(e.id),
             camp=d.kind,
@@ -106,7 +111,7 @@ def board_refusal(
     best = min(ranges.get(game.grid.tile_of(s), UNREACHABLE) for s in squares)
     if best > e.range:
         return Msg(
-            "fcm.campaign_out_of_range",
+            "food_chain_magnate.campaign_out_of_range",
             "A {kind} places campaigns within road range {n} of your restaurants; the nearest "
             "tile of this spot is {d} tiles away by road.",
             kind=pretty(e.id),
@@ -200,12 +205,12 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         number = p.turn.pending_campaign
         if number is None:
             return Msg(
-                "fcm.nothing_to_advertise",
+                "food_chain_magnate.nothing_to_advertise",
                 "No campaign of yours is waiting for its product; place one first.",
             )
         if move.product not in components().goods:
             return Msg(
-                "fcm.bad_product",
+                "food_chain_magnate.bad_product",
                 "A campaign advertises one of {goods}, not `{p}`.",
                 goods=", ".join(components().goods),
                 p=move.product,
@@ -213,7 +218,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         if move.duration == ETERNAL:
             if not p.has("first_billboard"):
                 return Msg(
-                    "fcm.no_eternal",
+                    "food_chain_magnate.no_eternal",
                     "Only a player with the “first billboard placed” milestone may run an eternal "
                     "campaign.",
                 )
@@ -221,7 +226,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         longest = emp(game.campaigns[number].marketeer.kind).amount
         if not 1 <= move.duration <= longest:
             return Msg(
-                "fcm.bad_duration",
+                "food_chain_magnate.bad_duration",
                 "This {kind} runs a campaign for 1 to {n} turns.",
                 kind=pretty(game.campaigns[number].marketeer.kind),
                 n=longest,
@@ -231,7 +236,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     c = components()
     if move.marketeer not in c.employees or emp(move.marketeer).action != "campaign":
         return Msg(
-            "fcm.not_marketeer",
+            "food_chain_magnate.not_marketeer",
             "`{m}` is not a marketeer (marketing trainee, campaign manager, brand manager, "
             "brand director).",
             m=move.marketeer,
@@ -239,13 +244,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     e = emp(move.marketeer)
     if unused_card(p, move.marketeer) is None:
         return Msg(
-            "fcm.no_unused",
+            "food_chain_magnate.no_unused",
             "You have no {kind} at work with an unused action.",
             kind=pretty(move.marketeer),
         )
     if move.kind not in e.campaign_types:
         return Msg(
-            "fcm.wrong_campaign_kind",
+            "food_chain_magnate.wrong_campaign_kind",
             "A {kind} places only {types} campaigns.",
             kind=pretty(move.marketeer),
             types=", ".join(e.campaign_types),
@@ -254,20 +259,28 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     if d is None or d.kind != move.kind:
         numbers = [n for n, x in c.campaigns.items() if x.kind == move.kind]
         return Msg(
-            "fcm.wrong_campaign_number",
+            "food_chain_magnate.wrong_campaign_number",
             "The {kind} campaign tiles are numbered {numbers}.",
             kind=move.kind,
             numbers=", ".join(f"#{n}" for n in numbers),
         )
     if move.number not in game.campaign_supply:
         where = "is on the map already" if move.number in game.campaigns else "is out of the game"
-        return Msg("fcm.campaign_taken", "Campaign #{n} {where}.", n=move.number, where=where)
+        return Msg(
+            "food_chain_magnate.campaign_taken",
+            "Campaign #{n} {where}.",
+            n=move.number,
+            where=where,
+        )
     if d.kind == "airplane":
         if move.tall:
-            return Msg("fcm.airplane_tall", "An airplane is placed as `col-<letter>` or `row-<n>`.")
+            return Msg(
+                "food_chain_magnate.airplane_tall",
+                "An airplane is placed as `col-<letter>` or `row-<n>`.",
+            )
         if airplane_lines(game, d, move.where) is None:
             return Msg(
-                "fcm.airplane_where",
+                "food_chain_magnate.airplane_where",
                 "Airplane #{n} covers {w} rows or columns, all on the map: write `col-<first "
                 "column>` or `row-<first row>`; `{where}` does not fit.",
                 n=d.number,
@@ -283,7 +296,11 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
 
         return bad_square(game, move.where)
     if move.tall and d.width == d.height:
-        return Msg("fcm.square_tile", "Campaign #{n} is square; it has no `tall` side.", n=d.number)
+        return Msg(
+            "food_chain_magnate.square_tile",
+            "Campaign #{n} is square; it has no `tall` side.",
+            n=d.number,
+        )
     h, w = footprint(d, move.tall)
     return board_refusal(game, seat, e, d, rect(sq, h, w))
 
@@ -301,7 +318,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         p.turn.pending_campaign = None
         events.append(
             Msg(
-                "fcm.advertise",
+                "food_chain_magnate.advertise",
                 "{who}'s campaign #{n} advertises {product} {how}.",
                 who=tag(seat),
                 n=number,
@@ -337,7 +354,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
     p.turn.pending_campaign = move.number
     events.append(
         Msg(
-            "fcm.campaign_placed",
+            "food_chain_magnate.campaign_placed",
             "{who}'s {kind} places {camp} #{n} at {where}.",
             who=tag(seat),
             kind=pretty(move.marketeer),

@@ -65,7 +65,7 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
             placed.append(f"house {h.number}" + (f" ×{n}" if n > 1 else ""))
     events.append(
         Msg(
-            "fcm.campaign_run",
+            "food_chain_magnate.campaign_run",
             "Campaign #{n} ({kind}, {who}) adds {product} demand to {where}.",
             n=camp.number,
             kind=camp.kind,
@@ -88,7 +88,7 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
         owner.cards.append(card)
     events.append(
         Msg(
-            "fcm.campaign_ends",
+            "food_chain_magnate.campaign_ends",
             "Campaign #{n} ends{back}.",
             n=camp.number,
             back=f"; {tag(camp.owner)}'s {pretty(card.kind)} is free again" if card else "",

@@ -37,12 +37,19 @@ def _settle(game: FcmState) -> list[str]:
         seat = game.oob_queue.pop(0)
         pos = _free(game)[0]
         game.new_order[pos] = seat
-        events.append(Msg("fcm.order_auto", "{who} takes position {pos}.", who=tag(seat), pos=pos))
+        events.append(
+            Msg(
+                "food_chain_magnate.order_auto",
+                "{who} takes position {pos}.",
+                who=tag(seat),
+                pos=pos,
+            )
+        )
     if not game.oob_queue:
         game.order = [game.new_order[i] for i in range(1, game.n_seats + 1)]
         events.append(
             Msg(
-                "fcm.order",
+                "food_chain_magnate.order",
                 "Turn order: {order}.",
                 order=", ".join(tag(s) for s in game.order),
             )
@@ -60,7 +67,7 @@ class OrderOfBusiness(Step["FcmState"]):
         game.new_order = {}
         events: list[str] = [
             Msg(
-                "fcm.open_slots",
+                "food_chain_magnate.open_slots",
                 "Open slots: {slots}; {first} chooses a turn-order position first.",
                 slots=", ".join(f"{tag(s)} {slots[s]}" for s in game.oob_queue),
                 first=tag(game.oob_queue[0]),
@@ -79,7 +86,7 @@ class OrderOfBusiness(Step["FcmState"]):
         free = _free(game)
         if move.position not in free:
             return Msg(
-                "fcm.position_taken",
+                "food_chain_magnate.position_taken",
                 "Position {pos} is not free; choose one of {free}.",
                 pos=move.position,
                 free=", ".join(str(i) for i in free),
@@ -91,7 +98,12 @@ class OrderOfBusiness(Step["FcmState"]):
         game.oob_queue.pop(0)
         game.new_order[move.position] = seat
         events: list[str] = [
-            Msg("fcm.order_chosen", "{who} takes position {pos}.", who=tag(seat), pos=move.position)
+            Msg(
+                "food_chain_magnate.order_chosen",
+                "{who} takes position {pos}.",
+                who=tag(seat),
+                pos=move.position,
+            )
         ]
         return events + _settle(game)
 

@@ -58,7 +58,7 @@ class Payday(Step["FcmState"]):
                     return_card(game, p.seat, card)
                     events.append(
                         Msg(
-                            "fcm.cfo_fired",
+                            "food_chain_magnate.cfo_fired",
                             "{who} must fire their CFO (the CEO is the CFO now).",
                             who=tag(p.seat),
                         )
@@ -85,14 +85,14 @@ class Payday(Step["FcmState"]):
                 return None
             if salaried_free(game, seat):
                 return Msg(
-                    "fcm.cannot_pay",
+                    "food_chain_magnate.cannot_pay",
                     "You owe ${due} in salaries but have ${cash}: fire salaried employees "
                     "until you can pay.",
                     due=due,
                     cash=p.cash,
                 )
             return Msg(
-                "fcm.fire_busy",
+                "food_chain_magnate.fire_busy",
                 "You owe ${due} but have ${cash} and no other salaried employees: fire a busy "
                 "marketeer (its campaign stays).",
                 due=due,
@@ -100,18 +100,24 @@ class Payday(Step["FcmState"]):
             )
         assert isinstance(move, Fire)
         if move.card not in components().employees:
-            return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=move.card)
+            return Msg(
+                "food_chain_magnate.unknown_card",
+                "`{card}` is not an employee card.",
+                card=move.card,
+            )
         if any(c.kind == move.card for c in p.cards):
             return None
         if any(c.kind == move.card for c in p.busy.values()):
             if may_fire_busy(game, seat) and emp(move.card).salary:
                 return None
             return Msg(
-                "fcm.busy_no_fire",
+                "food_chain_magnate.busy_no_fire",
                 "A busy marketeer cannot be fired while its campaign runs, unless you cannot pay "
                 "it and have no other salaried employee left.",
             )
-        return Msg("fcm.no_card_fire", "You have no {kind} to fire.", kind=pretty(move.card))
+        return Msg(
+            "food_chain_magnate.no_card_fire", "You have no {kind} to fire.", kind=pretty(move.card)
+        )
 
     def apply(self, game: FcmState, seat: Seat, move: Move) -> list[str]:
         p = game.players[seat]
@@ -120,14 +126,19 @@ class Payday(Step["FcmState"]):
             if card is not None:
                 return_card(game, seat, card)
                 return [
-                    Msg("fcm.fired", "{who} fires a {kind}.", who=tag(seat), kind=pretty(move.card))
+                    Msg(
+                        "food_chain_magnate.fired",
+                        "{who} fires a {kind}.",
+                        who=tag(seat),
+                        kind=pretty(move.card),
+                    )
                 ]
             number = min(n for n, c in p.busy.items() if c.kind == move.card)
             game.supply[move.card] += 1
             del p.busy[number]
             return [
                 Msg(
-                    "fcm.fired_busy",
+                    "food_chain_magnate.fired_busy",
                     "{who} cannot pay the busy {kind} of campaign #{n} and fires it; the "
                     "campaign stays.",
                     who=tag(seat),
@@ -141,7 +152,7 @@ class Payday(Step["FcmState"]):
         p.paid = True
         events: list[str] = [
             Msg(
-                "fcm.paid",
+                "food_chain_magnate.paid",
                 "{who} pays ${due} in salaries{cut}.",
                 who=tag(seat),
                 due=due,

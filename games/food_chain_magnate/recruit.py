@@ -61,25 +61,27 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     p = game.players[seat]
     kinds = components().employees
     if move.card not in kinds or move.card == "ceo":
-        return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=move.card)
+        return Msg(
+            "food_chain_magnate.unknown_card", "`{card}` is not an employee card.", card=move.card
+        )
     e = emp(move.card)
     if not e.entry:
         return Msg(
-            "fcm.not_entry",
+            "food_chain_magnate.not_entry",
             "Only entry-level cards can be recruited; a {kind} is trained from a {parent}.",
             kind=pretty(move.card),
             parent=pretty(e.trained_from or "?"),
         )
     if p.turn.recruits_left <= 0:
         return Msg(
-            "fcm.no_recruits",
+            "food_chain_magnate.no_recruits",
             "You have no recruiting actions left this turn (the CEO hires 1, a recruiting "
             "girl 1, a recruiting manager 2, an HR director 4).",
         )
     if move.train_to is None:
         if game.supply[move.card] <= 0:
             return Msg(
-                "fcm.pile_empty",
+                "food_chain_magnate.pile_empty",
                 "No {kind} is left in the supply; with a trainer at work you may hire one and "
                 "train it at once (`recruit {card} as <card>`).",
                 kind=pretty(move.card),
@@ -88,13 +90,17 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         return None
     if game.supply[move.card] > 0:
         return Msg(
-            "fcm.pile_not_empty",
+            "food_chain_magnate.pile_not_empty",
             "The supply still has a {kind}: hire it now and train it in the training step. "
             "Hiring and training at once is only for an empty pile.",
             kind=pretty(move.card),
         )
     if move.train_to not in kinds:
-        return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=move.train_to)
+        return Msg(
+            "food_chain_magnate.unknown_card",
+            "`{card}` is not an employee card.",
+            card=move.train_to,
+        )
     cap = training_capacity(p)
     return career_refusal(game, seat, move.card, move.train_to, cap)
 
@@ -108,7 +114,12 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
     if move.train_to is None:
         take_card(game, seat, move.card)
         events.append(
-            Msg("fcm.recruited", "{who} recruits a {kind}.", who=tag(seat), kind=pretty(move.card))
+            Msg(
+                "food_chain_magnate.recruited",
+                "{who} recruits a {kind}.",
+                who=tag(seat),
+                kind=pretty(move.card),
+            )
         )
     else:
         path = career_path(move.card, move.train_to)
@@ -118,7 +129,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         p.turn.trained.add(card.uid)
         events.append(
             Msg(
-                "fcm.recruited_trained",
+                "food_chain_magnate.recruited_trained",
                 "{who} recruits a {kind} and trains it at once into a {target}.",
                 who=tag(seat),
                 kind=pretty(move.card),

@@ -54,7 +54,7 @@ def what_is_on(game: FcmState, sq: Square) -> str:
 def bad_square(game: FcmState, word: str) -> str:
     last = square_name((game.grid.height - 1, game.grid.width - 1))
     return Msg(
-        "fcm.bad_square",
+        "food_chain_magnate.bad_square",
         "`{word}` is not a square on the map (a1 to {last}).",
         word=word,
         last=last,
@@ -69,17 +69,21 @@ def shape_refusal(
     if sq is None or not game.grid.on_board(sq):
         return bad_square(game, word)
     if corner not in CORNERS:
-        return Msg("fcm.bad_corner", "The entrance corner is one of nw, ne, sw or se.")
+        return Msg(
+            "food_chain_magnate.bad_corner", "The entrance corner is one of nw, ne, sw or se."
+        )
     squares = rect(sq, 2, 2)
     for s in squares:
         if not game.grid.on_board(s):
             return Msg(
-                "fcm.off_map", "A 2×2 restaurant at {sq} would stick out of the map.", sq=word
+                "food_chain_magnate.off_map",
+                "A 2×2 restaurant at {sq} would stick out of the map.",
+                sq=word,
             )
     for s in squares:
         if not is_empty(game, s, ignore):
             return Msg(
-                "fcm.square_taken",
+                "food_chain_magnate.square_taken",
                 "{sq} is not empty: it holds {what}.",
                 sq=square_name(s),
                 what=what_is_on(game, s),
@@ -87,7 +91,7 @@ def shape_refusal(
     entrance = corner_square(sq, corner)
     if not game.grid.touches_road([entrance]):
         return Msg(
-            "fcm.entrance_no_road",
+            "food_chain_magnate.entrance_no_road",
             "The entrance at {sq} does not touch a road; a restaurant's entrance corner must be "
             "next to a road.",
             sq=square_name(entrance),
@@ -110,7 +114,7 @@ def _initial_refusal(game: FcmState, entrance: Square) -> str | None:
     for n in game.grid.neighbours(entrance):
         if game.grid.is_road(n) and game.grid.tile_of(n) in blocked:
             return Msg(
-                "fcm.setup_same_tile",
+                "food_chain_magnate.setup_same_tile",
                 "At setup the entrance may not touch a road on a tile where another "
                 "restaurant's entrance touches a road; {sq} is on such a road.",
                 sq=square_name(n),
@@ -137,7 +141,7 @@ def placement_refusal(
     manager)."""
     if len(restaurants_of(game, seat, open_only=False)) >= components().restaurants_per_chain:
         return Msg(
-            "fcm.no_restaurants_left",
+            "food_chain_magnate.no_restaurants_left",
             "All {n} of your restaurants are on the map already.",
             n=components().restaurants_per_chain,
         )
@@ -153,7 +157,7 @@ def placement_refusal(
         tile = game.grid.tile_of(entrance)
         if tile not in local_tiles(game, seat):
             return Msg(
-                "fcm.local_out_of_range",
+                "food_chain_magnate.local_out_of_range",
                 "A local manager opens a restaurant on a tile within road range {n} of one of "
                 "your restaurants; the entrance at {sq} is on a tile out of that range.",
                 n=LOCAL_RANGE,
@@ -244,19 +248,19 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     if isinstance(move, PlaceRestaurant):
         if move.by is None:
             return Msg(
-                "fcm.place_needs_manager",
+                "food_chain_magnate.place_needs_manager",
                 "Name the manager who places the restaurant: "
                 "`place restaurant <square> <corner> by local_manager` (or regional_manager).",
             )
         if move.by not in components().employees or emp(move.by).action != "restaurant":
             return Msg(
-                "fcm.not_restaurant_manager",
+                "food_chain_magnate.not_restaurant_manager",
                 "Only a local manager or a regional manager places restaurants, not `{by}`.",
                 by=move.by,
             )
         if unused_card(p, move.by) is None:
             return Msg(
-                "fcm.no_unused",
+                "food_chain_magnate.no_unused",
                 "You have no {kind} at work with an unused action.",
                 kind=pretty(move.by),
             )
@@ -266,14 +270,14 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     assert isinstance(move, MoveRestaurant)
     if not _managers(game, seat, "regional"):
         return Msg(
-            "fcm.move_needs_regional",
+            "food_chain_magnate.move_needs_regional",
             "Only a regional manager at work with an unused action moves a restaurant.",
         )
     mine = {r.index: r for r in restaurants_of(game, seat, open_only=False)}
     r = mine.get(move.index)
     if r is None:
         return Msg(
-            "fcm.no_such_restaurant",
+            "food_chain_magnate.no_such_restaurant",
             "You have no restaurant {i} on the map (yours: {have}).",
             i=move.index,
             have=", ".join(str(i) for i in sorted(mine)) or "none",
@@ -283,7 +287,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         return why
     if (parse_square(move.square), move.corner) == (r.top_left, r.corner):
         return Msg(
-            "fcm.move_nowhere",
+            "food_chain_magnate.move_nowhere",
             "Restaurant {i} already stands there that way round; move or turn it.",
             i=move.index,
         )
@@ -303,7 +307,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         r = put(game, seat, sq, move.corner, open_=not local)
         return [
             Msg(
-                "fcm.restaurant_placed",
+                "food_chain_magnate.restaurant_placed",
                 "{who}'s {kind} places restaurant {i} at {sq} (entrance {corner}){soon}.",
                 who=tag(seat),
                 kind=pretty(move.by),
@@ -328,7 +332,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
         game.occupied[s] = f"restaurant {r.index} of {tag(seat)}"
     return [
         Msg(
-            "fcm.restaurant_moved",
+            "food_chain_magnate.restaurant_moved",
             "{who}'s regional manager moves restaurant {i} to {sq} (entrance {corner}).",
             who=tag(seat),
             i=r.index,

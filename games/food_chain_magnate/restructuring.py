@@ -70,7 +70,7 @@ def reveal(game: FcmState) -> list[str]:
         if not structure_fits(kinds, game.ceo_slots):
             events.append(
                 Msg(
-                    "fcm.structure_penalty",
+                    "food_chain_magnate.structure_penalty",
                     "{who}'s structure does not fit ({why}): everyone but the CEO goes to the "
                     "beach this turn.",
                     who=tag(seat),
@@ -87,7 +87,7 @@ def reveal(game: FcmState) -> list[str]:
         beach = p.kinds({c.uid for c in p.beach_cards()})
         events.append(
             Msg(
-                "fcm.structure",
+                "food_chain_magnate.structure",
                 "{who} works with {work}; on the beach: {beach}.",
                 who=tag(seat),
                 work=describe(sorted(kinds)),
@@ -111,7 +111,7 @@ class Restructuring(Step["FcmState"]):
 
     def enter(self, game: FcmState) -> list[str]:
         game.turn += 1
-        events: list[str] = [Msg("fcm.turn", "Turn {n} begins.", n=game.turn)]
+        events: list[str] = [Msg("food_chain_magnate.turn", "Turn {n} begins.", n=game.turn)]
         if game.next_ceo_slots is not None:
             game.ceo_slots = game.next_ceo_slots
             game.next_ceo_slots = None
@@ -140,24 +140,30 @@ class Restructuring(Step["FcmState"]):
             return None
         assert isinstance(move, (Work, Beach))
         if move.card not in components().employees:
-            return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=move.card)
+            return Msg(
+                "food_chain_magnate.unknown_card",
+                "`{card}` is not an employee card.",
+                card=move.card,
+            )
         chosen = p.pending.count(move.card)
         if isinstance(move, Beach):
             if not chosen:
                 return Msg(
-                    "fcm.not_chosen",
+                    "food_chain_magnate.not_chosen",
                     "No {kind} is in the structure you are choosing.",
                     kind=pretty(move.card),
                 )
             return None
         if move.card == "ceo":
-            return Msg("fcm.ceo_works", "The CEO always works; choose the cards under it.")
+            return Msg(
+                "food_chain_magnate.ceo_works", "The CEO always works; choose the cards under it."
+            )
         owned = sum(1 for c in p.cards if c.kind == move.card)
         if owned <= chosen:
             busy = sum(1 for c in p.busy.values() if c.kind == move.card)
             extra = f" ({busy} busy with campaigns)" if busy else ""
             return Msg(
-                "fcm.no_more_cards",
+                "food_chain_magnate.no_more_cards",
                 "You have no other {kind} to put to work: you own {owned}{extra} and chose "
                 "{chosen}.",
                 kind=pretty(move.card),
@@ -168,7 +174,7 @@ class Restructuring(Step["FcmState"]):
         kinds = [*p.pending, move.card]
         if not structure_fits(kinds, game.ceo_slots):
             return Msg(
-                "fcm.does_not_fit",
+                "food_chain_magnate.does_not_fit",
                 "A {kind} does not fit in your structure: {why}.",
                 kind=pretty(move.card),
                 why=why_not_fits(kinds, game.ceo_slots),
@@ -184,7 +190,9 @@ class Restructuring(Step["FcmState"]):
             p.pending.remove(move.card)
             return []
         p.committed = True
-        events: list[str] = [Msg("fcm.committed", "{who} has chosen who works.", who=tag(seat))]
+        events: list[str] = [
+            Msg("food_chain_magnate.committed", "{who} has chosen who works.", who=tag(seat))
+        ]
         if all(q.committed for q in game.players):
             events += reveal(game)
         return events

@@ -227,7 +227,7 @@ def bank_pays(game: FcmState, seat: int, amount: int, events: list[str]) -> None
         if paid < -amount:
             events.append(
                 Msg(
-                    "fcm.cannot_pay_sale",
+                    "food_chain_magnate.cannot_pay_sale",
                     "{who} cannot pay the last ${short} of a sale below cost; the bank lets it go.",
                     who=tag(seat),
                     short=-amount - paid,
@@ -253,10 +253,13 @@ def break_bank(game: FcmState, events: list[str]) -> None:
         game.ending = True
         events.append(
             Msg(
-                "fcm.bank_broken_end",
-                "The bank has run out of money again: Dinnertime is finished and the game ends."
-                if not game.intro
-                else "The bank has run out of money: Dinnertime is finished and the game ends "
+                "food_chain_magnate.bank_broken_end",
+                "The bank has run out of money again: Dinnertime is finished and the game ends.",
+            )
+            if not game.intro
+            else Msg(
+                "food_chain_magnate.bank_broken_end_intro",
+                "The bank has run out of money: Dinnertime is finished and the game ends "
                 "(intro game).",
             )
         )
@@ -274,7 +277,7 @@ def break_bank(game: FcmState, events: list[str]) -> None:
     shown = ", ".join(f"{tag(p.seat)} ${p.reserve}" for p in game.players if p.reserve)
     events.append(
         Msg(
-            "fcm.bank_broken",
+            "food_chain_magnate.bank_broken",
             "The bank has run out of money for the first time: the reserve cards are revealed "
             "({shown}) and ${total} is added to the bank. From next turn every CEO has {slots} "
             "slots.",
@@ -298,7 +301,7 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
     game.claimed_this_turn.add(mid)
     events.append(
         Msg(
-            "fcm.milestone",
+            "food_chain_magnate.milestone",
             "{who} claims the milestone “{name}”.",
             who=tag(seat),
             name=C.milestones[mid].name,
@@ -313,7 +316,7 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
                 got += 1
         events.append(
             Msg(
-                "fcm.milestone_trainees",
+                "food_chain_magnate.milestone_trainees",
                 "{who} gets {n} management trainees on the beach.",
                 who=tag(seat),
                 n=got,
@@ -325,7 +328,7 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
             take_card(game, seat, kind)
             events.append(
                 Msg(
-                    "fcm.milestone_cook",
+                    "food_chain_magnate.milestone_cook",
                     "{who} gets a {kind} on the beach.",
                     who=tag(seat),
                     kind=pretty(kind),
@@ -333,7 +336,11 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
             )
         else:
             events.append(
-                Msg("fcm.milestone_no_cook", "No {kind} is left in the supply.", kind=pretty(kind))
+                Msg(
+                    "food_chain_magnate.milestone_no_cook",
+                    "No {kind} is left in the supply.",
+                    kind=pretty(kind),
+                )
             )
     elif mid == "first_have_20" and not game.reserve_revealed:
         game.mark_revealed()  # the holder may now look at the reserve cards
@@ -438,19 +445,23 @@ def career_refusal(game: FcmState, seat: int, card: str, target: str, cap: int) 
     path = career_path(card, target)
     if path is None:
         return Msg(
-            "fcm.no_career",
+            "food_chain_magnate.no_career",
             "A {kind} does not train into a {target}.",
             kind=pretty(card),
             target=pretty(target),
         )
     if game.supply[target] <= 0:
-        return Msg("fcm.pile_empty_target", "No {kind} is left in the supply.", kind=pretty(target))
+        return Msg(
+            "food_chain_magnate.pile_empty_target",
+            "No {kind} is left in the supply.",
+            kind=pretty(target),
+        )
     why = may_own(game, seat, target)
     if why:
-        return Msg("fcm.may_not_own", "You may not get that card: {why}.", why=why)
+        return Msg("food_chain_magnate.may_not_own", "You may not get that card: {why}.", why=why)
     if len(path) > cap:
         return Msg(
-            "fcm.training_short",
+            "food_chain_magnate.training_short",
             "A {kind} becomes a {target} in {n} training steps, but your trainers at work can "
             "give one card only {cap} this turn.",
             kind=pretty(card),

@@ -96,14 +96,14 @@ class SetupRestaurants(Step["FcmState"]):
                 return None
             if restaurants.placements(game, seat, initial=True):
                 return Msg(
-                    "fcm.must_place",
+                    "food_chain_magnate.must_place",
                     "You passed in the first round, so you must place a restaurant now.",
                 )
             return None
         assert isinstance(move, PlaceRestaurant)
         if move.by is not None:
             return Msg(
-                "fcm.setup_no_manager",
+                "food_chain_magnate.setup_no_manager",
                 "At setup a restaurant is placed without a manager: write "
                 "`place restaurant <square> <corner>`.",
             )
@@ -118,14 +118,14 @@ class SetupRestaurants(Step["FcmState"]):
                 second = [e for e in game.setup_queue if not e[1]]
                 second.sort(key=lambda e: game.order.index(e[0]))
                 game.setup_queue = first + second
-            return [Msg("fcm.setup_pass", "{who} passes for now.", who=tag(seat))]
+            return [Msg("food_chain_magnate.setup_pass", "{who} passes for now.", who=tag(seat))]
         assert isinstance(move, PlaceRestaurant)
         sq = parse_square(move.square)
         assert sq is not None
         r = restaurants.put(game, seat, sq, move.corner, open_=True)
         return [
             Msg(
-                "fcm.setup_place",
+                "food_chain_magnate.setup_place",
                 "{who} places restaurant {index} at {square} with its entrance at {corner}.",
                 who=tag(seat),
                 index=r.index,
@@ -160,7 +160,7 @@ class SetupReserve(Step["FcmState"]):
         values = [r.money for r in components().reserve_cards]
         if move.money not in values:
             return Msg(
-                "fcm.no_such_reserve",
+                "food_chain_magnate.no_such_reserve",
                 "Your bank reserve cards are {values}; keep one of them.",
                 values=", ".join(f"${v}" for v in values),
             )
@@ -170,7 +170,11 @@ class SetupReserve(Step["FcmState"]):
         assert isinstance(move, ChooseReserve)
         game.players[seat].reserve = move.money
         return [
-            Msg("fcm.reserve_kept", "{who} keeps a bank reserve card face down.", who=tag(seat))
+            Msg(
+                "food_chain_magnate.reserve_kept",
+                "{who} keeps a bank reserve card face down.",
+                who=tag(seat),
+            )
         ]
 
     def next_phase(self, game: FcmState) -> Phase:

@@ -62,11 +62,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
     kinds = components().employees
     for k in (move.card, move.target):
         if k not in kinds or k == "ceo":
-            return Msg("fcm.unknown_card", "`{card}` is not an employee card.", card=k)
+            return Msg(
+                "food_chain_magnate.unknown_card", "`{card}` is not an employee card.", card=k
+            )
     cap = training_capacity(p)
     if not cap:
         return Msg(
-            "fcm.no_trainer",
+            "food_chain_magnate.no_trainer",
             "You have no trainer, coach or guru at work with a training action left.",
         )
     mine = [c for c in p.beach_cards() if c.kind == move.card]
@@ -75,14 +77,16 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
             c.kind == move.card for c in p.busy.values()
         ):
             return Msg(
-                "fcm.train_at_work",
+                "food_chain_magnate.train_at_work",
                 "Your {kind} cards are at work or busy; only cards on the beach can be trained.",
                 kind=pretty(move.card),
             )
-        return Msg("fcm.no_card", "You have no {kind} on the beach.", kind=pretty(move.card))
+        return Msg(
+            "food_chain_magnate.no_card", "You have no {kind} on the beach.", kind=pretty(move.card)
+        )
     if not any(c in trainable(p) for c in mine):
         return Msg(
-            "fcm.trained_once",
+            "food_chain_magnate.trained_once",
             "Every {kind} on the beach was trained this turn already; a card is trained once a "
             "turn (a coach or guru gives its steps in one go) unless you hold the “first to pay "
             "$20 or more in salaries” milestone.",
@@ -105,7 +109,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
     p.turn.trained.add(card.uid)
     events: list[str] = [
         Msg(
-            "fcm.trained",
+            "food_chain_magnate.trained",
             "{who} trains a {kind} into a {target}.",
             who=tag(seat),
             kind=pretty(move.card),

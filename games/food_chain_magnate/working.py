@@ -36,11 +36,13 @@ def finish(game: FcmState, seat: int) -> list[str]:
     p = game.players[seat]
     p.turn.done = True
     p.turn.unused_discounts = min(p.turn.recruits_left, p.turn.discount_actions)
-    events: list[str] = [Msg("fcm.working_done", "{who} is done working.", who=tag(seat))]
+    events: list[str] = [
+        Msg("food_chain_magnate.working_done", "{who} is done working.", who=tag(seat))
+    ]
     if p.turn.unused_discounts:
         events.append(
             Msg(
-                "fcm.recruit_discount",
+                "food_chain_magnate.recruit_discount",
                 "{who}'s {n} unused recruiting actions will cut salaries by ${cut}.",
                 who=tag(seat),
                 n=p.turn.unused_discounts,
@@ -82,7 +84,7 @@ class Working(Step["FcmState"]):
         pending = p.turn.pending_campaign
         if pending is not None and not isinstance(move, Advertise):
             return Msg(
-                "fcm.advertise_first",
+                "food_chain_magnate.advertise_first",
                 "First choose what campaign #{n} advertises and for how long: "
                 "`advertise <product> <turns>`.",
                 n=pending,
@@ -93,7 +95,7 @@ class Working(Step["FcmState"]):
         assert mod is not None
         if p.turn.sub > mod.SUB:
             return Msg(
-                "fcm.substep_passed",
+                "food_chain_magnate.substep_passed",
                 "You have moved on to {now}; {this} comes earlier in Working 9–5 (recruit, "
                 "train, marketing, food and drinks, houses and gardens, restaurants).",
                 now=SUBSTEP_NAMES[p.turn.sub],

@@ -59,6 +59,7 @@ def available(data: PhilaData, hand: Sequence[str]) -> list[Combo]:
     for job_id in by_job:
         by_industry.setdefault(data.job_index[job_id].industry, []).append(job_id)
     for jobs in by_industry.values():
+        jobs.sort()  # one canonical notation per flush: job ids in alphabetical order
         for size in (3, 4):
             for group in combinations(jobs, size):
                 out.append(Combo("flush", tuple(group), size))

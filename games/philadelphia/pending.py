@@ -416,7 +416,15 @@ class GiveFrame(Frame):
         assert isinstance(move, Give) and move.to is not None
         g.players[seat].hand.remove(move.card)
         g.players[move.to].hand.append(move.card)
-        g.tell(move.to, f"{g.p(seat)} gave you {g.name(move.card)} (logistics company).")
+        g.tell(
+            move.to,
+            Msg(
+                "philadelphia.gave_you_logistics",
+                "{p} gave you {card} (logistics company).",
+                p=g.p(seat),
+                card=g.name(move.card),
+            ),
+        )
         self.finished = True
         return [g.say("give", "{p} gives a card to {q}.", p=g.p(seat), q=g.p(move.to))]
 
@@ -569,7 +577,7 @@ class PostFrame(Frame):
                     "philadelphia.not_in_hand", "{card} is not in your hand.", card=move.card
                 )
             return Msg(
-                "philadelphia.cannot_afford",
+                "philadelphia.cannot_afford_left",
                 "Posting {card} costs {cost} money; you have {money} left for it.",
                 card=g.name(move.card),
                 cost=g.posting_cost(seat, move.card),
@@ -763,11 +771,35 @@ class GatherFrame(Frame):
         for seat, card in self.picks.items():
             g.players[seat].hand.remove(card)
         out: list[str] = []
+        gifts: dict[int, list[tuple[int, str]]] = {}
         for seat, card in self.picks.items():
             to = self.owner if self.mode == "to_owner" else (seat + 1) % g.n_seats
             g.players[to].hand.append(card)
-            g.tell(to, f"{g.p(seat)} gave you {g.name(card)}.")
+            gifts.setdefault(to, []).append((seat, card))
             out.append(g.say("give", "{p} gives a card to {q}.", p=g.p(seat), q=g.p(to)))
+        for to, given in gifts.items():
+            if len(given) == 1:
+                seat, card = given[0]
+                g.tell(
+                    to,
+                    Msg(
+                        "philadelphia.gave_you",
+                        "{p} gave you {card}.",
+                        p=g.p(seat),
+                        card=g.name(card),
+                    ),
+                )
+            else:
+                cards = ", ".join(f"{g.name(card)} from {g.p(seat)}" for seat, card in given)
+                g.tell(
+                    to,
+                    Msg(
+                        "philadelphia.gave_you_several",
+                        "You were given {n} cards: {cards}.",
+                        n=len(given),
+                        cards=cards,
+                    ),
+                )
         return out + g.close_event(before)
 
     def prompt(self, g: PhilaState) -> str:

@@ -426,7 +426,15 @@ class PhilaState(StepGame[PhilaView]):
         return super()._apply(seat, move)
 
     def notices(self, seat: int, move: Move) -> Mapping[int, Notice]:
-        return {s: Notice(" ".join(texts)) for s, texts in self.pending_notices.items()}
+        out: dict[int, Notice] = {}
+        for s, texts in self.pending_notices.items():
+            if len(texts) == 1:
+                out[s] = Notice(texts[0])
+            else:  # one move told this seat several things: one notice carries them all
+                out[s] = Notice(
+                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts))
+                )
+        return out
 
     def public_notation(self, seat: int, move: Move) -> str | None:
         if isinstance(move, Give):
@@ -453,12 +461,14 @@ class PhilaState(StepGame[PhilaView]):
                 ranks[s] = i + 1
         winners = frozenset(s for s in order if ranks[s] == 1)
         reached = [self.p(s) for s in order if vp[s] >= self.rules.vp_goal]
-        reason = (
-            f"{', '.join(reached)} reached {self.rules.vp_goal} VP after round {self.round}; "
-            "most VP wins, then most money"
-        )
+        template = "{reached} reached {goal} VP after round {round}; most VP wins, then most money"
+        key = "philadelphia.end_reason"
         if len(winners) > 1:
-            reason += " (a draw: same VP and money)"
+            template += " (a draw: same VP and money)"
+            key = "philadelphia.end_reason_draw"
+        reason = Msg(
+            key, template, reached=", ".join(reached), goal=self.rules.vp_goal, round=self.round
+        )
         self.result = Outcome(
             scores=vp,
             ranks=ranks,

@@ -40,8 +40,9 @@ async def test_interaction_fuzz(simcord_env, table, bots, seed):
         if live.state.is_over():
             break
         turn = min(live.state.to_act())
-        action = rnd.choice(("move", "move", "wrong", "garbage", "twice", "forged", "stale",
-                             "restart", "outsider"))
+        action = rnd.choice(
+            ("move", "move", "wrong", "garbage", "twice", "forged", "stale", "restart", "outsider")
+        )
         if action == "move":
             await seated[turn].slash(channel, "move", notation=f"add {rnd.randint(1, 2)}")
             boards.append(channel.last_message)

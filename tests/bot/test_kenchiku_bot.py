@@ -38,7 +38,10 @@ async def play_moves(channel, members, moves):
         values = [c["value"] for c in choices]
         assert notation in values, f"{notation!r} not offered to seat {seat}: {values}"
         others = [m for i, m in enumerate(members) if i != seat]
-        assert await others[0].autocomplete(channel, "move", "notation", notation) in ([], choices)
+        waiting = await others[0].autocomplete(channel, "move", "notation", notation)
+        assert waiting == choices or (
+            len(waiting) == 1 and waiting[0]["name"].startswith("⏳ Waiting for")
+        )
         r = await member.slash(channel, "move", notation=notation)
         if r.ephemeral:
             # a move that keeps the turn (a loan, or an action followed by a repayment
@@ -104,7 +107,7 @@ async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, tabl
     before = len(channel.history())
     # wrong player
     r = await bob.slash(channel, "move", notation="buy structure")
-    assert r.ephemeral and r.response.content == "It is not your turn."
+    assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Round 1)."
     # a spectator
     r = await carol.slash(channel, "move", notation="buy structure")
     assert r.ephemeral and "not playing" in r.response.content

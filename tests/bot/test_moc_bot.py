@@ -105,6 +105,7 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     assert "Played" in r.response.content
     table_msg = channel.last_message
     assert f"**bob**: `accept {bobs_deed} p1`" in table_msg.content
+    # seats are named in sentences; the notation keeps its raw p1
     assert "bob rented" in table_msg.content and "to alice for $23,500." in table_msg.content
     # a counter-offer by carol and bob replaces the contract: the table is edited, not reposted
     count = len(channel.history())
@@ -162,7 +163,7 @@ async def test_negotiation_timer_survives_restart_and_closes_on_time(simcord_env
     await simcord_env.advance_time(24)  # 299 s
     assert len(channel.history()) == before  # not yet
     await simcord_env.advance_time(2)
-    assert "⏰ Time is up" in channel.last_message.content
+    assert "Time's up" in channel.last_message.content
     game_id = await simcord_env.bot.manager.game_id_in_channel(channel.id)
     last = (await simcord_env.bot.storage.moves(game_id))[-1]
     assert (last.notation, last.seat, last.actor, last.user_id) == (
@@ -214,7 +215,7 @@ async def test_sealed_bids_and_offers_stay_out_of_public_messages_and_log(simcor
     assert f"bid {amount}`" not in r.response.content and "bid (sealed)" in r.response.content
     for line in r.response.content.splitlines():
         if "offer " in line:  # only one's own offers are listed
-            assert f" {other.name}:" in line, line
+            assert f"**{other.name}**:" in line, line
     r = await seated[seat].slash(channel, "game log", count=50)
     assert f"`bid {amount}`" in r.response.content  # your own moves stay readable
 

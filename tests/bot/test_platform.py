@@ -284,7 +284,7 @@ async def test_http_500_on_the_reply_after_a_commit_still_delivers_board_and_tim
     assert "**bob**: `add 1`" in channel.last_message.content
     # the new deadline closes by time
     await simcord_env.advance_time(121)
-    assert "⏰ Time is up" in channel.last_message.content
+    assert "Time's up" in channel.last_message.content
     last = (await stored(simcord_env, channel))[-1]
     assert (last.seat, last.notation, last.actor) == (-1, "pass", "timer")
 
@@ -369,5 +369,5 @@ async def test_rate_limited_announcement_is_retried(simcord_env, table):
     last = (await stored(simcord_env, channel))[-1]
     assert (last.seat, last.notation, last.actor) == (-1, "pass", "timer")
     await simcord_env.advance_time(2)  # the bounded retry posts it
-    assert "⏰ Time is up" in channel.last_message.content
+    assert "Time's up" in channel.last_message.content
     assert [t.key for t in simcord_env.bot.services.timers.armed()] == ["t2"]

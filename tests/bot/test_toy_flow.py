@@ -17,9 +17,10 @@ async def test_lobby_and_moves(simcord_env, table, bots):
     assert "has started" in channel.last_message.content
     choices = await alice.autocomplete(channel, "move", "notation", "ad")
     assert [c["value"] for c in choices] == ["add 1", "add 2"]
-    assert await bob.autocomplete(channel, "move", "notation", "") == []
+    waiting = await bob.autocomplete(channel, "move", "notation", "")
+    assert [c["name"] for c in waiting] == ["⏳ Waiting for alice — Move 1"]
     r = await bob.slash(channel, "move", notation="add 1")
-    assert r.ephemeral and "not your turn" in r.response.content.lower()
+    assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Move 1)."
     r = await alice.slash(channel, "move", notation="add 2")
     assert not r.ephemeral
     board = channel.last_message

@@ -23,11 +23,7 @@ from .support import fixture_paths, load_fixture
 
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NOT_YET: dict[str, str] = {
-    "kenchiku": "renderer being redesigned for 550 px (issue 8)",
     "masters_of_commerce": "renderer being redesigned for 550 px (issue 8)",
-    "carnegie": "renderer predates the 550 px rule (issue 10)",
-    "food_chain_magnate": "renderer predates the 550 px rule (issue 9)",
-    "philadelphia": "no renderer yet (issue 11)",
 }
 NAMES = (
     "Alice",
@@ -74,7 +70,7 @@ def _positions(key: str) -> list[tuple[str, Callable[[], Any]]]:
     return [("middle", at(0.5)), ("end", at(1.0))]
 
 
-READ_BY_OCR = {"food_chain_magnate"}
+READ_BY_OCR: set[str] = set()
 """Games in ``NOT_YET`` whose names OCR already finds (only their text size is pending)."""
 
 
@@ -98,7 +94,7 @@ def _draw(key: str, make: Callable[[], Any]) -> Any:
     module = _renderer(key)
     state = make()
     assert state is not None, f"{key} has no fixture to draw"
-    names = NAMES[: len(state.view(None).players) if hasattr(state.view(None), "players") else 4]
+    names = NAMES[: state.n_seats]
     _fresh(module)
     return measure(lambda: module.render_board(state.view(None), names=list(names))), names
 

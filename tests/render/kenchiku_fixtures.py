@@ -345,3 +345,13 @@ def seat_view(view: KenchikuView, seat: int, money: int) -> KenchikuView:
 
     companies = tuple(replace(c, money=money) if c.seat == seat else c for c in view.companies)
     return replace(view, viewer=seat, companies=companies)
+
+
+def mid_3p() -> KenchikuView:
+    """``mid_4p`` with three companies: the fourth seat and its buildings never existed."""
+    from dataclasses import replace
+
+    buildings = {k: v for k, v in MID_BUILDINGS.items() if v[1] != 3}
+    view = mid_4p()
+    cells = make_cells(MAP_9X8, buildings, MID_PARKS, 4)
+    return replace(view, cells=cells, companies=view.companies[:3], blocks_left=95)

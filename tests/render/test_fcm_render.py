@@ -1,4 +1,7 @@
-"""Food Chain Magnate renderer: golden images (with a tolerance), purity, size, names.
+"""Food Chain Magnate renderer: golden images (with a tolerance) of the chat board, also as
+Discord shows it inline (550 px), the detail board and one company (``render_player``);
+purity, size, names; a synthetic view with airplanes, a garden, a drive-in and a COMING SOON
+restaurant (no fixture reaches them) so those pieces are drawn and measured too.
 
 Set ``BOARDROOM_UPDATE_GOLDEN=1`` to rewrite the golden PNGs after an intended change, then
 look at them before committing.
@@ -13,20 +16,21 @@ from pathlib import Path
 import pytest
 
 from games.core import GameRecord, replay
-from games.food_chain_magnate.view import FcmView
+from games.food_chain_magnate.view import CampaignView, FcmView
 from render.common import to_png
-from render.food_chain_magnate import render_board
+from render.food_chain_magnate import hand_text, render_board, render_hand, render_player
 
-from .golden import check_golden
+from .chat import MIN_TEXT, inline, measure
+from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "food_chain_magnate"
-NAMES = ["Alice", "Bob", "Chidi", "Dana", "Eve"]
+NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Esme"]
 
 
 def _view(name: str, fraction: float = 1.0, seat: int | None = None) -> FcmView:
     record = GameRecord.from_dict(json.loads((FIXTURES / f"{name}.json").read_text()))
     state = replay(record, upto=round(len(record.moves) * fraction))
-    return state.view(seat)  # type: ignore[no-any-return]
+    return state.view(seat)
 
 
 CASES = {
@@ -36,10 +40,90 @@ CASES = {
 }
 
 
+def _busy_view() -> FcmView:
+    """The 3-player fixture half-way, with pieces no fixture reaches: a garden house wanting
+    five items, a house wanting three different goods, a row and a column airplane, a radio,
+    a drive-in and a COMING SOON restaurant."""
+    v = _view("3p", 0.5)
+    houses = list(v.houses)
+    h = houses[0]
+    garden = tuple((r, c + 2) for r, c in h.squares)
+    houses[0] = replace(h, garden=garden, demand=("burger",) * 3 + ("beer",) * 2, cap=5)
+    houses[1] = replace(houses[1], demand=("pizza", "lemonade", "soft_drink"))
+
+    def plane(
+        number: int, owner: int, axis: str, lines: tuple[int, ...], product: str
+    ) -> CampaignView:
+        return CampaignView(
+            number=number,
+            kind="airplane",
+            owner=owner,
+            marketeer="brand_director",
+            squares=(),
+            axis=axis,
+            lines=lines,
+            where="",
+            product=product,
+            remaining=3,
+            eternal=False,
+        )
+
+    radio = CampaignView(
+        number=6,
+        kind="radio",
+        owner=2,
+        marketeer="brand_director",
+        squares=((12, 12),),
+        axis="",
+        lines=(),
+        where="m13",
+        product="lemonade",
+        remaining=4,
+        eternal=False,
+    )
+    camps = (
+        *v.campaigns,
+        plane(1, 0, "col", (3, 4), "beer"),
+        plane(2, 1, "row", (7, 8), "pizza"),
+        radio,
+    )
+    rests = list(v.restaurants)
+    rests[0] = replace(rests[0], drive_in=True)
+    rests[1] = replace(rests[1], open=False)
+    return replace(v, houses=tuple(houses), campaigns=camps, restaurants=tuple(rests))
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str) -> None:
     make, theme = CASES[name]
-    check_golden(name, render_board(make(), theme=theme, names=NAMES))
+    image = render_board(make(), theme=theme, names=NAMES)
+    check_golden(name, image)
+    check_golden(f"{name}_550", inline(image))
+
+
+def test_golden_busy_board_is_readable_inline() -> None:
+    view = _busy_view()
+    measured = measure(lambda: render_board(view, names=NAMES[:3]))
+    assert not measured.too_small(MIN_TEXT), measured.too_small(MIN_TEXT)[:8]
+    check_golden("fcm_busy_3p", measured.image)
+    check_golden("fcm_busy_3p_550", inline(measured.image))
+
+
+def test_golden_detail() -> None:
+    check_golden("fcm_5p_detail", render_board(_view("5p", 0.7), names=NAMES, detail=True))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_golden_player(theme: str) -> None:
+    view = _view("5p", 0.7)
+    measured = measure(lambda: render_player(view, 2, names=NAMES, theme=theme))
+    assert not measured.too_small(MIN_TEXT)
+    assert any("Chiara" in c.text for c in measured.texts)
+    suffix = "" if theme == "light" else "_dark"
+    check_golden(f"fcm_player_5p{suffix}", measured.image)
+    check_golden(f"fcm_player_5p{suffix}_550", inline(measured.image))
+    with pytest.raises(ValueError):
+        render_player(view, 5)
 
 
 def test_render_is_pure() -> None:
@@ -50,10 +134,14 @@ def test_render_is_pure() -> None:
 
 
 def test_size_and_scale() -> None:
-    full = render_board(_view("4p", 0.5))
+    full = render_board(_view("4p", 0.5), detail=True)
     assert full.width == 1100 and full.mode == "RGB"
-    half = render_board(_view("4p", 0.5), scale=0.5)
-    assert abs(half.width - full.width / 2) <= 2 and abs(half.height - full.height / 2) <= 2
+    chat = render_board(_view("4p", 0.5))
+    assert chat.width < full.width and chat.mode == "RGB"
+    for detail in (False, True):
+        whole = render_board(_view("4p", 0.5), detail=detail)
+        half = render_board(_view("4p", 0.5), scale=0.5, detail=detail)
+        assert abs(half.width - whole.width / 2) <= 2 and abs(half.height - whole.height / 2) <= 2
 
 
 def test_names_are_drawn_and_bad_options_rejected() -> None:
@@ -70,3 +158,17 @@ def test_every_fixture_renders_at_its_end_in_both_themes() -> None:
         view = _view(path.stem)
         for theme in ("light", "dark"):
             render_board(replace(view), theme=theme)
+            render_board(view, theme=theme, detail=True)
+            render_player(view, 0, theme=theme)
+
+
+def test_hand_shows_the_owners_secrets_only_to_the_owner() -> None:
+    own = _view("3p", 0.3, seat=1)
+    public = _view("3p", 0.3)
+    assert own.players[1].reserve is not None and public.players[1].reserve is None
+    text = hand_text(own, 1, names=NAMES[:3])
+    assert text.startswith("**Bruno**") and f"Reserve card: ${own.players[1].reserve}" in text
+    assert "Reserve card" not in hand_text(public, 1, names=NAMES[:3])
+    assert mean_abs_diff(render_hand(own, 1), render_player(public, 1)) > 0
+    with pytest.raises(ValueError):
+        hand_text(own, 3)

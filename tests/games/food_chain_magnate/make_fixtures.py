@@ -28,11 +28,13 @@ def main() -> None:
         state, record = play_out(SPEC, seats, seed, options=options)
         out = state.outcome()
         assert out is not None
-        data = record.to_dict()
+        data = {
+            "about": f"Played by the AI; the bank broke for the second time in turn {state.turn}.",
+            **record.to_dict(),
+        }
         data["expect"] = {
             "scores": {str(k): v for k, v in sorted(out.scores.items())},
             "reason": out.reason,
-            "turns": state.turn,
         }
         path = HERE / f"{name}.json"
         path.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")

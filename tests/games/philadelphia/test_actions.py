@@ -147,7 +147,8 @@ def test_buy_an_item_not_in_the_row_is_refused() -> None:
         (["cafe-a", "cafe-b"], "submit pair cafe", 1),
         (["cafe-a", "cafe-b", "cafe-c"], "submit three cafe", 3),
         (["cafe-a", "cafe-b", "cafe-c", "cafe-d"], "submit four cafe", 5),
-        (["cafe-a", "hotel-b", "cinema-c"], "submit flush cafe+hotel+cinema", 2),
+        (["cafe-a", "hotel-b", "cinema-c"], "submit flush cafe+cinema+hotel", 2),
+        (["cafe-a", "hotel-b", "cinema-c"], "submit flush cafe+hotel+cinema", 2),  # any order
         (
             ["cafe-a", "hotel-b", "cinema-c", "bookstore-a"],
             "submit flush cafe+hotel+cinema+bookstore",
@@ -169,6 +170,11 @@ def test_professionals_never_count_in_hands() -> None:
     assert not [m for m in legal(g, 0) if m.startswith("submit")]
     reason = g.refusal(0, g.parse_move(0, "submit pair guard"))
     assert reason is not None and "Professionals never count" in reason
+
+
+def test_a_flush_is_offered_with_its_jobs_in_alphabetical_order() -> None:
+    g = make(hands={0: ["hotel-b", "cinema-c", "cafe-a"]})
+    assert [m for m in legal(g, 0) if m.startswith("submit")] == ["submit flush cafe+cinema+hotel"]
 
 
 def test_a_flush_needs_one_industry_and_different_names() -> None:

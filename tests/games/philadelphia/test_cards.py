@@ -49,6 +49,9 @@ def test_post_office_passes_cards_left_at_once_and_in_secret() -> None:
     assert g.public_notation(2, Give("hotel-a")) == "give (a card)"
     play(g, 0, "give cafe-a")
     play(g, 1, "give taxi-a")
+    told = g.notices(1, Give("taxi-a"))
+    assert told[2].text == "p2 gave you Taxi company (taxi-a)."  # each receiver, privately
+    assert getattr(told[2].text, "key", None) == "philadelphia.gave_you"
     assert g.players[1].hand == ["cafe-a"]
     assert g.players[2].hand == ["taxi-a"]
     assert g.players[0].hand == ["hotel-a"]
@@ -181,7 +184,12 @@ def test_lawyer_makes_every_other_player_choose_a_card_to_give() -> None:
     play(g, 1, "give taxi-b")
     play(g, 2, "give hotel-a")
     assert sorted(g.players[0].hand) == ["hotel-a", "taxi-b"]
-    assert g.notices(2, Give("hotel-a"))[0].text.startswith("p2 gave you")
+    notice = g.notices(2, Give("hotel-a"))[0].text
+    # one keyed notice to the lawyer's owner names every card and its giver (issue 6 §2)
+    assert notice == (
+        "You were given 2 cards: Taxi company (taxi-b) from p2, Hotel (hotel-a) from p3."
+    )
+    assert getattr(notice, "key", None) == "philadelphia.gave_you_several"
 
 
 def test_lawyer_skips_players_without_cards() -> None:

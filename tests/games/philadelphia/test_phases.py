@@ -82,6 +82,8 @@ def test_most_vp_wins_then_money_then_a_draw() -> None:
     finish_actions(g)
     out = g.outcome()
     assert out is not None and out.winners == {0, 1} and "draw" in out.reason
+    assert getattr(out.reason, "key", None) == "philadelphia.end_reason_draw"
+    assert getattr(out.reason, "params", {}).get("reached") == "p1, p2"
 
 
 def test_all_rewards_are_paid_before_any_success_effect() -> None:

@@ -76,3 +76,18 @@ def test_random_policy_moves_always_parse_back() -> None:
         move = rng.choice(list(state.legal_moves(seat)))
         assert state.parse_move(seat, move.notation) == move
         state.apply(seat, move)
+
+
+def test_the_ai_plays_only_moves_the_legal_list_names() -> None:
+    """The panel and autocomplete offer ``legal_moves``' notations: every move the AI makes is
+    one of them, word for word (a flush names its jobs in one canonical, alphabetical order)."""
+    for seats in (2, 3, 4):
+        for seed in range(6):
+            state = SPEC.new_game({}, seats, seed)
+            rng = Rng(seed)
+            policy = HeuristicPolicy()
+            while not state.is_over():
+                seat = min(state.to_act())
+                move = policy.choose(state, seat, rng)
+                assert move.notation in [m.notation for m in state.legal_moves(seat)]
+                state.apply(seat, move)

@@ -1,0 +1,88 @@
+"""``/game log``: the latest moves as sentences with players' names and move numbers.
+
+The moves table stores notation only; the engine's event sentences (and move labels) are
+recovered by replaying the record in a worker thread (``log_entries``). What a viewer sees
+follows the stored public text: a private move of someone else (an offer) shows only that a
+private move was made; a masked one (a sealed bid) shows its public text; the engine's
+events are public by construction (the bot posts them in the channel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.core import SYSTEM, GameRecord, get_game
+
+from . import messages as msg
+from .manager import LiveGame
+from .storage import MoveRow
+
+MAX_MOVES = 50
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One stored move and what replaying it said: ``label`` (the move's button text) and
+    ``events`` (the engine's sentences, seats still as ``p1``…)."""
+
+    row: MoveRow
+    label: str
+    events: tuple[str, ...]
+
+
+def log_entries(record: GameRecord, rows: Sequence[MoveRow]) -> list[LogEntry]:
+    """Replay ``record`` and keep labels and events of the moves in ``rows`` (by ``seq``).
+
+    CPU-bound: run it in a thread. A move that no longer replays ends the replay; its entry
+    and later ones keep the notation only."""
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    wanted = {r.seq: r for r in rows}
+    found: dict[int, LogEntry] = {}
+    first = min(wanted, default=len(record.moves))
+    for seq, (seat, text) in enumerate(record.moves):
+        try:
+            move = state.parse_move(seat, text)
+            label = move.label if seq >= first else ""
+            events = state.apply(seat, move)
+        except Exception:  # a diverging replay is reported by the manager, not here
+            break
+        if seq in wanted:
+            found[seq] = LogEntry(wanted[seq], label, tuple(str(e) for e in events))
+    return [found.get(r.seq, LogEntry(r, "", ())) for r in rows]
+
+
+def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool = False) -> str:
+    """``` `12` bob rented y4 (Yellow) to alice for $10,000.``` — or, with ``raw``, the
+    notation after it. Timer moves say in words what ran out."""
+    row = entry.row
+    number = f"`{row.seq + 1:>3}`"
+    events = [msg.named(live, e) for e in entry.events if e]
+    if row.actor == "timer" or row.seat < 0 or row.seat == SYSTEM:
+        text = f"⏰ Time ran out on {msg.timer_phrase(row.notation)}"
+        if events:
+            text += " — " + msg.sentences(msg.after_timer(events))
+        return f"{number} {text}" + (f" · `{row.notation}`" if raw else "")
+    name = f"**{msg.display_name(live, row.seat)}**"
+    mine = viewer is not None and row.user_id == viewer
+    public = row.notation if row.public is None else row.public  # None: rows before public text
+    if not mine and public == "":
+        return f"{number} {name} made a private move."
+    if not mine and public != row.notation:  # masked, e.g. a sealed bid
+        sentence = msg.sentences(events) if events else name
+        return f"{number} {sentence} · `{public}`"
+    if events:
+        token = f"p{row.seat + 1} "
+        starts_with_actor = next(e for e in entry.events if e).startswith(token)
+        sentence = (
+            msg.sentences(events) if starts_with_actor else f"{name} " + msg.sentences(events)
+        )
+    elif entry.label:
+        sentence = f"{name}: {msg.named(live, entry.label)}"
+    else:
+        sentence = f"{name}: `{row.notation}`"
+    if mine and public != row.notation:  # your own private or sealed move
+        return f"{number} {sentence} · `{row.notation}` *(only you see this)*"
+    return f"{number} {sentence}" + (f" · `{row.notation}`" if raw else "")

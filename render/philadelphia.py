@@ -1,0 +1,640 @@
+"""Philadelphia images: the public table for the channel and a seat's hand for ``/hand``.
+
+``render_board(view, names=...)`` draws a :class:`~games.philadelphia.view.PhilaView` and never
+derives a rule: it shows what the view says. The chat board is laid out 880 units wide with no
+text under 18 units, so at Discord's inline width (550 px) every label is at least 11 px tall
+(issue 8). It shows:
+
+* a header: round, phase, the last recruitment die (and the number fixed with a recruitment
+  chance), the start player, who is to act and what they must choose;
+* the latest recruitment (ads that succeeded) and update (ads that defaulted), by card id;
+* the item row with prices, the field card while it is face up, and the deck and discard
+  counts;
+* cards revealed for a choice (explore), drawn like ads;
+* one panel per player, by name, with a colour stripe: VP, money, hand size, the start-player
+  and to-act marks, and every posted ad as a card: name on an industry-coloured band, the
+  recruitment numbers (the one the die hit is filled), reward (money and VP), month markers
+  against the duration, the posting cost and the card id used in move notation.
+
+``detail=True`` adds the full texts of posted ads and items and the latest events.
+``render_hand(view, seat)`` draws a seat's hand as cards with every printed value and the
+effect text; ``hand_text(view, seat)`` is the same as Discord markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from PIL import Image
+
+from games.philadelphia.cards import data
+from games.philadelphia.view import AdView, CardView, Phase, PhilaView, PlayerView
+from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+
+RGB = tuple[int, int, int]
+_Drawer = Callable[[Pen, float], None]
+
+# -- layout (units are pixels at scale 1.0) -----------------------------------------------------
+WIDTH = 880  # 11 px at 550 px wide needs 11 * 880 / 550 = 17.6 units of text
+MARGIN = 16
+MIN_TEXT = 18  # the smallest text on the chat board
+TEXT = 20
+TITLE = 26
+LINE = 30
+AD_W = 200
+AD_H = 122
+AD_GAP = 8
+ADS_PER_ROW = 4  # 4 * 200 + 3 * 8 = 824: fits a panel beside its stripe
+BAND = 28
+PANEL_HEAD = 44
+STRIPE = 10
+DETAIL_TEXT = 15  # full card texts in the detail view (not the chat board)
+
+HAND_COLS = 3
+HAND_W = 272
+HAND_GAP = 16  # 3 * 272 + 2 * 16 = 848
+
+INDUSTRY_COLOURS: dict[str, RGB] = {
+    "service": (222, 120, 60),
+    "construction": (150, 105, 60),
+    "transport": (60, 110, 170),
+    "manufacturing": (110, 110, 125),
+    "professional": (40, 120, 90),
+}
+PHASE_NAMES = {
+    Phase.ACTION: "Action phase",
+    Phase.RECRUITMENT: "Recruitment phase",
+    Phase.UPDATE: "Update phase",
+}
+
+
+@dataclass(frozen=True)
+class _Theme:
+    bg: RGB
+    panel: RGB
+    card: RGB
+    ink: RGB
+    muted: RGB
+    edge: RGB
+    hit: RGB  # a succeeded ad's outline and the die face the roll hit
+    warn: RGB
+
+
+_THEMES: dict[str, _Theme] = {
+    "light": _Theme(
+        bg=(244, 240, 230),
+        panel=(253, 251, 246),
+        card=(255, 255, 255),
+        ink=(30, 30, 34),
+        muted=(96, 92, 86),
+        edge=(170, 164, 152),
+        hit=(0, 130, 70),
+        warn=(190, 60, 20),
+    ),
+    "dark": _Theme(
+        bg=(30, 32, 38),
+        panel=(42, 45, 53),
+        card=(54, 58, 68),
+        ink=(236, 236, 232),
+        muted=(176, 176, 170),
+        edge=(96, 100, 112),
+        hit=(90, 210, 140),
+        warn=(250, 140, 90),
+    ),
+}
+
+_SEAT_LABEL = re.compile(r"\bp(\d{1,2})\b")
+
+
+def _named(text: str, labels: Sequence[str]) -> str:
+    """The engine's ``p1``/``p2`` labels in ``text`` replaced by the players' names."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return labels[i] if 0 <= i < len(labels) else m.group(0)
+
+    return _SEAT_LABEL.sub(sub, text)
+
+
+def _card_name(card_id: str) -> str:
+    try:
+        return data().card(card_id).job.name
+    except KeyError:
+        return card_id
+
+
+def _industry_name(industry: str) -> str:
+    for ind in data().industries:
+        if ind.id == industry:
+            return ind.name
+    return industry
+
+
+def _reward(card: CardView) -> str:
+    parts = [f"${card.reward}"] if card.reward else []
+    if card.vp:
+        parts.append(f"{card.vp} VP")
+    return " + ".join(parts) or "nothing"
+
+
+def _money(n: int) -> str:
+    return f"${n}"
+
+
+# -- the public board -------------------------------------------------------------------------
+
+
+def render_board(
+    view: PhilaView,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+    detail: bool = False,
+) -> Image.Image:
+    """The public table as an RGB image ``WIDTH * scale`` wide (height follows the content).
+
+    ``names`` are display names by seat (``P1``.. when missing). ``detail=True`` adds the
+    full texts of posted ads and items and the latest events in smaller type.
+
+    Raises:
+        ValueError: unknown ``theme`` or ``scale <= 0``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    labels = seat_names(names, view.n_seats)
+    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    blocks = _board_blocks(view, labels, t, probe, detail)
+    height = MARGIN + sum(h for h, _ in blocks) + MARGIN
+    image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), t.bg)
+    pen = Pen(image, scale, t.ink)
+    y = float(MARGIN)
+    for h, draw in blocks:
+        draw(pen, y)
+        y += h
+    return image
+
+
+def _board_blocks(
+    view: PhilaView, labels: list[str], t: _Theme, probe: Pen, detail: bool
+) -> list[tuple[float, _Drawer]]:
+    blocks: list[tuple[float, _Drawer]] = [
+        (64, lambda pen, y: _header(pen, y, view, labels, t)),
+        (LINE + 4, lambda pen, y: _turn_line(pen, y, view, labels, t)),
+    ]
+    status = _status_lines(view, labels)
+    for text, colour in status:
+        lines = probe.wrap(text, TEXT, WIDTH - 2 * MARGIN)
+        blocks.append((len(lines) * LINE, partial(_lines, lines=lines, t=t, colour=colour)))
+    blocks.append((52, lambda pen, y: _items(pen, y, view, t)))
+    if view.pending is not None and view.pending.cards:
+        rows = -(-len(view.pending.cards) // ADS_PER_ROW)
+        blocks.append(
+            (
+                LINE + rows * (AD_H + AD_GAP) + 6,
+                lambda pen, y: _revealed(pen, y, view, labels, t),
+            )
+        )
+    for player in view.players:
+        h = _panel_height(player)
+        blocks.append((h + 10, partial(_panel, h=h, view=view, player=player, labels=labels, t=t)))
+    if detail:
+        texts = _detail_texts(view, labels)
+        lines = [ln for s in texts for ln in probe.wrap(s, DETAIL_TEXT, WIDTH - 2 * MARGIN)]
+        blocks.append(
+            (
+                len(lines) * (DETAIL_TEXT + 5) + 12,
+                lambda pen, y: _detail(pen, y, lines, t),
+            )
+        )
+    return blocks
+
+
+def _header(pen: Pen, y: float, view: PhilaView, labels: list[str], t: _Theme) -> None:
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    pen.rect(x0, y, x1, y + 56, fill=t.panel, outline=t.edge, radius=8)
+    if view.extra_round_of is not None:
+        round_text = f"Round {view.round} (extra: {labels[view.extra_round_of]})"
+    else:
+        round_text = f"Round {view.round}"
+    pen.text(x0 + 14, y + 28, round_text, TITLE, bold=True, anchor="lm")
+    w = pen.length(round_text, TITLE, True)
+    phase = "Game over" if view.outcome is not None else PHASE_NAMES[view.phase]
+    pen.text(x0 + 30 + w, y + 29, phase, TEXT, fill=t.muted, anchor="lm")
+    # the die: a square face with the last roll
+    side = 42
+    dx = x1 - 10 - side
+    pen.rect(dx, y + 7, dx + side, y + 7 + side, fill=t.card, outline=t.ink, width=2, radius=7)
+    pen.text(
+        dx + side / 2, y + 28, str(view.die) if view.die else "–", TITLE, bold=True, anchor="mm"
+    )
+    label = "die" if view.die_fixed is None else f"die fixed at {view.die_fixed}"
+    pen.text(dx - 10, y + 28, label, TEXT, fill=t.muted, anchor="rm")
+    counts = f"ad deck {view.deck_size} · discard {len(view.discard)}"
+    cx = dx - 34 - pen.length(label, TEXT)
+    if cx - pen.length(counts, MIN_TEXT) > x0 + 44 + w + pen.length(phase, TEXT):
+        pen.text(cx, y + 28, counts, MIN_TEXT, fill=t.muted, anchor="rm")
+
+
+def _turn_line(pen: Pen, y: float, view: PhilaView, labels: list[str], t: _Theme) -> None:
+    parts = [f"Start player: {labels[view.start_player]}"]
+    if view.outcome is not None:
+        parts = [_outcome_text(view, labels)]
+    elif view.phase is Phase.ACTION and view.current is not None and view.pending is None:
+        left = "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
+        parts.append(f"To act: {labels[view.current]} ({left})")
+    elif view.to_act:
+        parts.append("To act: " + ", ".join(labels[s] for s in view.to_act))
+    pen.text(MARGIN + 4, y + LINE / 2 + 2, "   ·   ".join(parts), TEXT, bold=True, anchor="lm")
+
+
+def _outcome_text(view: PhilaView, labels: list[str]) -> str:
+    assert view.outcome is not None
+    winners = [int(w) for w in view.outcome.get("winners", [])]
+    scores = view.outcome.get("scores", {})
+    if not winners:
+        return "Game over: a draw"
+    names = " and ".join(labels[w] for w in winners)
+    vp = scores.get(str(winners[0]), "?")
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"Game over: {names} {verb} with {vp} VP"
+
+
+def _status_lines(view: PhilaView, labels: list[str]) -> list[tuple[str, str]]:
+    """(text, colour key) lines: the pending choice and the latest roll and defaults."""
+    out: list[tuple[str, str]] = []
+    if view.pending is not None and view.outcome is None:
+        who = ", ".join(labels[s] for s in view.pending.choosers)
+        prompt = _named(view.pending.prompt, labels)
+        text = prompt if prompt.startswith(who) else f"{who}: {prompt}"
+        out.append((f"▶ {text}", "warn"))
+    if view.die is not None:
+        if view.successes:
+            hits = ", ".join(f"{_card_name(c)} ({c})" for c in view.successes)
+            out.append((f"Die {view.die}: succeeded: {hits}", "hit"))
+        else:
+            out.append((f"Die {view.die}: no ad succeeded", "muted"))
+    if view.defaults:
+        gone = ", ".join(f"{_card_name(c)} ({c})" for c in view.defaults)
+        out.append((f"Defaulted: {gone}", "muted"))
+    return out
+
+
+def _lines(pen: Pen, y: float, lines: list[str], t: _Theme, colour: str) -> None:
+    fill = {"warn": t.warn, "hit": t.hit, "muted": t.muted}.get(colour, t.ink)
+    for i, line in enumerate(lines):
+        pen.text(MARGIN + 4, y + i * LINE + LINE / 2, line, TEXT, fill=fill, anchor="lm")
+
+
+def _items(pen: Pen, y: float, view: PhilaView, t: _Theme) -> None:
+    cy = y + 22
+    x = float(MARGIN)
+    pen.text(x + 4, cy, "Items", TEXT, bold=True, anchor="lm")
+    x += pen.length("Items", TEXT, True) + 14
+    for item in view.item_row:
+        s = f"{item.name} {_money(item.price)}"
+        x += pen.pill(x, cy, s, fill=t.card, ink=t.ink, size=MIN_TEXT, h=32, outline=t.edge) + 6
+    if view.field is not None:
+        x += pen.pill(x, cy, view.field.name, fill=t.warn, size=MIN_TEXT, h=32) + 6
+
+
+def _revealed(pen: Pen, y: float, view: PhilaView, labels: list[str], t: _Theme) -> None:
+    assert view.pending is not None
+    who = labels[view.pending.owner]
+    pen.text(
+        MARGIN + 4, y + LINE / 2, f"Revealed for {who} to choose:", TEXT, bold=True, anchor="lm"
+    )
+    for i, card in enumerate(view.pending.cards):
+        row, col = divmod(i, ADS_PER_ROW)
+        x = MARGIN + col * (AD_W + AD_GAP)
+        _ad(pen, x, y + LINE + row * (AD_H + AD_GAP), card, None, False, None, t)
+
+
+def _panel_height(player: PlayerView) -> float:
+    rows = -(-len(player.ads) // ADS_PER_ROW)
+    return PANEL_HEAD + (rows * (AD_H + AD_GAP) + 6 if rows else 0)
+
+
+def _panel(
+    pen: Pen,
+    y: float,
+    h: float,
+    view: PhilaView,
+    player: PlayerView,
+    labels: list[str],
+    t: _Theme,
+) -> None:
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    colour = player_colour(player.seat)
+    acting = player.seat in view.to_act and view.outcome is None
+    pen.rect(
+        x0,
+        y,
+        x1,
+        y + h,
+        fill=t.panel,
+        outline=colour if acting else t.edge,
+        width=3 if acting else 1,
+        radius=8,
+    )
+    pen.rect(x0, y, x0 + STRIPE, y + h, fill=colour, radius=4)
+    cy = y + PANEL_HEAD / 2 + 1
+    name = ("▶ " if acting else "") + labels[player.seat]
+    pen.text(x0 + STRIPE + 10, cy, name, 24, bold=True, anchor="lm")
+    x = x0 + STRIPE + 20 + pen.length(name, 24, True)
+    if view.start_player == player.seat:
+        x += pen.pill(x, cy, "start player", fill=colour, size=MIN_TEXT, h=28) + 6
+    if view.outcome is not None:
+        rank = view.outcome.get("ranks", {}).get(str(player.seat))
+        if rank is not None:
+            x += pen.pill(
+                x, cy, _ordinal(int(rank)), fill=t.hit if rank == 1 else t.edge, size=MIN_TEXT, h=28
+            )
+            x += 6
+    # right side: VP, money, hand
+    stats = [f"{player.vp} VP", _money(player.money), f"hand {player.hand_size}"]
+    rx: float = x1 - 10
+    for i, s in enumerate(reversed(stats)):
+        bold = i == len(stats) - 1
+        w = pen.length(s, TEXT, bold)
+        pen.text(rx, cy, s, TEXT, bold=bold, anchor="rm")
+        rx -= w + 22
+    top = y + PANEL_HEAD
+    if not player.ads:
+        if x + pen.length("no ads posted", MIN_TEXT) < rx - 10:
+            pen.text(x + 4, cy, "no ads posted", MIN_TEXT, fill=t.muted, anchor="lm")
+        return
+    for i, ad in enumerate(player.ads):
+        row, col = divmod(i, ADS_PER_ROW)
+        _ad(
+            pen,
+            x0 + STRIPE + 8 + col * (AD_W + AD_GAP),
+            top + row * (AD_H + AD_GAP),
+            ad.card,
+            ad,
+            ad.succeeded,
+            view.die,
+            t,
+        )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _ad(
+    pen: Pen,
+    x: float,
+    y: float,
+    card: CardView,
+    ad: AdView | None,
+    succeeded: bool,
+    die: int | None,
+    t: _Theme,
+) -> None:
+    """One ad card ``AD_W`` x ``AD_H`` at (x, y): a posted ad (``ad``) or a revealed card."""
+    band = INDUSTRY_COLOURS.get(card.industry, t.edge)
+    outline = t.hit if succeeded else t.edge
+    pen.rect(
+        x,
+        y,
+        x + AD_W,
+        y + AD_H,
+        fill=t.card,
+        outline=outline,
+        width=3 if succeeded else 1,
+        radius=6,
+    )
+    pen.rect(x + 1, y + 1, x + AD_W - 1, y + BAND, fill=band, radius=5)
+    pen.text(
+        x + 8,
+        y + BAND / 2 + 1,
+        pen.fit(card.name, MIN_TEXT, AD_W - 16, True),
+        MIN_TEXT,
+        bold=True,
+        fill=text_on(band),
+        anchor="lm",
+    )
+    # recruitment numbers: a small die face each, filled when the roll hit it
+    row1 = y + BAND + 18
+    nx = x + 8
+    for n in card.numbers:
+        hit = succeeded and die == n
+        pen.rect(
+            nx,
+            row1 - 12,
+            nx + 24,
+            row1 + 12,
+            fill=t.hit if hit else t.card,
+            outline=t.hit if hit else t.ink,
+            radius=4,
+        )
+        pen.text(
+            nx + 12,
+            row1 + 1,
+            str(n),
+            MIN_TEXT,
+            bold=True,
+            fill=text_on(t.hit) if hit else t.ink,
+            anchor="mm",
+        )
+        nx += 28
+    reward = _reward(card)
+    if pen.length(reward, MIN_TEXT, True) > x + AD_W - 12 - nx:
+        reward = reward.replace(" ", "")
+    pen.text(x + AD_W - 8, row1 + 1, reward, MIN_TEXT, bold=True, anchor="rm")
+    row2 = row1 + 30
+    if ad is not None:
+        months = "hired" if succeeded else f"month {ad.months}/{card.duration}"
+        colour = t.hit if succeeded else (t.warn if ad.months + 1 >= card.duration else t.ink)
+    else:
+        months, colour = f"{card.duration} months", t.ink
+    pen.text(x + 8, row2, months, MIN_TEXT, fill=colour, anchor="lm")
+    pen.text(x + AD_W - 8, row2, f"cost {card.cost}", MIN_TEXT, fill=t.muted, anchor="rm")
+    row3 = row2 + 28
+    pen.text(
+        x + 8, row3, pen.fit(card.id, MIN_TEXT, AD_W - 16), MIN_TEXT, fill=t.muted, anchor="lm"
+    )
+
+
+def _detail_texts(view: PhilaView, labels: list[str]) -> list[str]:
+    out: list[str] = []
+    for player in view.players:
+        for ad in player.ads:
+            c = ad.card
+            out.append(
+                f"{labels[player.seat]} · {c.name} ({c.id}, {_industry_name(c.industry)}): {c.text}"
+            )
+    for item in dict.fromkeys(view.item_row):  # one line per kind shown
+        out.append(f"Item {item.name} ({_money(item.price)}): {item.text}")
+    if view.field is not None:
+        out.append(f"Field card {view.field.name}: {view.field.text}")
+    if view.last_events:
+        out.append("Latest events:")
+        out.extend(_named(e, labels) for e in view.last_events)
+    return out
+
+
+def _detail(pen: Pen, y: float, lines: list[str], t: _Theme) -> None:
+    pen.rect(
+        MARGIN,
+        y,
+        WIDTH - MARGIN,
+        y + len(lines) * (DETAIL_TEXT + 5) + 8,
+        fill=t.panel,
+        outline=t.edge,
+        radius=6,
+    )
+    for i, line in enumerate(lines):
+        pen.text(MARGIN + 6, y + 4 + i * (DETAIL_TEXT + 5), line, DETAIL_TEXT)
+
+
+# -- the hand ----------------------------------------------------------------------------------
+
+
+def _hand_of(view: PhilaView, seat: int) -> PlayerView:
+    if not 0 <= seat < len(view.players):
+        raise KeyError(seat)
+    player = view.players[seat]
+    if player.hand is None:
+        raise ValueError(f"this view does not show seat {seat}'s hand; use view({seat})")
+    return player
+
+
+def _hand_card_height(pen: Pen, card: CardView) -> float:
+    text = pen.wrap(card.text, MIN_TEXT, HAND_W - 20)
+    return 36 + 4 * 28 + 8 + len(text) * 24 + 12
+
+
+def render_hand(
+    view: PhilaView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``seat``'s hand as cards (``WIDTH * scale`` wide): name, industry, posting cost,
+    reward, duration, recruitment numbers, effect text and card id.
+
+    Raises:
+        KeyError: no such seat. ValueError: ``view`` is not ``seat``'s own view (the hand is
+        hidden), unknown ``theme`` or ``scale <= 0``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    player = _hand_of(view, seat)
+    assert player.hand is not None
+    labels = seat_names(names, view.n_seats)
+    hand = player.hand
+    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    rows = [hand[i : i + HAND_COLS] for i in range(0, len(hand), HAND_COLS)]
+    heights = [max(_hand_card_height(probe, c) for c in row) for row in rows]
+    head = 52
+    height = MARGIN + head + sum(h + HAND_GAP for h in heights) + (LINE if not hand else 0) + MARGIN
+    image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), t.bg)
+    pen = Pen(image, scale, t.ink)
+    colour = player_colour(seat)
+    y = float(MARGIN)
+    pen.rect(MARGIN, y, MARGIN + STRIPE, y + 40, fill=colour, radius=4)
+    title = f"{labels[seat]}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    pen.text(MARGIN + STRIPE + 10, y + 20, title, TITLE, bold=True, anchor="lm")
+    pen.text(
+        WIDTH - MARGIN,
+        y + 20,
+        f"{player.vp} VP · {_money(player.money)}",
+        TEXT,
+        bold=True,
+        anchor="rm",
+    )
+    y += head
+    if not hand:
+        pen.text(MARGIN, y + LINE / 2, "No cards in hand.", TEXT, fill=t.muted, anchor="lm")
+    for row, h in zip(rows, heights, strict=True):
+        for col, card in enumerate(row):
+            _hand_card(pen, MARGIN + col * (HAND_W + HAND_GAP), y, h, card, t)
+        y += h + HAND_GAP
+    return image
+
+
+def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme) -> None:
+    band = INDUSTRY_COLOURS.get(card.industry, t.edge)
+    pen.rect(x, y, x + HAND_W, y + h, fill=t.card, outline=t.edge, radius=8)
+    pen.rect(x + 1, y + 1, x + HAND_W - 1, y + 36, fill=band, radius=7)
+    pen.text(
+        x + 10,
+        y + 19,
+        pen.fit(card.name, 20, HAND_W - 20, True),
+        20,
+        bold=True,
+        fill=text_on(band),
+        anchor="lm",
+    )
+    ly = y + 36 + 16
+    industry = _industry_name(card.industry)
+    pen.text(x + 10, ly, industry, MIN_TEXT, bold=True, fill=mix(band, t.ink, 0.25), anchor="lm")
+    pen.text(x + HAND_W - 10, ly, card.id, MIN_TEXT, fill=t.muted, anchor="rm")
+    ly += 28
+    pen.text(x + 10, ly, f"cost {card.cost}", MIN_TEXT, anchor="lm")
+    pen.text(x + HAND_W - 10, ly, f"reward {_reward(card)}", MIN_TEXT, bold=True, anchor="rm")
+    ly += 28
+    nx = x + 10
+    for n in card.numbers:
+        pen.rect(nx, ly - 12, nx + 24, ly + 12, fill=t.card, outline=t.ink, radius=4)
+        pen.text(nx + 12, ly + 1, str(n), MIN_TEXT, bold=True, anchor="mm")
+        nx += 28
+    pen.text(
+        x + HAND_W - 10,
+        ly,
+        f"{card.duration} month{'s' if card.duration != 1 else ''}",
+        MIN_TEXT,
+        anchor="rm",
+    )
+    ly += 24
+    pen.line([(x + 10, ly), (x + HAND_W - 10, ly)], fill=t.edge)
+    ly += 6
+    for i, line in enumerate(pen.wrap(card.text, MIN_TEXT, HAND_W - 20)):
+        pen.text(x + 10, ly + i * 24, line, MIN_TEXT)
+
+
+def _card_line(card: CardView) -> str:
+    numbers = ", ".join(str(n) for n in card.numbers)
+    return (
+        f"`{card.id}` **{card.name}** · {_industry_name(card.industry)} · cost {card.cost} · "
+        f"reward {_reward(card)} · {card.duration} mo · on {numbers}"
+    )
+
+
+def hand_text(view: PhilaView, seat: int, *, names: Sequence[str] | None = None) -> str:
+    """``seat``'s hand as Discord markdown (under 2,000 characters): money, VP, then one line
+    per card (id, name, industry, cost, reward, duration, numbers, effect) and any choice the
+    seat must make now.
+
+    Raises:
+        KeyError: no such seat. ValueError: ``view`` is not ``seat``'s own view.
+    """
+    player = _hand_of(view, seat)
+    assert player.hand is not None
+    labels = seat_names(names, view.n_seats)
+    head = (
+        f"**Your hand, {labels[seat]}**: {len(player.hand)} card(s) · "
+        f"money **{_money(player.money)}** · **{player.vp} VP**"
+    )
+    lines = [head]
+    if not player.hand:
+        lines.append("No cards in hand.")
+    cards = [(_card_line(c), c.text) for c in player.hand]
+    tail: list[str] = []
+    if player.chosen is not None:
+        tail.append(f"You chose `{player.chosen}` to give.")
+    if view.pending is not None and seat in view.pending.choosers:
+        tail.append(f"*Your choice: {_named(view.pending.prompt, labels)}.*")
+    elif seat in view.to_act and view.outcome is None:
+        tail.append("*Your turn.*")
+    fixed = len(head) + sum(len(a) + 5 for a, _ in cards) + sum(len(s) + 1 for s in tail)
+    room = max(20, (1900 - fixed) // max(1, len(cards)))
+    for line, text in cards:
+        effect = text if len(text) <= room else text[: room - 1].rstrip() + "…"
+        lines.append(f"{line}\n  ↳ {effect}")
+    return "\n".join(lines + tail)

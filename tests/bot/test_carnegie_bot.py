@@ -1,0 +1,31 @@
+"""Carnegie through the bot (issue 10, "Tests"): whole 2-player and solo games by ``/move``,
+each with a restart of the bot mid-game, ending with the recorded scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from .replaying import fixture, open_game, play
+
+GAME = "carnegie"
+
+
+@pytest.mark.parametrize(
+    "name, players", [("2p_base.json", 2), ("solo_base_d2.json", 1)], ids=["2p", "solo"]
+)
+async def test_whole_game_with_a_restart(simcord_env, table, bots, name, players):
+    _guild, channel, members = table
+    data = fixture(GAME, name)
+    seated = members[:players]
+    await open_game(channel, seated, GAME, data)
+    moves = data["moves"]
+    half = len(moves) // 2
+    await play(simcord_env, channel, seated, moves[:half])
+    await simcord_env.restart_bot(bots())
+    await play(simcord_env, channel, seated, moves[half:])
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.state.is_over()
+    out = live.state.outcome()
+    assert {str(k): v for k, v in out.scores.items()} == data["expect"]["scores"]
+    final = channel.history()[-1].content
+    assert "Game over" in final or "over" in final.lower()
