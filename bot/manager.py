@@ -155,6 +155,7 @@ class MoveResult:
     notices: Mapping[int, Notice] = field(default_factory=dict)
     public: str | None = None  # what others may see of the move; None = nothing
     timer: TimerRow | None = None  # the deadline timer after the move
+    new_period: bool = False  # a timed period (deadline key) began with this move
 
     @property
     def by_timer(self) -> bool:
@@ -577,6 +578,7 @@ class GameManager:
             notices,
             public,
             timer,
+            new_period=after is not None and (before_dl is None or before_dl.key != after.key),
         )
 
     # -- timers -------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def activity(live: LiveGame) -> str:
 
 def waiting_for(live: LiveGame) -> str:
     """``"bob"``, ``"bob and carol"``, ``"bob, carol and 2 more"``: who is to act, by name."""
-    seats = sorted(live.state.to_act())
+    seats = sorted(live.state.waiting_for())
     names = [display_name(live, s) for s in seats]
     if len(names) > 3:
         names = [*names[:2], f"{len(names) - 2} more"]
@@ -155,7 +155,7 @@ def waiting_line(live: LiveGame) -> str:
     """One autocomplete line (at most 100 characters) for a player who cannot act now."""
     if live.state.is_over():
         return "🏁 The game is over: /game status shows the result"
-    if not live.state.to_act():
+    if not live.state.waiting_for():
         return "⏳ Waiting for the timer"
     return f"⏳ Waiting for {waiting_for(live)} — {activity(live)}"[:100]
 
@@ -227,18 +227,6 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     return e
 
 
-def whose_turn(live: LiveGame) -> str:
-    """The channel's call to act: mentions of those to act and what they are doing."""
-    to_act = sorted(live.state.to_act())
-    if not to_act:
-        return ""
-    names = ", ".join(who(live, s) for s in to_act)
-    doing = activity(live)
-    if len(to_act) == 1:
-        return f"{names}, it's your turn ({doing}) — use `/move` or press **Play**."
-    return f"Waiting for {names} ({doing}) — use `/move` or press **Play**."
-
-
 def final_scores(live: LiveGame) -> str:
     outcome = live.state.outcome()
     if outcome is None:
@@ -299,7 +287,7 @@ def standings(live: LiveGame) -> list[str]:
     and money where the game shows them, ``▶`` for those to act, bankruptcies."""
     view = live.state.view(None)
     rows = getattr(view, "players", None) or getattr(view, "companies", None) or ()
-    to_act = live.state.to_act()
+    to_act = live.state.waiting_for()
     money_format = MONEY_FORMAT.get(live.row.game_key, "${:,}")
     lines = []
     for i, player in enumerate(rows):

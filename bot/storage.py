@@ -132,6 +132,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX pending_game ON pending_lines(game_id);
     """,
+    # 8: the newest public board message and the move count it shows, so the previous
+    # board's buttons can be removed (also after a restart) and its Play button stays valid
+    # through private moves
+    """
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_seq INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -164,6 +171,8 @@ class GameRow:
     phase_started_at: str | None
     table_key: str | None = None
     table_message_id: int | None = None
+    board_message_id: int | None = None  # the newest public board (the one with buttons)
+    board_seq: int | None = None  # the move count that board shows
     seats: list[SeatRow] = field(default_factory=list)
 
     def seat_of(self, user_id: int) -> int | None:
@@ -233,7 +242,7 @@ class InboxRow:
 _GAME_COLS = (
     "id, guild_id, channel_id, game_key, engine_version, seed, options, host_id, status, "
     "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at, "
-    "table_key, table_message_id"
+    "table_key, table_message_id, board_message_id, board_seq"
 )
 
 
@@ -350,6 +359,8 @@ class Storage:
             phase_started_at=row[14],
             table_key=row[15],
             table_message_id=row[16],
+            board_message_id=row[17],
+            board_seq=row[18],
         )
 
     async def _with_seats(self, games: list[GameRow]) -> list[GameRow]:
@@ -621,6 +632,14 @@ class Storage:
             "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ? AND "
             "(table_key IS NOT ? OR table_message_id IS NOT ?)",
             (key, message_id, game_id, key, message_id),
+        )
+
+    async def set_board(self, game_id: int, message_id: int | None, seq: int | None) -> None:
+        """Remember the newest public board message (the one carrying buttons) and the move
+        count it shows."""
+        await self._write(
+            "UPDATE games SET board_message_id = ?, board_seq = ? WHERE id = ?",
+            (message_id, seq, game_id),
         )
 
     # -- private inbox and pending lines -------------------------------------------------

@@ -77,7 +77,7 @@ class Notices:
     def text(live: LiveGame, body: str) -> str:
         return msg.clip(
             f"🔒 **{live.spec.title}** game #{live.id} in <#{live.row.channel_id}> — "
-            f"{body}\n-# {msg.seat_legend(live)}"
+            f"{msg.named(live, body)}\n-# {msg.seat_legend(live)}"
         )
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:

@@ -6,6 +6,12 @@ boards can be drawn, the waiting announcements are folded: each still gets its m
 but only the newest carries a board, so only the newest board is drawn. A failed
 interaction follow-up never loses a board: it is posted to the channel instead, with
 bounded retries.
+
+Only the newest board carries buttons: posting a board removes the previous board
+message's components (its id is stored, so this also works after a restart). Inside a
+timed phase the phase's one table message is edited instead; when a move or an expiry
+starts a new quiet period there (an auction lot's bid or the next lot), one short line
+with the moves and a ping of everyone who may act is posted, never a second full board.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import discord
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from ..storage import Storage
+from . import wording
 from .boards import Board, Boards
 
 log = logging.getLogger(__name__)
@@ -48,6 +55,7 @@ class Announcement:
     table_key: str | None  # the running timed phase's table, if any
     notation: str = ""
     names: tuple[str, ...] = ()  # display names by seat, for the board image
+    ping: str = ""  # the short line that starts a new quiet period in a table phase
     interaction: discord.Interaction | None = None
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
@@ -65,6 +73,7 @@ class Publisher:
         self.boards = boards
         self.board_view = board_view
         self._tables: dict[int, tuple[str, TableMessage]] = {}
+        self._boards: dict[int, tuple[int, int | None]] = {}  # game -> (message id, seq)
         self._queues: dict[int, list[Announcement]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.folded = 0
@@ -89,17 +98,22 @@ class Publisher:
             result.live, result.seat, result.public or "…", result.events, result.by_timer
         )
 
-    def prepare(self, live: LiveGame, lines: list[str], *, view: Any = None) -> Announcement:
+    def prepare(
+        self, live: LiveGame, lines: list[str], *, view: Any = None, new_period: bool = False
+    ) -> Announcement:
         """Freeze what the message will say now, before anything else can change the game."""
         status: list[str] = []
         if live.state.is_over():
             status.append(msg.final_scores(live))
         else:
-            status.append(msg.whose_turn(live))
+            status.append(wording.whose_turn(live))
             due = live.due()
             if due is not None:
                 status.append(f"⏳ Ends <t:{int(due)}:R>.")
         dl = live.deadline()
+        ping = ""
+        if new_period and dl is not None and not live.state.is_over():
+            ping = wording.ping_line(live, wording.waiting_seats(live), live.due())
         return Announcement(
             game_id=live.id,
             game_key=live.row.game_key,
@@ -111,11 +125,15 @@ class Publisher:
             is_over=live.state.is_over(),
             table_key=dl.table_key if dl is not None else None,
             names=tuple(live.names()),
+            ping=ping,
         )
 
     def prepare_move(self, result: MoveResult) -> Announcement:
         return self.prepare(
-            result.live, [msg.header(result.live), self.move_line(result)], view=result.view
+            result.live,
+            [msg.header(result.live), self.move_line(result)],
+            view=result.view,
+            new_period=result.new_period,
         )
 
     async def remember_line(self, result: MoveResult) -> None:
@@ -156,6 +174,8 @@ class Publisher:
                     self.folded += 1
                     await self._finish(job, self._deliver(job, None, folded=True))
                 last = jobs[-1]
+                if not last.ping:  # a quiet period began in a folded move: still ping
+                    last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
                 board = await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
         finally:
@@ -194,6 +214,13 @@ class Publisher:
         posted = False
         if job.table_key is not None and not folded:
             posted = await self._edit_table(job, text, board, view)
+            if posted and job.ping:
+                short = [line for line in job.lines[1:] if line] + [job.ping]
+                await self.post(
+                    job.channel_id,
+                    msg.clip("\n".join(short)),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
         elif job.table_key is not None and folded and await self._table(job) is not None:
             # a folded change inside a timed phase: the table shows the newest state next
             await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
@@ -203,6 +230,8 @@ class Publisher:
             posted = message is not None
             if not folded:
                 await self._remember_table(job, message)
+                if message is not None:
+                    await self._set_board(job, message.id, None if job.is_over else job.seq)
         if posted and pending:
             await self.storage.clear_pending(job.game_id, pending[-1][0])
 
@@ -297,6 +326,7 @@ class Publisher:
             return False
         assert job.table_key is not None
         self._tables[job.game_id] = (job.table_key, edited or table)
+        await self._set_board(job, table.id, None if job.is_over else job.seq)
         await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
         return True
 
@@ -307,6 +337,37 @@ class Publisher:
         else:
             self._tables[job.game_id] = (job.table_key, message)
             await self.storage.set_table(job.game_id, job.table_key, message.id)
+
+    # -- the newest board ---------------------------------------------------------------
+
+    def board_seq(self, game_id: int, stored: int | None) -> int | None:
+        """The move count shown by the game's newest board (``stored``: the game row's
+        ``board_seq``, used until this process posts a board)."""
+        known = self._boards.get(game_id)
+        return known[1] if known is not None else stored
+
+    async def _set_board(self, job: Announcement, message_id: int, seq: int | None) -> None:
+        """``message_id`` is now the game's newest board: the previous board loses its
+        buttons (a deleted or unreachable message is skipped)."""
+        known = self._boards.get(job.game_id)
+        if known is None:
+            row = await self.storage.get_game(job.game_id)
+            known = (row.board_message_id or 0, row.board_seq) if row is not None else (0, None)
+        self._boards[job.game_id] = (message_id, seq)
+        if known == (message_id, seq):
+            return
+        if known[0] and known[0] != message_id:
+            await self._strip(job.channel_id, known[0])
+        await self.storage.set_board(job.game_id, message_id, seq)
+
+    async def _strip(self, channel_id: int, message_id: int) -> None:
+        channel = await self.channel(channel_id)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("old board %s not cleared (HTTP %s)", message_id, exc.status)
 
     async def channel(self, channel_id: int) -> Sendable | None:
         ch = self.client.get_channel(channel_id)

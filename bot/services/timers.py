@@ -9,14 +9,18 @@ import heapq
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import discord
 
 from ..manager import GameManager
 from ..storage import Storage, TimerRow
+from . import wording
 from .publisher import Publisher
 
 log = logging.getLogger(__name__)
+
+LATE_GRACE = 60.0  # seconds given to a deadline that ran out while the bot was down
 
 Now = Callable[[], float]  # Unix time, seconds
 
@@ -46,18 +50,49 @@ class Timers:
         self._firing: set[asyncio.Task[None]] = set()
 
     async def arm_all(self) -> int:
-        """Arm every stored timer (one query, no replay). Returns how many."""
+        """Arm every stored timer (one query, no replay). Returns how many.
+
+        A deadline that ran out while the bot was down gets ``LATE_GRACE`` more seconds
+        (stored, so another restart does not add more) and a ping of everyone who may act:
+        nobody could act while the bot was away, so nothing is dropped unannounced.
+        """
         rows = await self.storage.timers()
+        now = self.now()
         for row in rows:
+            slot = (row.game_id, row.kind)
+            if row.kind == "deadline" and row.due < now - 1 and slot not in self._current:
+                row = replace(row, due=now + LATE_GRACE)
+                await self.storage.set_timer(row)
+                task = asyncio.get_running_loop().create_task(
+                    self._late(row), name=f"late-{row.game_id}"
+                )
+                self._firing.add(task)
+                task.add_done_callback(self._firing.discard)
             self.arm(row)
         return len(rows)
+
+    async def _late(self, row: TimerRow) -> None:
+        try:
+            live = await self.manager.load(row.game_id)
+            if live.row.status != "running":
+                return
+            ping = wording.ping_line(live, wording.waiting_seats(live), None)
+            await self.publisher.post(
+                row.channel_id,
+                f"⏳ I was offline when the time for {wording.phase_words(row.label)} ran "
+                f"out, so it runs {wording.duration(LATE_GRACE)} more."
+                + (f"\n{ping}" if ping else ""),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except Exception:
+            log.exception("late notice of game %s failed", row.game_id)
 
     def arm(self, row: TimerRow) -> None:
         """Schedule ``row`` (its warnings, then its expiry) unless it is already armed."""
         slot = (row.game_id, row.kind)
         old = self._current.get(slot)
-        if old is not None and old.key == row.key and old.due == row.due:
-            return
+        if old is not None and old.key == row.key and old.due >= row.due:
+            return  # already armed (a later due of the same period is a restart's grace)
         self._current[slot] = row
         now = self.now()
         for warn in row.warn_at:
@@ -123,11 +158,7 @@ class Timers:
             task.add_done_callback(self._firing.discard)
 
     async def _warn(self, row: TimerRow, warn: float) -> None:
-        await self.publisher.post(
-            row.channel_id,
-            f"⏳ **{int(warn)} seconds left** — {row.label or 'this phase'} "
-            f"ends <t:{int(row.due)}:R>.",
-        )
+        await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
     async def _fire(self, row: TimerRow) -> None:
         try:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import discord
 
+from .. import messages as msg
 from ..manager import GameManager, LiveGame
 from .notices import Notices
 from .publisher import Publisher
@@ -164,7 +165,7 @@ class Turns:
             await self.publisher.remember_line(result)
             note = (
                 f"✅ `{result.notation}` — "
-                + "; ".join(result.events)
+                + "; ".join(msg.named(live, e) for e in result.events)
                 + "\nYou still have your action: use `/move` or the panel."
             )
             if from_panel and not live.state.is_over() and result.seat in live.state.to_act():

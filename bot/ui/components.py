@@ -9,6 +9,7 @@ services and lets any error reach the one boundary (``bot.errors``).
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -32,7 +33,7 @@ from .ids import (
     encode_prefix,
     select_id,
 )
-from .panel import PAGE, Entry, amount_range, entries_at, parent_of
+from .panel import ROWS, Block, Entry, amount_range, parent_of, plan, refusal_text
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -134,11 +135,43 @@ async def fresh(services: Services, game_id: int, seq: int) -> LiveGame:
     return live
 
 
+def panel_stamp(live: LiveGame, seat: int | None) -> int:
+    """What a panel's items carry instead of the move count: a 7-digit checksum of the
+    seat's choices (legal moves and amount templates). Another player's private move (an
+    offer elsewhere) leaves it unchanged, so an open panel keeps working; any change to
+    this seat's choices makes its items answer "out of date"."""
+    if seat is None or live.state.is_over():
+        return 0
+    text = "\n".join(m.notation for m in live.state.legal_moves(seat))
+    text += "|" + "\n".join(t.prefix for t in live.state.move_templates(seat))
+    return zlib.crc32(text.encode()) % 10**7
+
+
+async def fresh_panel(
+    interaction: discord.Interaction, services: Services, game_id: int, stamp: int
+) -> LiveGame:
+    """The game, if the clicking seat's choices are still those its panel showed."""
+    live = await services.manager.load(game_id)
+    if live.row.status != "running":
+        raise NotYourTurn("This game is over; these buttons no longer do anything.")
+    if stamp != panel_stamp(live, live.row.seat_of(interaction.user.id)):
+        raise NotYourTurn(STALE)
+    return live
+
+
 class PlayButton(GameButton, template=button_template("play")):
+    """On the newest board: valid while that board is current, however many private moves
+    (offers, sealed bids) were made since; it opens a panel for the game as it is now."""
+
     kind = "play"
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await services.manager.load(self.game_id)
+        if live.row.status != "running":
+            raise NotYourTurn("This game is over; these buttons no longer do anything.")
+        board = services.publisher.board_seq(live.id, live.row.board_seq)
+        if self.seq not in (live.seq, board):
+            raise NotYourTurn(STALE)
         await open_panel(interaction, live)
 
 
@@ -189,7 +222,7 @@ class NavButton(GameButton, template=button_template("nav", PREFIX, optional=Tru
     kind = "nav"
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
         await open_panel(interaction, live, edit=True, prefix=decode_prefix(self.arg))
 
 
@@ -197,7 +230,7 @@ class PageButton(GameButton, template=button_template("page", f"{INDEX}:{PREFIX}
     kind = "page"
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
         page, _, prefix = self.arg.partition(":")
         await open_panel(interaction, live, edit=True, prefix=decode_prefix(prefix), page=int(page))
 
@@ -206,7 +239,7 @@ class MoveButton(GameButton, template=button_template("m", INDEX)):
     kind = "m"
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
         await play_index(interaction, services, live, int(self.arg))
 
 
@@ -214,8 +247,30 @@ class AmountButton(GameButton, template=button_template("t", INDEX)):
     kind = "t"
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
         await open_amount(interaction, live, int(self.arg))
+
+
+class WhyButton(GameButton, template=button_template("why")):
+    """ "Why not …?": the moves the rules refuse this seat now, each with the reason."""
+
+    kind = "why"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
+        seat = acting_seat(interaction, live)
+        refused = live.state.refused_moves(seat)
+        body = (
+            msg.named(live, refusal_text(refused))
+            if refused
+            else "Every move the rules allow you now is on the panel. To learn why another "
+            "move is refused, type it in `/move`: the answer names the reason."
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(NavButton(live.id, self.seq, "", label="Back", emoji="↩", row=0))
+        await interaction.response.edit_message(
+            content=msg.clip(f"**Not possible now**\n{body}"), view=view
+        )
 
 
 class PickSelect(
@@ -260,7 +315,7 @@ class PickSelect(
             await errors.handle(interaction, exc)
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
-        live = await fresh(services, self.game_id, self.seq)
+        live = await fresh_panel(interaction, services, self.game_id, self.seq)
         values = list(self.item.values)
         value = self.VALUE.fullmatch(values[0]) if values else None
         if value is None:
@@ -314,6 +369,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PageButton,
     MoveButton,
     AmountButton,
+    WhyButton,
     PickSelect,
     ForgedItem,
 )
@@ -376,7 +432,7 @@ def inbox_view(game_id: int) -> discord.ui.View:
 def hand_text(live: LiveGame, seat: int) -> str:
     mod = renderer(live.row.game_key)
     if mod is not None and hasattr(mod, "hand_text"):
-        return msg.clip(str(mod.hand_text(live.state.view(seat), seat)))
+        return msg.clip(msg.named(live, str(mod.hand_text(live.state.view(seat), seat))))
     return "Nothing private in this game."
 
 
@@ -394,47 +450,54 @@ def panel_text(live: LiveGame, seat: int, prefix: str = "") -> str:
 
 
 def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord.ui.View:
+    """The panel's components (layout: ``bot.ui.panel.plan``); labels use players' names."""
     legal = list(live.state.legal_moves(seat))
     templates = list(live.state.move_templates(seat))
-    entries = entries_at(prefix, legal, templates)
-    gid, seq = live.id, live.seq
+    blocks = plan(prefix, legal, templates)
+    if not blocks and prefix:  # nothing left under this prefix: back to the top
+        prefix, blocks = "", plan("", legal, templates)
+    gid, stamp = live.id, panel_stamp(live, seat)
     view = discord.ui.View(timeout=None)
-    if len(entries) <= 20:
-        for i, e in enumerate(entries):
-            view.add_item(_entry_button(gid, seq, e, row=i // 5))
-    else:
-        chunks = [entries[i : i + PAGE] for i in range(0, len(entries), PAGE)]
-        first = page * 4
-        for row, chunk in enumerate(chunks[first : first + 4]):
-            view.add_item(
-                PickSelect(
-                    gid,
-                    seq,
-                    encode_prefix(prefix)[:80],
-                    row=row,
-                    placeholder=(f"{prefix} …" if prefix else "Choose…")
-                    + (f" ({chunk[0].label} – {chunk[-1].label})" if len(chunks) > 1 else ""),
-                    options=[
-                        discord.SelectOption(
-                            label=e.label[:100],
-                            description=e.description[:100] or None,
-                            value=_entry_value(e),
-                        )
-                        for e in chunk
-                    ],
-                )
-            )
-        if len(chunks) > first + 4:
-            view.add_item(
-                PageButton(
-                    gid, seq, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…", row=4
-                )
-            )
-    if prefix:
+    shown = blocks[page * ROWS : (page + 1) * ROWS]
+    for row, block in enumerate(shown):
+        _add_block(view, live, gid, stamp, prefix, block, row)
+    if len(blocks) > (page + 1) * ROWS:
         view.add_item(
-            NavButton(gid, seq, encode_prefix(parent_of(prefix)), label="Back", emoji="↩", row=4)
+            PageButton(gid, stamp, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…", row=4)
         )
+    if prefix or page:
+        view.add_item(
+            NavButton(gid, stamp, encode_prefix(parent_of(prefix)), label="Back", emoji="↩", row=4)
+        )
+    if live.state.refused_moves(seat):
+        view.add_item(WhyButton(gid, stamp, label="Why not …?", emoji="❔", row=4))
     return view
+
+
+def _add_block(
+    view: discord.ui.View, live: LiveGame, gid: int, stamp: int, prefix: str, block: Block, row: int
+) -> None:
+    if block.kind == "buttons":
+        for e in block.entries:
+            view.add_item(_entry_button(live, gid, stamp, e, row=row))
+        return
+    view.add_item(
+        PickSelect(
+            gid,
+            stamp,
+            f"r{row}.{encode_prefix(prefix)}"[:80],  # unique per menu: ids must differ
+            row=row,
+            placeholder=msg.named(live, block.placeholder)[:150],
+            options=[
+                discord.SelectOption(
+                    label=msg.named(live, e.label)[:100],
+                    description=e.description[:100] or None,
+                    value=_entry_value(e),
+                )
+                for e in block.entries
+            ],
+        )
+    )
 
 
 def panel(live: LiveGame, seat: int) -> tuple[str, discord.ui.View]:
@@ -502,20 +565,21 @@ def _entry_value(e: Entry) -> str:
     return f"p:{encode_prefix(e.prefix)}"[:100]
 
 
-def _entry_button(gid: int, seq: int, e: Entry, row: int) -> GameButton:
+def _entry_button(live: LiveGame, gid: int, seq: int, e: Entry, row: int) -> GameButton:
+    label = msg.named(live, e.label)
     if e.kind == "move":
         return MoveButton(
-            gid, seq, str(e.index), label=e.label, style=discord.ButtonStyle.success, row=row
+            gid, seq, str(e.index), label=label, style=discord.ButtonStyle.success, row=row
         )
     if e.kind == "template":
         return AmountButton(
-            gid, seq, str(e.index), label=e.label, style=discord.ButtonStyle.primary, row=row
+            gid, seq, str(e.index), label=label, style=discord.ButtonStyle.primary, row=row
         )
     return NavButton(
         gid,
         seq,
         encode_prefix(e.prefix)[:80],
-        label=f"{e.label} …",
+        label=label,
         style=discord.ButtonStyle.secondary,
         row=row,
     )

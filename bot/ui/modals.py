@@ -59,8 +59,10 @@ class AmountModal(discord.ui.Modal):
             note = self.note.value.strip() if self.note is not None else ""
             if note and self.template.text_param:
                 notation += f" {self.template.text_param} {note}"
+            # The notation is complete and the engine validates it, so another player's
+            # move since the modal opened does not make it stale.
             await services_of(interaction).turns.submit(
-                interaction, self.game_id, notation, expected_seq=self.seq, from_panel=True
+                interaction, self.game_id, notation, from_panel=True
             )
         except Exception as exc:
             await errors.handle(interaction, exc)

@@ -1,8 +1,17 @@
-"""Turning a seat's legal moves into a drill-down menu: pure logic, no Discord objects.
+"""Turning a seat's legal moves into a panel: pure logic, no Discord objects.
 
-Notation is hierarchical (``build c4 money``), so a panel at prefix ``build`` offers the next
-words (``c4``, ``d5``...), and a word that completes a move applies it. Moves with a free
-number (``MoveTemplate``) add an "other amount" entry that opens a modal.
+Notation is hierarchical (``build c4 money``): moves are grouped by their next word below
+the panel's prefix. The layout rule, the same for every game and turn:
+
+* up to ``FLAT`` choices in all: one button each;
+* otherwise a group with one choice is a button (a single choice is never a step of its
+  own: ``rest drop design`` alone is shown as that move, not ``rest …`` then ``drop …``);
+  the other groups are select menus listing their moves directly (small groups share a
+  menu), so a common move takes two clicks: open the panel, pick the move;
+* when that needs more than ``ROWS`` rows, the largest groups become one drill-down button
+  each (``park … (60)``), which opens the same layout for that group.
+
+Moves with a free number (``MoveTemplate``) are entries that open the amount modal.
 """
 
 from __future__ import annotations
@@ -13,7 +22,9 @@ from dataclasses import dataclass
 from games.core import Move, MoveTemplate
 
 PAGE = 25  # options per select menu (Discord limit)
-FLAT = 15  # up to this many moves are shown as plain buttons without drilling down
+FLAT = 10  # up to this many choices are shown as plain buttons
+ROW_BUTTONS = 5  # buttons per row (Discord limit)
+ROWS = 4  # rows for choices; the fifth holds Back, More and Why not
 
 
 @dataclass(frozen=True)
@@ -31,55 +42,147 @@ class Entry:
     prefix: str = ""
 
 
-def entries_at(
+@dataclass(frozen=True)
+class Block:
+    """One panel row: a row of buttons, or one select menu (``placeholder``)."""
+
+    kind: str  # "buttons" | "select"
+    entries: tuple[Entry, ...]
+    placeholder: str = ""
+
+
+def template_label(tpl: MoveTemplate) -> str:
+    return f"{tpl.label} · other {tpl.param}…"[:80]
+
+
+def groups_at(
     prefix: str, legal: Sequence[Move], templates: Sequence[MoveTemplate] = ()
-) -> list[Entry]:
-    """The choices one level below ``prefix`` ("" = top level), in first-seen order."""
-    if not prefix and not templates and len(legal) <= FLAT:
-        return [
-            Entry("move", m.label[:80], m.notation[:100], index=i, prefix=m.notation)
-            for i, m in enumerate(legal)
-        ]
-    depth = len(prefix.split()) if prefix else 0
-    out: list[Entry] = []
-    seen: dict[str, int] = {}
+) -> dict[str, list[Entry]]:
+    """Every choice below ``prefix`` as a direct entry, grouped by the next word (``""``:
+    the prefix itself is a move). Within a group, entries are ordered by the word after
+    the group's (first seen first), so an offer's suggestions and its "other amount" stay
+    together."""
     want = prefix.split() if prefix else []
+    depth = len(want)
+    groups: dict[str, list[tuple[str, Entry]]] = {}
     for i, move in enumerate(legal):
         words = move.notation.split()
         if words[:depth] != want:
             continue
-        if len(words) == depth:  # the prefix itself is a complete move
-            out.append(Entry("move", f"✓ {move.label}"[:80], move.notation[:100], index=i))
-            continue
-        nxt, child = words[depth], " ".join(words[: depth + 1])
-        if nxt in seen:
-            # A word shared by several moves is a drill-down, never a direct move.
-            out[seen[nxt]] = Entry("prefix", nxt, f"{child} …"[:100], prefix=child)
-            continue
-        seen[nxt] = len(out)
-        if len(words) == depth + 1:
-            out.append(Entry("move", move.label[:80], move.notation[:100], index=i, prefix=child))
-        else:
-            out.append(Entry("prefix", nxt, f"{child} …"[:100], prefix=child))
-    for t_index, tpl in enumerate(templates):
+        key = words[depth] if len(words) > depth else ""
+        sub = words[depth + 1] if len(words) > depth + 1 else ""
+        groups.setdefault(key, []).append(
+            (sub, Entry("move", move.label[:80], move.notation[:100], index=i))
+        )
+    for t, tpl in enumerate(templates):
         words = tpl.prefix.split()
-        if words == want:
-            out.append(
-                Entry(
-                    "template",
-                    f"Other {tpl.param}…"[:80],
-                    f"{tpl.label}: {amount_range(tpl)}"[:100],
-                    index=t_index,
-                )
-            )
-        elif len(words) > depth and words[:depth] == want:
-            nxt, child = words[depth], " ".join(words[: depth + 1])
-            if nxt not in seen:
-                seen[nxt] = len(out)
-                out.append(Entry("prefix", nxt, f"{child} …"[:100], prefix=child))
-            elif out[seen[nxt]].kind == "move":
-                out[seen[nxt]] = Entry("prefix", nxt, f"{child} …"[:100], prefix=child)
+        if words[:depth] != want:
+            continue
+        key = words[depth] if len(words) > depth else ""
+        sub = words[depth + 1] if len(words) > depth + 1 else ""
+        groups.setdefault(key, []).append(
+            (sub, Entry("template", template_label(tpl), amount_range(tpl)[:100], index=t))
+        )
+    out: dict[str, list[Entry]] = {}
+    for key, items in groups.items():
+        order: dict[str, int] = {}
+        for sub, _ in items:
+            order.setdefault(sub, len(order))
+        out[key] = [e for _, e in sorted(items, key=lambda it: order[it[0]])]
     return out
+
+
+def _child(prefix: str, word: str) -> str:
+    return f"{prefix} {word}".strip()
+
+
+def _bins(groups: list[tuple[str, list[Entry]]]) -> list[tuple[list[str], list[Entry]]]:
+    """Select menus for ``groups``: consecutive small groups share a menu of at most
+    ``PAGE`` options; a group larger than ``PAGE`` gets several menus."""
+    out: list[tuple[list[str], list[Entry]]] = []
+    for key, entries in groups:
+        if len(entries) > PAGE:
+            for i in range(0, len(entries), PAGE):
+                out.append(([key], entries[i : i + PAGE]))
+        elif out and len(out[-1][1]) + len(entries) <= PAGE and len(out[-1][1]) < PAGE:
+            out[-1][0].append(key)
+            out[-1][1].extend(entries)
+        else:
+            out.append(([key], list(entries)))
+    return out
+
+
+def _rows(entries: list[Entry]) -> list[Block]:
+    return [
+        Block("buttons", tuple(entries[i : i + ROW_BUTTONS]))
+        for i in range(0, len(entries), ROW_BUTTONS)
+    ]
+
+
+def plan(prefix: str, legal: Sequence[Move], templates: Sequence[MoveTemplate] = ()) -> list[Block]:
+    """The panel's rows at ``prefix`` (``""`` = top level); more than ``ROWS`` rows only
+    when even drill-down buttons do not fit (then the caller pages them)."""
+    groups = groups_at(prefix, legal, templates)
+    total = sum(len(v) for v in groups.values())
+    if total <= FLAT:
+        return _rows([e for v in groups.values() for e in v])
+    loose = [e for v in groups.values() if len(v) == 1 for e in v]
+    loose += [e for k, v in groups.items() if k == "" and len(v) > 1 for e in v]
+    multi = [(k, v) for k, v in groups.items() if k and len(v) > 1]
+    drills: list[tuple[str, list[Entry]]] = []
+    while True:
+        buttons = loose + [
+            Entry(
+                "prefix",
+                f"{k.capitalize()} … ({len(v)})",
+                f"{_child(prefix, k)} …",
+                prefix=_child(prefix, k),
+            )
+            for k, v in drills
+        ]
+        if len(buttons) > 2 * ROW_BUTTONS:
+            # many single choices (e.g. a park on each of 60 plots): menus, not buttons
+            menus = _bins([("", loose)]) + _bins(multi)
+            rows: list[Block] = []
+            drill_buttons = buttons[len(loose) :]
+            rows += _rows(drill_buttons)
+            rows += [_select(prefix, keys, entries) for keys, entries in menus]
+            if len(rows) <= ROWS or not multi:
+                return rows
+        else:
+            menus = _bins(multi)
+            rows = _rows(buttons) + [_select(prefix, keys, entries) for keys, entries in menus]
+            if len(rows) <= ROWS or not multi:
+                return rows
+        biggest = max(range(len(multi)), key=lambda i: len(multi[i][1]))
+        drills.append(multi.pop(biggest))
+        drills.sort(key=lambda kv: list(groups).index(kv[0]))
+
+
+def _select(prefix: str, keys: list[str], entries: list[Entry]) -> Block:
+    words = [k for k in keys if k]
+    name = " / ".join(_child(prefix, k).capitalize() for k in words) if words else "Choose"
+    return Block("select", tuple(entries), f"{name} …"[:150])
+
+
+def entries_at(
+    prefix: str, legal: Sequence[Move], templates: Sequence[MoveTemplate] = ()
+) -> list[Entry]:
+    """Every entry the panel shows at ``prefix``, in row order."""
+    return [e for block in plan(prefix, legal, templates) for e in block.entries]
+
+
+def refusal_text(refused: Sequence[tuple[Move, str]], limit: int = 1900) -> str:
+    """ "Why not …?": refused moves grouped by their reason, one line per reason."""
+    by_reason: dict[str, list[str]] = {}
+    for move, reason in refused:
+        by_reason.setdefault(str(reason), []).append(move.label)
+    lines = []
+    for reason, labels in by_reason.items():
+        shown = ", ".join(labels[:6]) + (f" and {len(labels) - 6} more" if len(labels) > 6 else "")
+        lines.append(f"• **{shown}** — {reason}")
+    text = "\n".join(lines)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def amount_range(tpl: MoveTemplate) -> str:

@@ -251,6 +251,21 @@ class GameState(ABC, Generic[V]):
 
     # -- optional hooks with defaults -------------------------------------------------
 
+    def waiting_for(self) -> frozenset[Seat]:
+        """The seats the game is really waiting on: ``to_act()`` without those who are done
+        for now but may still change their mind (e.g. ``done`` in a simultaneous
+        negotiation). Default: ``to_act()``. Used for "Waiting for …" lines only; legality
+        still comes from ``to_act`` and ``legal_moves``.
+        """
+        return self.to_act()
+
+    def refused_moves(self, seat: Seat) -> list[tuple[Move, str]]:
+        """Moves ``seat`` might expect but may not make now, each with the refusal sentence
+        (for a "Why not …?" list). Default: none known; ``StepGame`` lists its step's
+        refused candidates.
+        """
+        return []
+
     def refusal(self, seat: Seat, move: Move) -> str | None:
         """Why ``seat`` may not make ``move`` now (a player-facing sentence), or ``None``.
 

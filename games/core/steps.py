@@ -78,6 +78,11 @@ class Step(Generic[G]):
         """The phase's time limit, if it ends by time."""
         return None
 
+    def waiting(self, game: G) -> frozenset[Seat]:
+        """The actors the phase is really waiting on (default: all ``actors``); a phase
+        where a seat may declare itself done yet still act leaves those seats out."""
+        return self.actors(game)
+
     def templates(self, game: G, seat: Seat) -> Sequence[MoveTemplate]:
         """Moves with a free number parameter (offers, bids)."""
         return ()
@@ -144,6 +149,22 @@ class StepGame(GameState[V]):
             return []
         step = self.step
         return [m for m in step.candidates(self, seat) if step.refusal(self, seat, m) is None]
+
+    def waiting_for(self) -> frozenset[Seat]:
+        if self.is_over():
+            return frozenset()
+        return self.step.waiting(self) & self.to_act()
+
+    def refused_moves(self, seat: Seat) -> list[tuple[Move, str]]:
+        if self.is_over() or seat not in self.to_act():
+            return []
+        step = self.step
+        out: list[tuple[Move, str]] = []
+        for m in step.candidates(self, seat):
+            reason = step.refusal(self, seat, m)
+            if reason is not None:
+                out.append((m, reason))
+        return out
 
     def validate(self, seat: Seat, move: Move) -> None:
         step = self.step

@@ -16,6 +16,16 @@ from .state import ENGINE_VERSION, OLDEST_ENGINE_VERSION, MocState, new_game
 from .view import MocView
 
 SEALED_FROM_TIMER = 3600  # seconds: long (asynchronous) games default to sealed bids
+QUIET_MIN = 60  # seconds: the shortest default quiet period of an open auction lot
+QUIET_SHARE = 2  # the default quiet period is the negotiation timer divided by this
+
+
+def default_quiet(timer: int) -> int:
+    """The default open-auction quiet period for a negotiation ``timer`` (seconds): half of
+    it, at least ``QUIET_MIN`` (120 s -> 60 s, 600 s -> 300 s). Every eligible landlord is
+    pinged when a quiet period starts, so a lot is not gone while they switch windows. The
+    quiet period only times the table; records replay the same with any value."""
+    return max(QUIET_MIN, timer // QUIET_SHARE)
 
 
 @dataclass(frozen=True)
@@ -47,7 +57,11 @@ class TextOption(OptionSpec):
 
 
 def _defaults_for(opts: Mapping[str, Any]) -> Mapping[str, Any]:
-    return {"auction": "sealed" if int(opts.get("timer", 120)) >= SEALED_FROM_TIMER else "open"}
+    timer = int(opts.get("timer", 120))
+    return {
+        "auction": "sealed" if timer >= SEALED_FROM_TIMER else "open",
+        "auction_quiet": default_quiet(timer),
+    }
 
 
 SPEC = register(
@@ -92,9 +106,10 @@ SPEC = register(
             ),
             OptionSpec(
                 "auction_quiet",
-                "Open auction: a lot is sold after this many seconds without a new bid.",
+                "Open auction: a lot is sold after this many seconds without a new bid "
+                "(default: half the negotiation timer, at least 60 s).",
                 "int",
-                20,
+                QUIET_MIN,
                 lo=5,
                 hi=86400,
             ),

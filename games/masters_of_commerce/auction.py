@@ -135,8 +135,10 @@ class OpenAuctionStep(AuctionStep):
 
     def deadline(self, game: MocState) -> Deadline:
         key = f"y{game.year}-lot{game.lot_index + 1}-bid{game.bid_count}"
-        table = key.rsplit("-bid", 1)[0]  # one public message per auction lot
-        return Deadline(key, float(game.quiet), Expire(key), (), table)
+        # One public table message for the whole auction: a lot closing (sold or unsold)
+        # edits it instead of posting a new board. The key (and so the ``Expire`` move of a
+        # record) is unchanged, so older records replay as before.
+        return Deadline(key, float(game.quiet), Expire(key), (), f"y{game.year}-auction")
 
     def refuse_bidder(self, game: MocState, seat: int) -> Msg | None:
         if seat in game.passed:

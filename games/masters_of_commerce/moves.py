@@ -77,6 +77,13 @@ class Accept(Move):
     syntax: ClassVar[str] = "accept {deed} {merchant:seat}"
     deed: str
     merchant: int
+    amount: int | None = field(default=None, compare=False)
+    """The offered rent, for the button label only (not part of the notation)."""
+
+    @property
+    def label(self) -> str:
+        rent = "" if self.amount is None else f" · {money(self.amount)} rent"
+        return f"Accept {seat_tag(self.merchant)}'s offer on {self.deed}{rent}"
 
 
 @dataclass(frozen=True)
@@ -99,12 +106,20 @@ class Done(Move):
 
     syntax: ClassVar[str] = "done"
 
+    @property
+    def label(self) -> str:
+        return "Done negotiating"
+
 
 @dataclass(frozen=True)
 class UndoDone(Move):
     """Take back ``done`` (once per negotiation)."""
 
     syntax: ClassVar[str] = "undo done"
+
+    @property
+    def label(self) -> str:
+        return "Undo done (once a year)"
 
 
 @dataclass(frozen=True)
@@ -136,6 +151,10 @@ class PayAll(Move):
 
     syntax: ClassVar[str] = "pay all"
 
+    @property
+    def label(self) -> str:
+        return "Pay all rent due"
+
 
 @dataclass(frozen=True)
 class Pay(Move):
@@ -144,6 +163,10 @@ class Pay(Move):
     syntax: ClassVar[str] = "pay {deed}"
     deed: str
 
+    @property
+    def label(self) -> str:
+        return f"Pay the rent of {self.deed}"
+
 
 @dataclass(frozen=True)
 class Default(Move):
@@ -151,6 +174,10 @@ class Default(Move):
 
     syntax: ClassVar[str] = "default {deed}"
     deed: str
+
+    @property
+    def label(self) -> str:
+        return f"Do not pay the rent of {self.deed}"
 
 
 @dataclass(frozen=True)
@@ -224,6 +251,10 @@ class Pass(Move):
     """Drop out of bidding for this lot (sealed: bid nothing)."""
 
     syntax: ClassVar[str] = "pass"
+
+    @property
+    def label(self) -> str:
+        return "Pass"
 
 
 @dataclass(frozen=True)

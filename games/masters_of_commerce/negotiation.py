@@ -50,6 +50,11 @@ class NegotiationStep(Step["MocState"]):
         done, used = game.done, game.undo_used
         return frozenset(s for s in game.active_seats() if s not in done or s not in used)
 
+    def waiting(self, game: MocState) -> frozenset[int]:
+        """Those who have not said ``done``: a seat that is done may still ``undo done``
+        once, but the table is not waiting for it."""
+        return frozenset(s for s in game.active_seats() if s not in game.done)
+
     def is_done(self, game: MocState) -> bool:
         return game.negotiation_over
 
@@ -91,7 +96,7 @@ class NegotiationStep(Step["MocState"]):
         if game.is_landlord(seat):
             mine = [k for k in offers if game.owner.get(k[0]) == seat]
             for d, m in sorted(mine, key=lambda k: (game.c.deed(k[0]).order, k[1])):
-                moves.append(Accept(d, m))
+                moves.append(Accept(d, m, offers[(d, m)].amount))
         moves.append(Done())  # gifts (`give`) have only templates: any amount is free
         return moves
 

@@ -127,7 +127,7 @@ class MocState(StepGame[MocView]):
         self.engine_version = ENGINE_VERSION  # the registry sets the record's version
         self.n_seats = n_seats
         self.timer = int(options.get("timer", 120))
-        self.quiet = int(options.get("auction_quiet", 20))
+        self.quiet = int(options.get("auction_quiet", 60))
         self.auction_mode = str(options.get("auction", "open"))
         self.expert = bool(options.get("expert", False))
         self.rng = Rng(seed)

@@ -20,8 +20,13 @@ async def main(path: str, channel: int) -> None:
     manager = GameManager(storage, lambda: datetime.now(UTC))
     while True:
         await manager.new_lobby(
-            guild_id=1, channel_id=channel, game_key="toy", options={"target": "50"},
-            seed=channel, host_id=1, host_name="a",
+            guild_id=1,
+            channel_id=channel,
+            game_key="toy",
+            options={"target": "50"},
+            seed=channel,
+            host_id=1,
+            host_name="a",
         )
         await manager.join(channel, 2, "b")
         live = await manager.start(channel, 1)

@@ -40,8 +40,9 @@ async def test_interaction_fuzz(simcord_env, table, bots, seed):
         if live.state.is_over():
             break
         turn = min(live.state.to_act())
-        action = rnd.choice(("move", "move", "wrong", "garbage", "twice", "forged", "stale",
-                             "restart", "outsider"))
+        action = rnd.choice(
+            ("move", "move", "wrong", "garbage", "twice", "forged", "stale", "restart", "outsider")
+        )
         if action == "move":
             await seated[turn].slash(channel, "move", notation=f"add {rnd.randint(1, 2)}")
             boards.append(channel.last_message)
@@ -79,6 +80,8 @@ async def test_interaction_fuzz(simcord_env, table, bots, seed):
             assert r.ephemeral
         elif action == "stale" and len(boards) > 2:
             old = rnd.choice(boards[:-1])
+            # as the channel shows it now: older boards lose their buttons (issue 8)
+            old = next((m for m in channel.history() if m.id == old.id), old)
             if any(c.label == "Play" for row in old.components for c in row.children):
                 r = await seated[turn].click(old, label="Play")
                 assert r.ephemeral

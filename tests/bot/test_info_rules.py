@@ -52,7 +52,7 @@ def test_options_show_real_defaults_with_units():
     assert "Default: **2 minutes**" in moc  # timer=120
     assert "Default: **off**" in moc  # expert=False
     assert "Default: **none**" in moc  # roles=""
-    assert "Default: **20 seconds**" in moc  # auction_quiet
+    assert "Default: **1 minute**" in moc  # auction_quiet (half the timer, at least 60 s)
 
 
 async def test_rules_pages_turn_with_buttons_and_topics_autocomplete(simcord_env, table, bots):

@@ -195,13 +195,21 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         s.shot("started")
 
         # a move made by clicking: a private rent offer through the Play panel
+        # (issue 8: the panel lists each deed's offer in one menu, so it is two clicks)
         s.click(re.compile(r"Play$"))
-        s.click(re.compile(r"^offer"))
-        deed = page.get_by_role("button", name=re.compile(r"^[a-z]\d+ …$")).first
-        deed.wait_for(timeout=15000)
-        deed_id = deed.inner_text().split()[0]
-        deed.click()
-        s.click(re.compile(rf"^Offer \$[\d,]+ for {deed_id}$"))
+        menu = page.get_by_role("combobox", name=re.compile(r"^Offer")).last
+        menu.wait_for(timeout=15000)
+        menu.click()
+        expanded = page.locator('[role="combobox"][aria-expanded="true"]')
+        if not expanded.count():  # the preview re-renders the panel on the first click
+            menu.press("ArrowDown")
+        expanded.first.wait_for(timeout=15000)
+        option = page.get_by_role("option", name=re.compile(r"^Offer \$[\d,]+ for [a-z]\d+")).first
+        option.wait_for(timeout=15000)
+        found = re.search(r"for ([a-z]\d+)", option.inner_text())
+        assert found is not None
+        deed_id = found[1]
+        option.click()
         s.see(re.compile(rf"offer {deed_id} \d+.*done privately"))
         s.shot("offer-sent")
 
@@ -213,14 +221,14 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         assert landlord in ("bob", "carol")
         s.shot("dm-badge")
         s.open_bar(landlord)
-        s.see(re.compile(rf"(p1|alice) offers \$[\d,]+ rent for {deed_id}"))
+        s.see(re.compile(rf"alice offers \$[\d,]+ rent for {deed_id}"))
         s.shot("dm-offer")
         s.click(re.compile(rf"^Accept {deed_id} p1$"))
         s.see(re.compile(rf"Played accept {deed_id} p1"))
         s.shot("dm-accepted")
 
         s.open_bar("#games")
-        s.see(re.compile(rf"rented {deed_id}.* to (p1|alice) for \$"))
+        s.see(re.compile(rf"rented {deed_id}.* to alice for \$"))
         s.shot("table-after-accept")
 
         # a thread started from the bar opens as the member shown

@@ -849,7 +849,8 @@ def test_open_auction_highest_bid_and_no_bid_removes_deed() -> None:
     with pytest.raises(IllegalMove, match="beat the high bid"):
         play(st, 1, "bid 7000")
     d = st.deadline()
-    assert d is not None and d.seconds == 20
+    # the default quiet period (issue 8): half the 120 s negotiation timer, at least 60 s
+    assert d is not None and d.seconds == 60
     play(st, 1, "bid 8000")
     assert st.deadline() is not None and st.deadline().key != d.key  # type: ignore[union-attr]
     play(st, 0, "pass")  # everyone else passed: sold

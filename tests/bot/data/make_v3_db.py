@@ -44,8 +44,13 @@ async def main(out: str) -> None:
 
     async def seat_game(channel: int, key: str, n: int, seed: int, options: dict) -> int:
         await m.new_lobby(
-            guild_id=42, channel_id=channel, game_key=key, options=options, seed=seed,
-            host_id=users[0], host_name="p0",
+            guild_id=42,
+            channel_id=channel,
+            game_key=key,
+            options=options,
+            seed=seed,
+            host_id=users[0],
+            host_name="p0",
         )
         for i in range(1, n):
             await m.join(channel, users[i], f"p{i}")
@@ -69,12 +74,22 @@ async def main(out: str) -> None:
     g3 = await seat_game(503, "kenchiku", 2, ken["seed"], {})
     await play(g3, ken["moves"])
     await m.new_lobby(
-        guild_id=42, channel_id=504, game_key="kenchiku", options={}, seed=9,
-        host_id=users[0], host_name="p0",
+        guild_id=42,
+        channel_id=504,
+        game_key="kenchiku",
+        options={},
+        seed=9,
+        host_id=users[0],
+        host_name="p0",
     )
     row = await m.new_lobby(
-        guild_id=42, channel_id=505, game_key="kenchiku", options={}, seed=9,
-        host_id=users[1], host_name="p1",
+        guild_id=42,
+        channel_id=505,
+        game_key="kenchiku",
+        options={},
+        seed=9,
+        host_id=users[1],
+        host_name="p1",
     )
     await m.leave(505, users[1])
     assert row.id == 5
