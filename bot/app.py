@@ -58,7 +58,9 @@ class Boardroom(commands.Bot):
         manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
         boards = Boards(settings.render_workers, scale=settings.board_scale)
         publisher = Publisher(self, storage, boards, ui.board_view)
-        notices = Notices(self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now)
+        notices = Notices(
+            self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now, ui.panel
+        )
         timers = Timers(self, manager, storage, publisher)
         turns = Turns(manager, publisher, notices, timers, ui.panel)
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)

@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 AnswerView = Callable[[int, Sequence[str]], discord.ui.View | None]  # (game, notations)
 InboxView = Callable[[int], discord.ui.View]  # (game) -> the "Read privately" button
+PanelOf = Callable[[LiveGame, int], tuple[str, discord.ui.View]]  # (game, seat) -> turn panel
 
 DM_CLOSED = 50007
 
@@ -30,6 +31,7 @@ class Notices:
         answer_view: AnswerView,
         inbox_view: InboxView,
         now: Callable[[], str],
+        panel: PanelOf | None = None,
     ) -> None:
         self.client = client
         self.storage = storage
@@ -37,6 +39,7 @@ class Notices:
         self.answer_view = answer_view
         self.inbox_view = inbox_view
         self.now = now
+        self.panel = panel
 
     async def deliver(self, result: MoveResult) -> list[str]:
         """DM each notice of a move; fall back to the stored inbox. Returns the mentions of
@@ -52,6 +55,10 @@ class Notices:
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
                 view = self.answer_view(live.id, notice.moves)
+                if notice.panel and self.panel is not None and seat in live.state.to_act():
+                    # A secret choice is made in the seat's own turn panel, sent with it.
+                    panel_text, view = self.panel(live, seat)
+                    text = msg.clip(f"{text}\n\n{panel_text}")
                 if view is None:
                     await user.send(text)
                 else:

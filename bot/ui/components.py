@@ -513,8 +513,7 @@ def acting_seat(interaction: discord.Interaction, live: LiveGame) -> int:
     if live.state.is_over():
         raise NotYourTurn("This game is over; no more moves can be made.")
     if seat not in live.state.to_act():
-        waiting = ", ".join(msg.who(live, s) for s in sorted(live.state.to_act()))
-        raise NotYourTurn(f"It is not your turn; waiting for {waiting}.")
+        raise NotYourTurn(msg.not_your_turn(live))
     return seat
 
 

@@ -30,8 +30,8 @@ def emp(kind: str) -> Employee:
 
 
 def tag(seat: int) -> str:
-    """How events name a seat: ``P1`` for seat 0 (the bot shows names)."""
-    return f"P{seat + 1}"
+    """How events name a seat: ``p1`` for seat 0, as in notation (the bot shows names)."""
+    return f"p{seat + 1}"
 
 
 def plural(n: int, word: str) -> str:

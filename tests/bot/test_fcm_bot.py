@@ -66,3 +66,32 @@ async def test_bad_input_is_refused_and_changes_nothing(simcord_env, table):
     r = await other.slash(channel, "move", notation=moves[first_recruit][1])
     assert r.ephemeral
     assert await moves_recorded(simcord_env, channel.id) == before
+
+
+async def test_restructuring_is_chosen_in_the_dm_panel(simcord_env, table):
+    """The restructuring notice arrives by DM with the player's turn panel: the pyramid is
+    built and committed there with clicks, and the channel learns only that they chose."""
+    _guild, channel, members = table
+    data = fixture(GAME, "3p.json")
+    seated = members[:3]
+    await open_game(channel, seated, GAME, data)
+    moves = data["moves"]
+    # Play up to the first restructuring move of turn 2 (after the setup reserve choices).
+    first = next(
+        i for i, (_, n) in enumerate(moves) if n.startswith(("work ", "commit")) and i > 10
+    )
+    await play(simcord_env, channel, seated, moves[:first])
+    member = seated[moves[first][0]]
+    dm = member.user.dm_channel.history()[-1]
+    assert "restructuring: choose in secret" in dm.content
+    labels = [c.label for row in dm.components for c in row.children if hasattr(c, "label")]
+    assert any("ommit" in (label or "") for label in labels), labels
+    before = await moves_recorded(simcord_env, channel.id)
+    r = await member.user.click(dm, label=next(lb for lb in labels if lb and "ommit" in lb))
+    assert await moves_recorded(simcord_env, channel.id) == before + 1, r
+    # The channel hears that they chose (by name), never what.
+    public = channel.history()[-1].content
+    assert f"{member.user.name} has chosen who works" in public, public
+    assert not re.search(r"`(work|beach) [a-z_]+`", public)
+    # The DM panel now answers the next step: the same message, updated, or a fresh one.
+    assert member.user.dm_channel.history()

@@ -35,7 +35,7 @@ def test_lowest_price_plus_distance_wins() -> None:
     events = dine(g)
     assert g.players[0].cash == 10 and g.players[1].cash == 0  # 10 + 0 against 10 + 1
     assert g.players[1].stock == {"burger": 1} and g.houses[4].demand == []
-    assert any("House 4 wants 1 burger: eats at P1" in e and "P2 $10 + 1 = 11" in e for e in events)
+    assert any("House 4 wants 1 burger: eats at p1" in e and "p2 $10 + 1 = 11" in e for e in events)
 
 
 def test_price_managers_change_the_unit_price() -> None:
@@ -85,7 +85,7 @@ def test_nobody_able_leaves_the_demand() -> None:
     stock(g, 0, pizza=1)
     events = dine(g)
     assert g.houses[4].demand == ["pizza", "pizza"]
-    assert any("stays home (P1 lacks 1 pizza; P2 lacks 2 pizzas)" in e for e in events)
+    assert any("stays home (p1 lacks 1 pizza; p2 lacks 2 pizzas)" in e for e in events)
 
 
 def test_houses_go_out_in_number_order() -> None:
@@ -199,7 +199,7 @@ def test_first_break_reveals_reserves_and_sets_ceo_slots() -> None:
     assert g.next_ceo_slots == 4  # one 2 and one 4: the higher
     assert g.view(1).players[0].reserve == 100
     assert g._reveal_now and barrier == 0  # the move that ran this marks revealed info
-    assert any("revealed (P1 $100, P2 $300)" in e for e in events)
+    assert any("revealed (p1 $100, p2 $300)" in e for e in events)
     g3 = make_game(MAP, 3, seats=3)
     for p, r in zip(g3.players, (100, 100, 300), strict=True):
         p.reserve = r
