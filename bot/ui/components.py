@@ -453,9 +453,12 @@ def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord
     """The panel's components (layout: ``bot.ui.panel.plan``); labels use players' names."""
     legal = list(live.state.legal_moves(seat))
     templates = list(live.state.move_templates(seat))
-    blocks = plan(prefix, legal, templates)
+    def label(move: Move) -> str:
+        return live.state.describe(seat, move)
+
+    blocks = plan(prefix, legal, templates, label)
     if not blocks and prefix:  # nothing left under this prefix: back to the top
-        prefix, blocks = "", plan("", legal, templates)
+        prefix, blocks = "", plan("", legal, templates, label)
     gid, stamp = live.id, panel_stamp(live, seat)
     view = discord.ui.View(timeout=None)
     shown = blocks[page * ROWS : (page + 1) * ROWS]

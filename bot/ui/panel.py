@@ -16,7 +16,7 @@ Moves with a free number (``MoveTemplate``) are entries that open the amount mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.core import Move, MoveTemplate
@@ -56,7 +56,10 @@ def template_label(tpl: MoveTemplate) -> str:
 
 
 def groups_at(
-    prefix: str, legal: Sequence[Move], templates: Sequence[MoveTemplate] = ()
+    prefix: str,
+    legal: Sequence[Move],
+    templates: Sequence[MoveTemplate] = (),
+    label: Callable[[Move], str] | None = None,
 ) -> dict[str, list[Entry]]:
     """Every choice below ``prefix`` as a direct entry, grouped by the next word (``""``:
     the prefix itself is a move). Within a group, entries are ordered by the word after
@@ -72,7 +75,7 @@ def groups_at(
         key = words[depth] if len(words) > depth else ""
         sub = words[depth + 1] if len(words) > depth + 1 else ""
         groups.setdefault(key, []).append(
-            (sub, Entry("move", move.label[:80], move.notation[:100], index=i))
+            (sub, Entry("move", (label or _own_label)(move)[:80], move.notation[:100], index=i))
         )
     for t, tpl in enumerate(templates):
         words = tpl.prefix.split()
@@ -90,6 +93,10 @@ def groups_at(
             order.setdefault(sub, len(order))
         out[key] = [e for _, e in sorted(items, key=lambda it: order[it[0]])]
     return out
+
+
+def _own_label(move: Move) -> str:
+    return move.label
 
 
 def _child(prefix: str, word: str) -> str:
@@ -119,10 +126,16 @@ def _rows(entries: list[Entry]) -> list[Block]:
     ]
 
 
-def plan(prefix: str, legal: Sequence[Move], templates: Sequence[MoveTemplate] = ()) -> list[Block]:
+def plan(
+    prefix: str,
+    legal: Sequence[Move],
+    templates: Sequence[MoveTemplate] = (),
+    label: Callable[[Move], str] | None = None,
+) -> list[Block]:
     """The panel's rows at ``prefix`` (``""`` = top level); more than ``ROWS`` rows only
-    when even drill-down buttons do not fit (then the caller pages them)."""
-    groups = groups_at(prefix, legal, templates)
+    when even drill-down buttons do not fit (then the caller pages them). ``label`` names
+    a move on its button (default: ``move.label``; the bot passes ``GameState.describe``)."""
+    groups = groups_at(prefix, legal, templates, label)
     total = sum(len(v) for v in groups.values())
     if total <= FLAT:
         return _rows([e for v in groups.values() for e in v])

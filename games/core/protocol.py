@@ -259,6 +259,12 @@ class GameState(ABC, Generic[V]):
         """
         return self.to_act()
 
+    def describe(self, seat: Seat, move: Move) -> str:
+        """A button label for ``move`` that shows its price, amount or effect now
+        (``"Build E2 · height 3 · +3 money"``), at most 80 characters. Default: the move's
+        own ``label``; a game overrides it where the effect depends on the position."""
+        return move.label
+
     def refused_moves(self, seat: Seat) -> list[tuple[Move, str]]:
         """Moves ``seat`` might expect but may not make now, each with the refusal sentence
         (for a "Why not …?" list). Default: none known; ``StepGame`` lists its step's

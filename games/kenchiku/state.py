@@ -217,6 +217,28 @@ class KenchikuState(GameState[KenchikuView]):
                 return max(money, key=lambda m: self.board.land_value(self.city.index[m.coord]))
         return rest
 
+    def describe(self, seat: Seat, move: Move) -> str:
+        """Panel labels with the effect now: ``"Build E2 · height 3 · +3 money"`` (plus any
+        administration bonus), ``"Buy a design marker · 4 money"``; other moves keep their
+        own label."""
+        if isinstance(move, Build) and move.coord in self.city.index:
+            c = self.companies[seat]
+            i = self.city.index[move.coord]
+            height = self.board.land_value(i)
+            if move.reward == "money":
+                gain = min(height, c.markers[DESIGN])
+                bonus = sum(
+                    card.amount * administration_times(card, self.board, seat, i, height)
+                    for card in self.administration
+                )
+                more = f" +{bonus} bonus" if bonus else ""
+                return f"Build {move.coord.upper()} · height {height} · +{gain} money{more}"
+            gain = min(height, c.markers[PLANNING])
+            return f"Build {move.coord.upper()} · height {height} · +{gain} honour"
+        if isinstance(move, Buy) and move.marker in MARKER_INDEX:
+            return f"{move.label} · {self.prices[MARKER_INDEX[move.marker]]} money"
+        return move.label
+
     def secrets(self, seat: Seat) -> Mapping[tuple[Any, ...], Any]:
         """Money is the only hidden information (seed FAQ: ついたてで隠すのはお金だけ)."""
         return {("companies", seat, "money"): self.companies[seat].money}

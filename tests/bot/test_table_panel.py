@@ -4,6 +4,7 @@ single-choice steps, Discord's limits kept, and "Why not …?" with the engine's
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,12 @@ async def test_kenchiku_build_in_two_clicks(simcord_env, table):
     assert "Take a loan" in buttons
     menus = [c for row in panel.components for c in row.children if c.type.value == 3]
     build = next(m for m in menus if m.placeholder.startswith("Build"))
-    option = next(o for o in build.options if o.label.endswith("for money"))
+    # Each build shows its effect now: the height (land value) and what it pays.
+    assert all(
+        re.fullmatch(r"Build [A-I]\d · height \d · \+\d+ (money|honour)( \+\d+ bonus)?", o.label)
+        for o in build.options
+    ), [o.label for o in build.options]
+    option = next(o for o in build.options if " money" in o.label)
     r = await alice.select(panel, [option.value], custom_id=build.custom_id)  # click 2
     assert "Played" in r.response.content, r.response.content
     game_id = await simcord_env.bot.manager.game_id_in_channel(channel.id)
