@@ -274,8 +274,37 @@ def header(live: LiveGame) -> str:
     return f"**{live.spec.title}** · game #{live.row.id}" + (f" · {phase}" if phase else "")
 
 
-def clip(text: str, limit: int = 2000) -> str:
+LIMIT = 2000  # characters in one Discord message
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chunks(text: str, limit: int = 1990) -> list[str]:
+    """``text`` cut into messages of at most ``limit`` characters, at line breaks, else after
+    a sentence (``". "``, ``"; "``), else anywhere: for a move whose account is longer than
+    one Discord message (a Food Chain Magnate Dinnertime with every house)."""
+    out: list[str] = []
+    current = ""
+    pieces: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = max(line.rfind(". ", 0, limit), line.rfind("; ", 0, limit))
+            cut = cut + 1 if cut > 0 else limit
+            pieces.append(line[:cut].rstrip())
+            line = line[cut:].lstrip()
+        pieces.append(line)
+    for piece in pieces:
+        trial = f"{current}\n{piece}" if current else piece
+        if len(trial) > limit:
+            out.append(current)
+            current = piece
+        else:
+            current = trial
+    if current:
+        out.append(current)
+    return [c for c in out if c.strip()]
 
 
 SCORE_FIELDS = (("vp", "{:,} VP"), ("honour", "{:,} honour"), ("money", "${:,}"))

@@ -202,14 +202,24 @@ class Publisher:
     async def _deliver(self, job: Announcement, board: Board | None, *, folded: bool) -> None:
         """Post one announcement; a ``folded`` one is text only, as a newer one follows."""
         pending = await self.storage.pending(job.game_id)
-        lines = job.lines[:1] + [line for _, line in pending] + job.lines[1:]
+        body = [line for _, line in pending] + job.lines[1:]
+        first = job.status[:1] if job.is_over else []  # first, so clipping never hides it
         if job.is_over:
-            lines.insert(1, job.status[0])  # first, so clipping never hides it
+            after: list[str] = []
         elif not folded:
-            lines += job.status
+            after = list(job.status)
         else:
-            lines.append("-# The newest board follows.")
-        text = msg.clip("\n".join(line for line in lines if line))
+            after = ["-# The newest board follows."]
+        lines = job.lines[:1] + first + body + after
+        text = "\n".join(line for line in lines if line)
+        overflow: list[str] = []
+        if len(text) > msg.LIMIT and job.table_key is None:
+            # A long account (every house at Dinnertime) follows the board in as many
+            # messages as it needs; the board message keeps its header, ping and status whole.
+            overflow = msg.chunks("\n".join(line for line in body if line))
+            lines = job.lines[:1] + first + ["-# What happened follows below."] + after
+            text = "\n".join(line for line in lines if line)
+        text = msg.clip(text)
         view = None if folded or job.is_over else self.board_view(job.game_id, job.seq)
         posted = False
         if job.table_key is not None and not folded:
@@ -232,6 +242,8 @@ class Publisher:
                 await self._remember_table(job, message)
                 if message is not None:
                     await self._set_board(job, message.id, None if job.is_over else job.seq)
+        for part in overflow:
+            await self.post(job.channel_id, part, allowed_mentions=discord.AllowedMentions.none())
         if posted and pending:
             await self.storage.clear_pending(job.game_id, pending[-1][0])
 

@@ -27,6 +27,10 @@ async def test_whole_3p_game_with_restart_and_secret_restructuring(simcord_env, 
     out = live.state.outcome()
     assert {str(k): v for k, v in out.scores.items()} == data["expect"]["scores"]
 
+    # Dinnertime is told per house, never cut off: a long account gets its own messages.
+    history = channel.history()
+    assert not [m.content[-80:] for m in history if m.content.endswith("…")]
+    assert any(re.search(r"House \d+ wants .*: eats at \w+", m.content) for m in history)
     # Secret choices never reached the channel: no `work …`/`reserve …` notation in public.
     public = "\n".join(m.content for m in channel.history())
     assert not re.search(r"`(work|beach) [a-z_]+`", public), "a restructuring choice leaked"
