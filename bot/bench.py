@@ -176,6 +176,20 @@ def bench_ai_engine(key: str, seats: int, games: int, target: str | None) -> lis
     return views
 
 
+def bench_company(key: str, views: Sequence[Any], target: str) -> None:
+    """``render_player`` for every seat of each view (Carnegie's company boards)."""
+    import importlib
+
+    mod = importlib.import_module(f"render.{key}")
+    times = []
+    for view in views:
+        for seat in range(len(view.companies)):
+            t0 = time.perf_counter()
+            to_png(mod.render_player(view, seat))
+            times.append((time.perf_counter() - t0) * 1000)
+    emit(f"{key}.render.company_png", "ms", times, target)
+
+
 async def bench_move_e2e(
     games: int,
     moves: int,
@@ -344,15 +358,16 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             target="p95 < 400",
         )
     if on("carnegie"):
-        views = bench_ai_engine("carnegie", 4, 3 if quick else 20, None)
-        bench_render("carnegie", views[:: 2 if quick else 1], "p95 < 300")
+        views = bench_ai_engine("carnegie", 4, 3 if quick else 20, ">= 10")
+        bench_render("carnegie", views[:: 2 if quick else 1], "p95 < 250")
+        bench_company("carnegie", views[:: 2 if quick else 1], "p95 < 250")
         await bench_move_e2e(
             3 if quick else 10,
             40 if quick else 300,
             key="carnegie",
             seats=2,
             policy="ai",
-            target="p95 < 400",
+            target="p95 < 300",
         )
     if on("philadelphia"):
         views = bench_ai_engine("philadelphia", 4, 5 if quick else 40, ">= 50")

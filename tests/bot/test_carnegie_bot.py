@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .replaying import fixture, open_game, play
+from .replaying import fixture, moves_recorded, open_game, play
 
 GAME = "carnegie"
 
@@ -29,3 +29,25 @@ async def test_whole_game_with_a_restart(simcord_env, table, bots, name, players
     assert {str(k): v for k, v in out.scores.items()} == data["expect"]["scores"]
     final = channel.history()[-1].content
     assert "Game over" in final or "over" in final.lower()
+
+
+async def test_bad_input_is_refused_and_changes_nothing(simcord_env, table):
+    _guild, channel, members = table
+    data = fixture(GAME, "2p_base.json")
+    seated = members[:2]
+    await open_game(channel, seated, GAME, data)
+    await play(simcord_env, channel, seated, data["moves"][:40])
+    seat = data["moves"][40][0]
+    before = await moves_recorded(simcord_env, channel.id)
+    cases = {
+        "build housing atlantis": "write `build <tab> <city>",
+        "use sales 3": "You have no department `sales`",
+        "fly to the moon": "moves start with",
+    }
+    for notation, phrase in cases.items():
+        r = await seated[seat].slash(channel, "move", notation=notation)
+        assert r.ephemeral and phrase in r.response.content, (notation, r.response.content)
+    r = await seated[1 - seat].slash(channel, "move", notation=data["moves"][40][1])
+    assert r.ephemeral and "Not your turn" in r.response.content, r.response.content
+    assert await moves_recorded(simcord_env, channel.id) == before
+    await play(simcord_env, channel, seated, data["moves"][40:41])  # the real move still works
