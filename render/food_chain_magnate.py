@@ -19,6 +19,7 @@ borders. Pieces:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -933,6 +934,518 @@ def _legend(pen: Pen, t: _Theme, x: float, y: float) -> None:
         pen.text(cx + 28, y + 16, label, SMALL, anchor="lm", fill=t.muted)
         cx += 32 + pen.length(label, SMALL) + 10
     pen.text(cx + 4, y + 16, "◣ entrance  #11 B2: product, turns", SMALL, anchor="lm", fill=t.muted)
+
+
+# -- one area of the map, large (render_zoom: `/board zoom:<area>`) -------------------------
+
+Z_W = 600  # layout width: 14 px text shows at 12.8 px when the image is 550 wide
+Z_M = 14
+Z_T = 14  # the smallest text
+Z_BIG = 18
+Z_LABEL = 26  # coordinate labels on all four edges
+Z_LANE = 28  # one airplane bar
+Z_MAX_SQ = 104  # a single tile (5 squares) fills the width
+Z_MAX_MAP_H = 620
+Z_MAX = 10  # squares per side: larger areas belong to `/board detail`
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_AREA = re.compile(r"([a-z])(\d{1,2})(?:\s*[:\-–\s]\s*([a-z])(\d{1,2}))?")
+
+
+def _square_name(square: tuple[int, int]) -> str:
+    return f"{LETTERS[square[1]]}{square[0] + 1}"
+
+
+def zoom_area(view: FcmView, area: str) -> tuple[int, int, int, int]:
+    """The squares ``area`` names, as ``(row0, col0, row1, col1)`` with exclusive ends (0-based,
+    like the view's squares). ``area`` is two corners in any order (``c3:h9``, also ``c3-h9``)
+    or one square (``e5``: that square's whole 5×5 map tile). Raises ``ValueError`` with a
+    player-facing sentence for a malformed or off-map area, or one over ``Z_MAX`` squares a
+    side."""
+    rows, cols = len(view.terrain), len(view.terrain[0])
+    runs = f"The map runs a1 to {LETTERS[cols - 1]}{rows}"
+    typed = area.strip().lower()
+    m = _AREA.fullmatch(typed)
+    spots: list[tuple[int, int]] = []
+    if m:
+        pairs = [(m.group(1), m.group(2))]
+        if m.group(3):
+            pairs.append((m.group(3), m.group(4)))
+        spots = [(int(n) - 1, LETTERS.index(letter)) for letter, n in pairs]
+    if not spots or not all(0 <= r < rows and 0 <= c < cols for r, c in spots):
+        shown = area.strip()[:20] or "(nothing)"
+        raise ValueError(
+            f"`{shown}` is not an area of this map. {runs}; name one square (e5) "
+            "or two corners (c3:h9)."
+        )
+    if len(spots) == 1:
+        r, c = spots[0]
+        r0, c0 = r // 5 * 5, c // 5 * 5
+        return r0, c0, min(rows, r0 + 5), min(cols, c0 + 5)
+    (ra, ca), (rb, cb) = spots
+    r0, r1, c0, c1 = min(ra, rb), max(ra, rb) + 1, min(ca, cb), max(ca, cb) + 1
+    if r1 - r0 > Z_MAX or c1 - c0 > Z_MAX:
+        raise ValueError(
+            f"A zoom shows at most {Z_MAX} × {Z_MAX} squares, and "
+            f"{_square_name((r0, c0))}:{_square_name((r1 - 1, c1 - 1))} is {c1 - c0} columns × "
+            f"{r1 - r0} rows. {runs}; `/board detail:True` shows all of it."
+        )
+    return r0, c0, r1, c1
+
+
+def _meets(squares: Sequence[tuple[int, int]], box: tuple[int, int, int, int]) -> bool:
+    r0, c0, r1, c1 = box
+    return any(r0 <= r < r1 and c0 <= c < c1 for r, c in squares)
+
+
+def _zoom_planes(view: FcmView, box: tuple[int, int, int, int]) -> tuple[list[CampaignView], ...]:
+    """Airplanes over the area: (over columns, over rows)."""
+    r0, c0, r1, c1 = box
+    cols = [
+        c
+        for c in view.campaigns
+        if not c.squares and c.axis == "col" and any(c0 <= x < c1 for x in c.lines)
+    ]
+    rows = [
+        c
+        for c in view.campaigns
+        if not c.squares and c.axis == "row" and any(r0 <= x < r1 for x in c.lines)
+    ]
+    return cols, rows
+
+
+def _zoom_key(view: FcmView, box: tuple[int, int, int, int], names: Sequence[str]) -> list[str]:
+    """One paragraph each: restaurants, houses and campaigns in the area, and the goods."""
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    out = []
+    rests = [r for r in view.restaurants if _meets(r.squares, box)]
+    if rests:
+        items = []
+        for r in sorted(rests, key=lambda q: (q.owner, q.index)):
+            bits = ["coming soon"] if not r.open else []
+            bits.append(
+                "drive-in: every corner" if r.drive_in else f"entrance {_square_name(r.entrance)}"
+            )
+            items.append(f"{who(r.owner)} #{r.index} ({', '.join(bits)})")
+        out.append("Restaurants: " + " · ".join(items))
+    houses = [h for h in view.houses if _meets(h.squares, box)]
+    if houses:
+        items = []
+        for h in sorted(houses, key=lambda q: q.number):
+            wants = ", ".join(
+                f"{n} {GOOD_NAMES[g]}" if n > 1 else GOOD_NAMES[g] for g, n in _grouped(h.demand)
+            )
+            garden = " (garden)" if h.garden else ""
+            items.append(f"{h.number}{garden} wants {wants or 'nothing'}")
+        out.append("Houses: " + " · ".join(items))
+    cols, rows = _zoom_planes(view, box)
+    camps = [c for c in view.campaigns if c.squares and _meets(c.squares, box)] + cols + rows
+    if camps:
+        items = []
+        for c in sorted(camps, key=lambda q: q.number):
+            what = GOOD_NAMES[c.product] if c.product else "product not chosen"
+            left = (
+                "forever"
+                if c.eternal
+                else f"{c.remaining} turn{'s' if c.remaining != 1 else ''} left"
+            )
+            where = c.where or ""
+            if c.lines:
+                first, last = min(c.lines), max(c.lines)
+                if c.axis == "col":
+                    where = f"columns {LETTERS[first]}–{LETTERS[last]}"
+                else:
+                    where = f"rows {first + 1}–{last + 1}"
+            items.append(f"#{c.number} {who(c.owner)} {c.kind} {where}: {what}, {left}")
+        out.append("Campaigns: " + " · ".join(items))
+    out.append(
+        "Goods: "
+        + " · ".join(f"{letter} {GOOD_NAMES[g]}" for g, (letter, _) in GOODS.items())
+        + " · ◣ entrance"
+    )
+    return out
+
+
+def _grouped(goods: Sequence[str]) -> list[tuple[str, int]]:
+    groups: list[tuple[str, int]] = []
+    for good in goods:
+        if groups and groups[-1][0] == good:
+            groups[-1] = (good, groups[-1][1] + 1)
+        else:
+            groups.append((good, 1))
+    return groups
+
+
+def render_zoom(
+    view: FcmView,
+    area: str,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """One area of the map drawn large (``/board zoom:<area>``): ``Z_W * scale`` (600) px wide,
+    no text under 14 px (12.8 px at Discord's 550 px), at most ``Z_MAX`` squares a side.
+
+    ``area`` is two corners in any order (``c3:h9``) or one square (``e5``: its whole 5×5
+    tile); see :func:`zoom_area`. Draws the squares with their coordinates on all four edges,
+    roads and bridges, drinks (letter and name), houses (number, demand tokens, garden),
+    restaurants (owner's colour and name, ``#n``, entrance or drive-in corners, "soon" while
+    COMING SOON), campaigns (owner's outline, number, product letter and turns left; airplanes
+    over the area as bars beside it), then a key naming each piece in words.
+
+    Raises ``ValueError`` for a bad ``area`` (a player-facing sentence), theme or scale.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    box = zoom_area(view, area)
+    r0, c0, r1, c1 = box
+    labels = seat_names(names, len(view.players))
+    n_rows, n_cols = r1 - r0, c1 - c0
+    col_planes, row_planes = _zoom_planes(view, box)
+    lane_w = Z_T * 2.8  # a row airplane's bar, beside the map
+    left_w = len(row_planes) * lane_w
+    sq = int(min(Z_MAX_SQ, (Z_W - 2 * Z_M - 2 * Z_LABEL - left_w) / n_cols, Z_MAX_MAP_H / n_rows))
+    content_w = left_w + 2 * Z_LABEL + n_cols * sq
+    map_x = (Z_W - content_w) / 2 + left_w + Z_LABEL
+    title_h = Z_BIG + Z_T + 18
+    map_y = Z_M + title_h + len(col_planes) * Z_LANE + Z_LABEL
+    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    key = [
+        line
+        for para in _zoom_key(view, box, labels)
+        for line in probe.wrap(para, Z_T, Z_W - 2 * Z_M)
+    ]
+    line_h = Z_T + 8
+    key_y = map_y + n_rows * sq + Z_LABEL + 8
+    height = key_y + line_h * len(key) + Z_M
+    image = Image.new("RGB", (round(Z_W * scale), round(height * scale)), t.bg)
+    pen = Pen(image, scale, t.ink)
+    span = f"{_square_name((r0, c0))}:{_square_name((r1 - 1, c1 - 1))}"
+    title = f"Food Chain Magnate · {span}"
+    pen.text(Z_M, Z_M + (Z_BIG + 6) / 2, title, Z_BIG, bold=True, anchor="lm")
+    sub = pen.fit(view.phase_title, Z_T, Z_W - 2 * Z_M)
+    pen.text(Z_M, Z_M + Z_BIG + 6 + (Z_T + 6) / 2, sub, Z_T, fill=t.muted, anchor="lm")
+    # the map, drawn on its own layer so pieces crossing the edge are cut there
+    layer = Image.new("RGB", (pen.px(n_cols * sq), pen.px(n_rows * sq)), t.ground)
+    _zoom_map(Pen(layer, scale, t.ink), t, view, box, sq, labels)
+    image.paste(layer, (pen.px(map_x), pen.px(map_y)))
+    right, bottom = map_x + n_cols * sq, map_y + n_rows * sq
+    pen.rect(map_x - 1, map_y - 1, right + 1, bottom + 1, outline=t.tile_edge, width=2)
+    for i, c in enumerate(range(c0, c1)):
+        x = map_x + (i + 0.5) * sq
+        for y in (map_y - Z_LABEL / 2, bottom + Z_LABEL / 2):
+            pen.text(x, y, LETTERS[c], Z_T + 2, bold=True, fill=t.muted, anchor="mm")
+    for i, r in enumerate(range(r0, r1)):
+        y = map_y + (i + 0.5) * sq
+        for x in (map_x - Z_LABEL / 2, right + Z_LABEL / 2):
+            pen.text(x, y, str(r + 1), Z_T + 2, bold=True, fill=t.muted, anchor="mm")
+    for lane, camp in enumerate(col_planes):
+        first, last = max(c0, min(camp.lines)), min(c1, max(camp.lines) + 1)
+        top = map_y - Z_LABEL - (len(col_planes) - lane) * Z_LANE
+        colour = player_colour(camp.owner)
+        pen.rect(
+            map_x + (first - c0) * sq + 2,
+            top + 2,
+            map_x + (last - c0) * sq - 2,
+            top + Z_LANE - 2,
+            fill=colour,
+            radius=6,
+        )
+        label = f"#{camp.number} {_campaign_text(camp)}".strip()
+        pen.text(
+            map_x + (first + last - 2 * c0) * sq / 2,
+            top + Z_LANE / 2 + 1,
+            label,
+            Z_T,
+            bold=True,
+            fill=text_on(colour),
+            anchor="mm",
+        )
+    for lane, camp in enumerate(row_planes):
+        first, last = max(r0, min(camp.lines)), min(r1, max(camp.lines) + 1)
+        x = map_x - Z_LABEL - (len(row_planes) - lane) * lane_w
+        colour = player_colour(camp.owner)
+        pen.rect(
+            x + 2,
+            map_y + (first - r0) * sq + 2,
+            x + lane_w - 2,
+            map_y + (last - r0) * sq - 2,
+            fill=colour,
+            radius=6,
+        )
+        mid = map_y + (first + last - 2 * r0) * sq / 2
+        pen.text(
+            x + lane_w / 2,
+            mid - Z_T * 0.6,
+            f"#{camp.number}",
+            Z_T,
+            bold=True,
+            fill=text_on(colour),
+            anchor="mm",
+        )
+        pen.text(
+            x + lane_w / 2,
+            mid + Z_T * 0.6,
+            _campaign_text(camp),
+            Z_T,
+            bold=True,
+            fill=text_on(colour),
+            anchor="mm",
+        )
+    y = key_y + line_h / 2
+    for line in key:
+        pen.text(Z_M, y, line, Z_T, anchor="lm")
+        y += line_h
+    return image
+
+
+def _zoom_map(
+    pen: Pen,
+    t: _Theme,
+    view: FcmView,
+    box: tuple[int, int, int, int],
+    sq: int,
+    names: Sequence[str],
+) -> None:
+    """The area's squares on a layer whose origin is the area's top-left square."""
+    r0, c0, r1, c1 = box
+    x0, y0 = -c0 * sq, -r0 * sq
+    clip = (0.0, 0.0, float((c1 - c0) * sq), float((r1 - r0) * sq))
+    for r in range(r0, r1 + 1):
+        edge = r % 5 == 0
+        y = y0 + r * sq
+        pen.line(
+            [(0, y), ((c1 - c0) * sq, y)],
+            fill=t.tile_edge if edge else t.grid,
+            width=4 if edge else 1,
+        )
+    for c in range(c0, c1 + 1):
+        edge = c % 5 == 0
+        x = x0 + c * sq
+        pen.line(
+            [(x, 0), (x, (r1 - r0) * sq)],
+            fill=t.tile_edge if edge else t.grid,
+            width=4 if edge else 1,
+        )
+    bridges = set(view.bridges)
+    for r in range(r0, r1):
+        for c in range(c0, c1):
+            ch = view.terrain[r][c]
+            x, y = x0 + c * sq, y0 + r * sq
+            if ch == "#":
+                _road(pen, t, view, r, c, x, y, sq, (r, c) in bridges)
+            elif ch in DRINK_LETTER:
+                good = DRINK_LETTER[ch]
+                letter, colour = GOODS[good]
+                pen.rect(
+                    x + 4,
+                    y + 4,
+                    x + sq - 4,
+                    y + sq - 4,
+                    fill=colour,
+                    outline=t.muted,
+                    width=2,
+                    radius=8,
+                )
+                ink = text_on(colour)
+                word = GOOD_NAMES[good]
+                if pen.length(word, Z_T, True) <= sq - 12:
+                    pen.text(
+                        x + sq / 2,
+                        y + sq * 0.4,
+                        letter,
+                        max(Z_BIG, sq * 0.36),
+                        bold=True,
+                        fill=ink,
+                        anchor="mm",
+                    )
+                    pen.text(x + sq / 2, y + sq * 0.76, word, Z_T, bold=True, fill=ink, anchor="mm")
+                else:
+                    pen.text(
+                        x + sq / 2,
+                        y + sq / 2 + 1,
+                        letter,
+                        max(Z_BIG, sq * 0.4),
+                        bold=True,
+                        fill=ink,
+                        anchor="mm",
+                    )
+    for h in view.houses:
+        if _meets(h.squares, box) or _meets(h.garden, box):
+            _zoom_house(pen, t, h, x0, y0, sq, clip)
+    for camp in view.campaigns:
+        if camp.squares and _meets(camp.squares, box):
+            _zoom_campaign(pen, t, camp, x0, y0, sq, clip)
+    for rest in view.restaurants:
+        if _meets(rest.squares, box):
+            _zoom_restaurant(pen, t, rest, x0, y0, sq, names, clip)
+
+
+def _visible(
+    box: tuple[float, ...], clip: tuple[float, float, float, float]
+) -> tuple[float, float, float, float]:
+    """The part of ``box`` inside ``clip`` (the area's layer): a piece crossing the area's edge
+    keeps its labels on the part that shows."""
+    return (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+
+
+def _zoom_house(
+    pen: Pen,
+    t: _Theme,
+    h: HouseView,
+    x0: float,
+    y0: float,
+    sq: int,
+    clip: tuple[float, float, float, float],
+) -> None:
+    if h.garden:
+        gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
+        pen.rect(gx0 + 3, gy0 + 3, gx1 - 3, gy1 - 3, fill=t.garden, radius=8)
+        for i in range(4):
+            fx = gx0 + (gx1 - gx0) * (i + 1) / 5
+            fy = gy0 + (gy1 - gy0) * (0.2 + 0.6 * (i % 2))
+            pen.disc(fx, fy, sq * 0.08, fill=t.leaf)
+        vx0, vy0, vx1, vy1 = _visible((gx0, gy0, gx1, gy1), clip)
+        if vx1 > vx0 and vy1 > vy0:
+            ink = text_on(t.garden)
+            pen.text(
+                (vx0 + vx1) / 2, (vy0 + vy1) / 2, "garden", Z_T, bold=True, fill=ink, anchor="mm"
+            )
+    box = _box(h.squares, x0, y0, sq)
+    pen.rect(
+        box[0] + 4,
+        box[1] + 4,
+        box[2] - 4,
+        box[3] - 4,
+        fill=t.house,
+        outline=t.house_edge,
+        width=3,
+        radius=8,
+    )
+    bx0, by0, bx1, by1 = _visible(box, clip)
+    if bx1 <= bx0 or by1 <= by0:
+        return
+    cx = (bx0 + bx1) / 2
+    size = max(Z_BIG, sq * 0.32)
+    label = f"House {h.number}"
+    if pen.length(label, size, True) > bx1 - bx0 - 12:
+        label = str(h.number)
+    if not h.demand:
+        pen.text(cx, (by0 + by1) / 2, label, size, bold=True, fill=t.house_edge, anchor="mm")
+        return
+    strip = size + 14
+    pen.text(cx, by0 + 6 + strip / 2, label, size, bold=True, fill=t.house_edge, anchor="mm")
+    r = max(Z_T * 0.75, sq * 0.16)
+    step = 2 * r + 4
+    per_row = max(1, int((bx1 - bx0 - 12) // step))
+    lines = math.ceil(len(h.demand) / per_row)
+    top, bottom = by0 + 6 + strip, by1 - 6
+    y = (top + bottom) / 2 - (lines - 1) * step / 2
+    for line in range(lines):
+        chunk = h.demand[line * per_row : (line + 1) * per_row]
+        x = cx - step * len(chunk) / 2 + step / 2
+        for good in chunk:
+            letter, colour = GOODS[good]
+            pen.disc(x, y, r, fill=colour, outline=(0, 0, 0), outline_w=1.5)
+            pen.text(
+                x, y + 1, letter, max(Z_T, r * 1.1), bold=True, fill=text_on(colour), anchor="mm"
+            )
+            x += step
+        y += step
+
+
+def _zoom_restaurant(
+    pen: Pen,
+    t: _Theme,
+    r: RestaurantView,
+    x0: float,
+    y0: float,
+    sq: int,
+    names: Sequence[str],
+    clip: tuple[float, float, float, float],
+) -> None:
+    colour = player_colour(r.owner)
+    box = _box(r.squares, x0, y0, sq)
+    fill = colour if r.open else mix(colour, t.ground, 0.6)
+    pen.rect(
+        box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4, fill=fill, outline=t.ink, width=3, radius=6
+    )
+    corners = list(r.squares) if r.drive_in else [r.entrance]
+    for s in corners:
+        cx0, cy0 = x0 + s[1] * sq, y0 + s[0] * sq
+        right = s[1] != min(q[1] for q in r.squares)
+        bottom = s[0] != min(q[0] for q in r.squares)
+        px = cx0 + (sq - 5 if right else 5)
+        py = cy0 + (sq - 5 if bottom else 5)
+        dx, dy = (-1 if right else 1), (-1 if bottom else 1)
+        k = sq * 0.3
+        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=t.ink)
+    bx0, by0, bx1, by1 = _visible(box, clip)
+    if bx1 <= bx0 or by1 <= by0:
+        return
+    ink = text_on(fill)
+    cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    room = bx1 - bx0 - 14
+    small = max(Z_T, sq * 0.18)
+    label = names[r.owner] if 0 <= r.owner < len(names) else f"P{r.owner + 1}"
+    pen.text(
+        cx,
+        cy - small * 1.6,
+        pen.fit(label, small, room, True),
+        small,
+        bold=True,
+        fill=ink,
+        anchor="mm",
+    )
+    pen.text(cx, cy + 1, f"#{r.index}", max(Z_BIG, sq * 0.34), bold=True, fill=ink, anchor="mm")
+    note = "soon" if not r.open else "drive-in" if r.drive_in else ""
+    if note:
+        pen.text(
+            cx,
+            cy + small * 1.7,
+            pen.fit(note, small, room, True),
+            small,
+            bold=True,
+            fill=ink,
+            anchor="mm",
+        )
+
+
+def _zoom_campaign(
+    pen: Pen,
+    t: _Theme,
+    camp: CampaignView,
+    x0: float,
+    y0: float,
+    sq: int,
+    clip: tuple[float, float, float, float],
+) -> None:
+    colour = player_colour(camp.owner)
+    box = _box(camp.squares, x0, y0, sq)
+    pen.rect(
+        box[0] + 3,
+        box[1] + 3,
+        box[2] - 3,
+        box[3] - 3,
+        fill=t.panel,
+        outline=colour,
+        width=5,
+        radius=4,
+    )
+    bx0, by0, bx1, by1 = _visible(box, clip)
+    if bx1 <= bx0 or by1 <= by0:
+        return
+    cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    size = max(Z_T, sq * 0.24)
+    what = _campaign_text(camp)
+    if not what:
+        pen.text(cx, cy, f"#{camp.number}", size, bold=True, anchor="mm")
+        return
+    good = GOODS[camp.product or "burger"][1]
+    pen.text(cx, cy - size * 0.6, f"#{camp.number}", size, bold=True, anchor="mm")
+    pen.text(cx, cy + size * 0.65, what, size, bold=True, fill=mix(good, t.ink, 0.4), anchor="mm")
 
 
 # -- one company (render_player) -------------------------------------------------------------

@@ -14,7 +14,7 @@ from games.core import GameError, InvalidMove, NotYourTurn
 from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..refusals import explained
-from ..services.boards import Board, Unsupported, draw_extra, hand_text, renderer
+from ..services.boards import Board, Boards, Unsupported, draw_extra, hand_text, renderer
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
 from .common import RateLimit, guarded, public_board_cooldown, services
@@ -90,6 +90,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
     @app_commands.describe(
         detail="The full-size board with every detail (default: the chat board)",
         player="One player's area, by name",
+        zoom="One area of the map, large: a square (e5: its whole tile) or two corners (c3:h9)",
         public="Post it for everyone (default: only you see it)",
     )
     @guarded(cooldown=public_board_cooldown)
@@ -98,16 +99,28 @@ class PlayCog(commands.Cog, name="PlayCog"):
         interaction: discord.Interaction,
         detail: bool = False,
         player: str | None = None,
+        zoom: str | None = None,
         public: bool = False,
     ) -> None:
         svc = services(interaction)
+        if zoom is not None and (player or detail):
+            raise InvalidMove(
+                "`zoom` shows one area of the whole map, so it goes alone: use `/board zoom:` "
+                "without `player` or `detail`."
+            )
         live = await svc.manager.live_in_channel(channel_of(interaction))
         seat = resolve_player(live, player) if player else None
+        names = live.names()
+        # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
+        # even when `public` would have made the answer public.
+        zoomed = await draw_zoom(svc.boards, live, zoom, names) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = msg.status_text(live.row, live)
-        names = live.names()
         board: Board | None
-        if seat is not None:
+        if zoomed is not None:
+            board = zoomed
+            text = f"**Zoom {(zoom or '').strip().lower()}** · {msg.header(live)}"
+        elif seat is not None:
             mine = live.row.seat_of(interaction.user.id) == seat and not public
             view = live.state.view(seat if mine else None)
             try:
@@ -205,6 +218,29 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 file=discord.File(io.BytesIO(image.data), filename=image.filename),
                 ephemeral=True,
             )
+
+
+async def draw_zoom(boards: Boards, live: LiveGame, area: str, names: list[str]) -> Board:
+    """``render_zoom`` of the public view at ``area``; a ``GameError`` with the renderer's
+    sentence for a bad area, or saying the game has no zoomed view."""
+    none = InvalidMove("This game has no zoomed view; try `/board detail`.")
+    try:
+        board = await draw_extra(
+            boards,
+            live.row.game_key,
+            live.id,
+            "zoom",
+            live.state.view(None),
+            area=area,
+            names=names,
+        )
+    except Unsupported:
+        raise none from None
+    except ValueError as exc:
+        raise InvalidMove(str(exc)) from None
+    if board is None:
+        raise none
+    return board
 
 
 def resolve_player(live: LiveGame, typed: str) -> int:

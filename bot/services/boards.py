@@ -115,23 +115,29 @@ async def draw_extra(
     seat: int | None = None,
     names: Sequence[str] | None = None,
     detail: bool = False,
+    area: str | None = None,
 ) -> Board | None:
     """A view on request, drawn in the render pool and never cached: ``kind`` is
     ``"board"`` (``render_board(view, detail=True)``), ``"player"`` (``render_player(view,
-    seat)``) or ``"hand"`` (``render_hand(view, seat)``). Returns ``None`` when the renderer
+    seat)``), ``"hand"`` (``render_hand(view, seat)``) or ``"zoom"`` (``render_zoom(view,
+    area)``, one area of the map as the player typed it). Returns ``None`` when the renderer
     draws nothing for it; raises ``Unsupported`` when the renderer lacks the function (or the
-    ``detail`` option)."""
+    ``detail`` option), and passes on the renderer's ``ValueError`` (for a zoom: a sentence
+    naming the valid areas)."""
     mod = renderer(game_key)
     func = None
     if mod is not None:
         func = getattr(mod, {"board": "render_board"}.get(kind, f"render_{kind}"), None)
     if func is None or (detail and not accepts(func, "detail")):
         raise Unsupported(kind)
-    args = (view,) if kind == "board" else (view, seat)
+    args = (view,) if kind == "board" else (view, area) if kind == "zoom" else (view, seat)
     options: dict[str, Any] = {"scale": boards.scale, "names": list(names) if names else None}
     if detail:
         options["detail"] = True
         options["scale"] = 1.0  # the full-size board: every detail readable when opened
+    if kind == "zoom":
+        # drawn for the inline width (FCM: 600 px); smaller, Discord would not enlarge it
+        options["scale"] = 1.0
     loop = asyncio.get_running_loop()
 
     def work() -> tuple[bytes, str] | None:

@@ -18,7 +18,14 @@ import pytest
 from games.core import GameRecord, replay
 from games.food_chain_magnate.view import CampaignView, FcmView
 from render.common import to_png
-from render.food_chain_magnate import hand_text, render_board, render_hand, render_player
+from render.food_chain_magnate import (
+    hand_text,
+    render_board,
+    render_hand,
+    render_player,
+    render_zoom,
+    zoom_area,
+)
 
 from .chat import MIN_TEXT, inline, measure
 from .golden import check_golden, mean_abs_diff
@@ -172,3 +179,44 @@ def test_hand_shows_the_owners_secrets_only_to_the_owner() -> None:
     assert mean_abs_diff(render_hand(own, 1), render_player(public, 1)) > 0
     with pytest.raises(ValueError):
         hand_text(own, 3)
+
+
+def test_golden_zoom_is_readable_inline() -> None:
+    """``/board zoom:m8``: the 5×5 tile k6:o10 drawn large (drive-in restaurant, house, a
+    campaign crossing the tile's edge, a row airplane beside it), text >= 11 px at 550 px."""
+    view = _busy_view()
+    measured = measure(lambda: render_zoom(view, "m8", names=NAMES[:3]))
+    assert not measured.too_small(MIN_TEXT), measured.too_small(MIN_TEXT)[:8]
+    texts = {c.text for c in measured.texts}
+    assert {"k", "o", "6", "10", "Alice", "#1", "drive-in", "#12", "#2"} <= texts, texts
+    assert not {"j", "p", "5", "11"} & texts  # only the tile's coordinates
+    assert 550 <= measured.image.width <= 700
+    check_golden("fcm_zoom_3p", measured.image)
+    check_golden("fcm_zoom_3p_550", inline(measured.image))
+
+
+def test_zoom_areas() -> None:
+    view = _busy_view()  # 20 x 15 squares: a1 to t15
+    assert zoom_area(view, "e5") == (0, 0, 5, 5)  # one square: its whole tile
+    assert zoom_area(view, "t15") == (10, 15, 15, 20)
+    assert zoom_area(view, "h9:c3") == zoom_area(view, " C3:H9 ") == (2, 2, 9, 8)
+    assert zoom_area(view, "c3-c3") == (2, 2, 3, 3)
+    small = render_zoom(view, "c3:d4")
+    assert small.width == 600 and small.height < render_zoom(view, "c3:l12").height
+    half = render_zoom(view, "c3:h9", scale=0.5)
+    assert abs(half.width - 300) <= 1
+    assert mean_abs_diff(render_zoom(view, "e5"), render_zoom(view, "e5", theme="dark")) > 0
+
+
+@pytest.mark.parametrize("area", ["u1", "a16", "a0", "e5:z9", "hello", "", "e5:", "c3:h9:k2"])
+def test_zoom_rejects_a_bad_area_with_a_sentence(area: str) -> None:
+    with pytest.raises(ValueError) as err:
+        render_zoom(_busy_view(), area)
+    assert "The map runs a1 to t15; name one square (e5) or two corners (c3:h9)." in str(err.value)
+
+
+def test_zoom_refuses_more_than_ten_squares_a_side() -> None:
+    with pytest.raises(ValueError, match=r"at most 10 × 10 squares, and a1:p15 is 16 columns"):
+        render_zoom(_busy_view(), "p15:a1")
+    with pytest.raises(ValueError):
+        render_zoom(_busy_view(), "e5", theme="sepia")
