@@ -7,7 +7,7 @@ import asyncio
 import importlib
 import inspect
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
@@ -24,11 +24,26 @@ def renderer(game_key: str) -> ModuleType | None:
         return None
 
 
+INLINE = 550
+"""Discord's inline image width (px). Boards are designed to be read at this width; an image
+narrower than it is shown at its own size, never enlarged, so none is posted narrower."""
+
+
+def at_inline_width(draw: Callable[[float], Any], scale: float) -> Any:
+    """``draw(scale)``, drawn again at a larger scale if the image came out narrower than
+    ``INLINE`` (``board_scale`` 0.75 on a 660 px layout would give 495 px, and Discord would
+    show its 11 px text at 8 px)."""
+    image = draw(scale)
+    if image is not None and 0 < image.width < INLINE:
+        image = draw(scale * INLINE / image.width + 0.001)
+    return image
+
+
 def _render(mod: ModuleType, view: Any, names: Sequence[str] | None, scale: float) -> Any:
     # Renderers take ``names`` once they are redesigned for the chat (issue 8).
     if names is None or "names" not in inspect.signature(mod.render_board).parameters:
-        return mod.render_board(view, scale=scale)
-    return mod.render_board(view, scale=scale, names=list(names))
+        return at_inline_width(lambda k: mod.render_board(view, scale=k), scale)
+    return at_inline_width(lambda k: mod.render_board(view, scale=k, names=list(names)), scale)
 
 
 @dataclass(frozen=True)
@@ -141,7 +156,9 @@ async def draw_extra(
     loop = asyncio.get_running_loop()
 
     def work() -> tuple[bytes, str] | None:
-        image = call_renderer(func, *args, **options)
+        image = at_inline_width(
+            lambda k: call_renderer(func, *args, **{**options, "scale": k}), options["scale"]
+        )
         return None if image is None else encode_board(image)
 
     encoded = await loop.run_in_executor(boards._pool, work)
