@@ -354,6 +354,19 @@ class Clocks:
         manager.clock_hook = settle
         timers.clocks = self
 
+    async def resync(self, game_id: int) -> None:
+        """Bring a game's clocks up to date after something other than a move changed who
+        plays a seat (the AI took it, the player took it back): an AI seat's clock stops,
+        a returning human's starts if the game waits on them."""
+
+        async def again(live: LiveGame) -> None:
+            write = settle(live, None, "system", self.now())
+            if write is not None:
+                await self.storage.put_clocks(live.id, write)
+                self._arm(live)
+
+        await self.manager.under_lock(game_id, again)
+
     def _arm(self, live: LiveGame) -> None:
         clock, reminder = timers_of(live)
         self.timers.set_kind(live.id, "clock", clock)

@@ -116,7 +116,11 @@ class Timers:
             if row.due - warn > now:
                 self._push(row.due - warn, row, warn)
         self._push(row.due, row, None)
-        self._restart()
+        # Wake the scheduler only if this row is now the earliest entry (or it stopped):
+        # arming 10,000 timers at start-up is then not 10,000 task restarts.
+        task = self._loop_task
+        if task is None or task.done() or self._heap[0][2] is row:
+            self._restart()
 
     def _restart(self) -> None:
         """(Re)start the scheduler so it sleeps until the earliest entry."""

@@ -261,3 +261,11 @@ async def test_games_lists_mine_waiting_first_with_links_and_settings_dm(simcord
     assert r.ephemeral and "🏖️ bob is on vacation" in r.response.content
     r = await bob.slash(channel, "settings", vacation="on")
     assert r.ephemeral and "already on vacation" in r.response.content
+
+
+def test_rules_options_page_lists_the_clock_options_with_defaults(toy_game):
+    from bot.rules_help import options_page
+
+    text = options_page(toy_game)
+    assert "`clock`" in text and "Default: **none**" in text
+    assert "`timeouts`" in text and "Default: **3**" in text
