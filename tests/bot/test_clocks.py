@@ -269,3 +269,50 @@ def test_rules_options_page_lists_the_clock_options_with_defaults(toy_game):
     text = options_page(toy_game)
     assert "`clock`" in text and "Default: **none**" in text
     assert "`timeouts`" in text and "Default: **3**" in text
+
+
+async def test_bank_time_out_restarts_the_bank_at_the_increment(simcord_env, table):
+    _guild, channel, (alice, bob, *_rest) = table
+    gid = await open_toy(simcord_env, channel, alice, bob, "clock=bank:2h+20m remind=0")
+    await simcord_env.advance_time(2 * H - 30)
+    assert len(await moves(simcord_env, gid)) == 0
+    await simcord_env.advance_time(40)
+    assert "⏰ **alice** ran out of time" in channel.last_message.content
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.row.clocks[0].bank == pytest.approx(20 * 60)
+    assert live.row.clocks[0].timeouts == 1
+    await bob.slash(channel, "move", notation="add 1")  # alice's 20 minutes start now
+    await simcord_env.advance_time(19 * 60)
+    await alice.slash(channel, "move", notation="add 2")
+    assert live.row.clocks[0].bank == pytest.approx(21 * 60, abs=2)  # 1 min left + 20 min
+    assert live.row.clocks[0].timeouts == 0  # her own move resets the count
+
+
+async def test_simultaneous_phase_runs_every_waiting_clock(simcord_env, table):
+    """Masters of Commerce's negotiation waits on everyone: each seat's clock runs, and each
+    time-out plays that seat's default move (``done``) once."""
+    _guild, channel, (alice, bob, carol, _dave) = table
+    r = await alice.slash(
+        channel,
+        "game new",
+        game="masters_of_commerce",
+        seed=2024,
+        options="timer=7200 clock=move:1h remind=0",
+    )
+    lobby = r.response.message
+    for m in (bob, carol):
+        await m.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.state.waiting_for() == frozenset({0, 1, 2})
+    assert all(live.row.clocks[s].since is not None for s in range(3))
+    await simcord_env.advance_time(40 * 60)
+    await bob.slash(channel, "move", notation="done")  # bob is done: his clock stops
+    assert live.row.clocks[1].since is None
+    await simcord_env.advance_time(20 * 60 + 5)
+    got = [(m.seat, m.notation, m.actor) for m in await moves(simcord_env, gid)]
+    assert got == [(1, "done", "user"), (0, "done", "timer"), (2, "done", "timer")], got
+    timed_out = [t for t in texts(channel) if "ran out of time" in t]
+    assert len(timed_out) == 2
+    assert "**alice** ran out of time" in timed_out[0] and "**carol**" in timed_out[1]
