@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from . import errors
 from .manager import GameManager
-from .services import Boards, Lobby, Notices, Publisher, Services, Timers, Turns
+from .services import Boards, Clocks, Lobby, Notices, Publisher, Services, Timers, Turns
 from .settings import Settings
 from .storage import Storage
 from .ui import components as ui
@@ -64,7 +64,8 @@ class Boardroom(commands.Bot):
         timers = Timers(self, manager, storage, publisher)
         turns = Turns(manager, publisher, notices, timers, ui.panel)
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)
-        return Services(storage, manager, boards, publisher, notices, timers, turns, lobby)
+        clocks = Clocks(self, manager, storage, publisher, timers)  # sets manager.clock_hook
+        return Services(storage, manager, boards, publisher, notices, timers, turns, lobby, clocks)
 
     @property
     def manager(self) -> GameManager:
@@ -75,13 +76,14 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, InfoCog, PlayCog
+        from .cogs import GameCog, InfoCog, MeCog, PlayCog
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(InfoCog(self))
+        await self.add_cog(MeCog(self))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

@@ -335,6 +335,17 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             scale,
         )
 
+    if on("platform.timers"):
+        from .bench_timers import bench_timers
+
+        await bench_timers(
+            emit,
+            games=5000,  # a clock and a reminder each: 10,000 armed timers
+            fired=300 if quick else 2000,
+            window=5.0 if quick else 20.0,
+            timeouts=20 if quick else 100,
+        )
+
     if on("kenchiku"):
         views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)
         step = max(1, len(views) // (20 if quick else 100))

@@ -16,11 +16,11 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core import (
     SYSTEM,
@@ -37,9 +37,11 @@ from games.core import (
     normalize_notation,
 )
 
-from .storage import Actor, GameRow, MoveWrite, Storage, TimerRow
+from .storage import Actor, ClockWrite, GameRow, MoveWrite, Storage, TimerRow
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 STALE = "This board is out of date: moves were made since. Use the latest board or `/play`."
 
@@ -139,6 +141,12 @@ class LiveGame:
         )
 
 
+# Turn clocks (bot.services.clocks): given the live game after a move (or at the start:
+# seat None), the acting seat and actor, and the Unix time, the seat clocks and clock timers
+# to commit in the same transaction (None: the game has no clock).
+ClockHook = Callable[[LiveGame, "int | None", Actor, float], ClockWrite | None]
+
+
 @dataclass
 class MoveResult:
     """A committed move and what the bot needs to tell about it."""
@@ -156,6 +164,7 @@ class MoveResult:
     public: str | None = None  # what others may see of the move; None = nothing
     timer: TimerRow | None = None  # the deadline timer after the move
     new_period: bool = False  # a timed period (deadline key) began with this move
+    clocks: ClockWrite | None = None  # turn clocks after the move (bot.services.clocks)
 
     @property
     def by_timer(self) -> bool:
@@ -191,6 +200,7 @@ class GameManager:
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._channel_game: dict[int, int] = {}  # channel -> its latest game id
         self.replays = 0  # games rebuilt from the database (for tests and the bench)
+        self.clock_hook: ClockHook | None = None  # set by bot.app (turn clocks)
 
     def now(self) -> str:
         return self.clock().isoformat()
@@ -233,6 +243,7 @@ class GameManager:
         seed: int | None,
         host_id: int,
         host_name: str,
+        time_control: dict[str, Any] | None = None,
     ) -> GameRow:
         """Create a lobby; raises ``LobbyError`` outside a server or if the channel has an
         unfinished game."""
@@ -265,6 +276,7 @@ class GameManager:
             host_id=host_id,
             host_name=host_name,
             now=self.now(),
+            time_control=time_control,
         )
         self._channel_game[channel_id] = game_id
         return await self._row(game_id)
@@ -329,6 +341,7 @@ class GameManager:
             row.status = "running"
             row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
             live = LiveGame(row, spec, state, 0, public_digest(state.view(None)))
+            clocks = self._clocks(live, None, "system")
             await self.storage.start_game(
                 row.id,
                 row.options,
@@ -336,6 +349,7 @@ class GameManager:
                 row.phase_key,
                 row.phase_started_at,
                 live.deadline_timer(),
+                clocks,
             )
             self._remember(live)
             self._channel_game[row.channel_id] = row.id
@@ -513,6 +527,28 @@ class GameManager:
                 return None
             return await self._commit(live, SYSTEM, dl.move, "timer", None)
 
+    async def timeout(
+        self, game_id: int, seat: int, still: Callable[[LiveGame], bool]
+    ) -> MoveResult | None:
+        """Play ``state.default_move(seat)`` as ``seat`` with the ``timer`` actor (a turn
+        clock ran out) if ``still(live)`` holds under the game's lock; else do nothing."""
+        async with self.lock(game_id):
+            live = await self._load_locked(game_id)
+            if live.row.status != "running" or not still(live):
+                return None
+            move = live.state.default_move(seat)
+            return await self._commit(live, seat, move, "timer", None)
+
+    async def under_lock(self, game_id: int, fn: Callable[[LiveGame], Awaitable[T]]) -> T:
+        """Run ``fn`` on the loaded game under its lock (clock changes outside moves)."""
+        async with self.lock(game_id):
+            return await fn(await self._load_locked(game_id))
+
+    def _clocks(self, live: LiveGame, seat: int | None, actor: Actor) -> ClockWrite | None:
+        if self.clock_hook is None or not live.row.time_control:
+            return None
+        return self.clock_hook(live, seat, actor, self.clock().timestamp())
+
     async def _commit(
         self, live: LiveGame, seat: int, move: Move, actor: Actor, user_id: int | None
     ) -> MoveResult:
@@ -538,6 +574,7 @@ class GameManager:
         old_phase = (live.row.phase_key, live.row.phase_started_at)
         live.row.phase_key, live.row.phase_started_at = phase_key, started
         timer = live.deadline_timer()
+        clocks = None if outcome is not None else self._clocks(live, seat, actor)
         write = MoveWrite(
             seq=seq,
             seat=seat,
@@ -550,6 +587,7 @@ class GameManager:
             phase_started_at=started,
             outcome=outcome.to_dict() if outcome else None,
             deadline=timer,
+            clocks=clocks,
         )
         try:
             await self.storage.commit_move(live.id, write, now)
@@ -579,6 +617,7 @@ class GameManager:
             public,
             timer,
             new_period=after is not None and (before_dl is None or before_dl.key != after.key),
+            clocks=clocks,
         )
 
     # -- timers -------------------------------------------------------------------------

@@ -135,8 +135,13 @@ def option_line(option: OptionSpec) -> str:
 
 
 def options_page(spec: GameSpec) -> str:
+    from .services.clocks import rules_lines  # the bot's own options: turn clocks
+
+    clocks = ["", *rules_lines()]
     if not spec.options:
-        return f"{spec.title} has no options: every game is played the same way."
+        return "\n".join(
+            [f"{spec.title} has no options: every game is played the same way.", *clocks]
+        )
     example = spec.options[0]
     sample = "on" if example.kind == "bool" else (example.choices or (example.default,))[0]
     lines = [
@@ -146,7 +151,7 @@ def options_page(spec: GameSpec) -> str:
         "",
     ]
     lines += [option_line(o) for o in spec.options]
-    return "\n".join(lines)
+    return "\n".join(lines + clocks)
 
 
 # -- markdown → Discord ----------------------------------------------------------------------

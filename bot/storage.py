@@ -139,6 +139,27 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN board_message_id INTEGER;
     ALTER TABLE games ADD COLUMN board_seq INTEGER;
     """,
+    # 9: turn clocks (issue 12): a game's time control (JSON, NULL = none); each seat's clock
+    # (seconds left in its bank, when its running clock started, reminders sent for that
+    # run, time-outs in a row, vacation used and running); each user's reminder setting
+    """
+    ALTER TABLE games ADD COLUMN time_control TEXT;
+    CREATE TABLE seat_clocks (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        bank REAL NOT NULL DEFAULT 0,
+        since REAL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        timeouts INTEGER NOT NULL DEFAULT 0,
+        vacation_used REAL NOT NULL DEFAULT 0,
+        vacation_since REAL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        reminders TEXT NOT NULL DEFAULT 'channel' CHECK (reminders IN ('channel', 'dm'))
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -174,6 +195,8 @@ class GameRow:
     board_message_id: int | None = None  # the newest public board (the one with buttons)
     board_seq: int | None = None  # the move count that board shows
     seats: list[SeatRow] = field(default_factory=list)
+    time_control: dict[str, Any] | None = None  # bot.services.clocks.TimeControl, as JSON
+    clocks: dict[int, SeatClock] = field(default_factory=dict)  # by seat (clocked games)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a human player, or ``None``."""
@@ -190,6 +213,34 @@ class GameRow:
 
     def humans(self) -> list[SeatRow]:
         return [s for s in self.seats if s.kind == "human" and s.user_id is not None]
+
+
+@dataclass
+class SeatClock:
+    """One seat's turn clock (migration 9). Seconds and Unix times.
+
+    ``bank``: time left when the clock last stopped (bank mode); ``since``: when the running
+    clock started (``None``: not running); ``reminded``: reminders sent in this run (0, 1 =
+    the reminder, 2 = the last warning); ``timeouts``: time-outs in a row;
+    ``vacation_used``: vacation taken in this game; ``vacation_since``: start of the running
+    vacation, if any."""
+
+    seat: int
+    bank: float = 0.0
+    since: float | None = None
+    reminded: int = 0
+    timeouts: int = 0
+    vacation_used: float = 0.0
+    vacation_since: float | None = None
+
+
+@dataclass(frozen=True)
+class ClockWrite:
+    """Seat clocks and the clock/reminder timers to store with a move (or alone)."""
+
+    clocks: tuple[SeatClock, ...]
+    clock: TimerRow | None
+    reminder: TimerRow | None
 
 
 @dataclass
@@ -219,6 +270,7 @@ class MoveWrite:
     phase_started_at: str | None
     outcome: dict[str, Any] | None = None
     deadline: TimerRow | None = None  # the game's deadline timer after the move (None: none)
+    clocks: ClockWrite | None = None  # turn clocks after the move (None: the game has none)
 
 
 @dataclass(frozen=True)
@@ -242,7 +294,7 @@ class InboxRow:
 _GAME_COLS = (
     "id, guild_id, channel_id, game_key, engine_version, seed, options, host_id, status, "
     "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at, "
-    "table_key, table_message_id, board_message_id, board_seq"
+    "table_key, table_message_id, board_message_id, board_seq, time_control"
 )
 
 
@@ -309,12 +361,13 @@ class Storage:
         host_id: int,
         host_name: str,
         now: str,
+        time_control: dict[str, Any] | None = None,
     ) -> int:
         try:
             cur = await self.db.execute(
                 "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, "
-                "options, host_id, status, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                "options, host_id, status, created_at, updated_at, time_control) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -325,6 +378,7 @@ class Storage:
                     host_id,
                     now,
                     now,
+                    json.dumps(time_control) if time_control else None,
                 ),
             )
             game_id = int(cur.lastrowid or 0)
@@ -361,6 +415,7 @@ class Storage:
             table_message_id=row[16],
             board_message_id=row[17],
             board_seq=row[18],
+            time_control=json.loads(row[19]) if row[19] else None,
         )
 
     async def _with_seats(self, games: list[GameRow]) -> list[GameRow]:
@@ -376,6 +431,16 @@ class Storage:
         ) as cur:
             for gid, seat, user_id, name, kind in await cur.fetchall():
                 by_id[gid].seats.append(SeatRow(seat, user_id, name, kind))
+        clocked = [g.id for g in games if g.time_control]
+        if clocked:
+            marks = ",".join("?" * len(clocked))
+            async with self.db.execute(
+                "SELECT game_id, seat, bank, since, reminded, timeouts, vacation_used, "
+                f"vacation_since FROM seat_clocks WHERE game_id IN ({marks})",
+                tuple(clocked),
+            ) as cur:
+                for gid, *rest in await cur.fetchall():
+                    by_id[gid].clocks[rest[0]] = SeatClock(*rest)
         return games
 
     async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
@@ -465,6 +530,7 @@ class Storage:
         phase_key: str | None,
         phase_started_at: str | None,
         deadline: TimerRow | None,
+        clocks: ClockWrite | None = None,
     ) -> None:
         try:
             await self.db.execute(
@@ -473,6 +539,7 @@ class Storage:
                 (json.dumps(options), now, phase_key, phase_started_at, game_id),
             )
             await self._put_deadline(game_id, deadline)
+            await self._put_clocks(game_id, clocks)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
@@ -574,24 +641,85 @@ class Storage:
                     (now, move.phase_key, move.phase_started_at, game_id),
                 )
                 await self._put_deadline(game_id, move.deadline)
+                await self._put_clocks(game_id, move.clocks)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
             raise
 
     async def _put_deadline(self, game_id: int, timer: TimerRow | None) -> None:
+        await self._put_timer(game_id, "deadline", timer)
+
+    async def _put_timer(self, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
         if timer is None:
             await self.db.execute(
-                "DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (game_id,)
+                "DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind)
             )
             return
         await self.db.execute(
             "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
-            "VALUES (?, 'deadline', ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
             "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
             "label = excluded.label "
             "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
-            (game_id, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
+            (game_id, kind, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
+        )
+
+    async def _put_clocks(self, game_id: int, write: ClockWrite | None) -> None:
+        if write is None:
+            return
+        await self.db.executemany(
+            "INSERT INTO seat_clocks (game_id, seat, bank, since, reminded, timeouts, "
+            "vacation_used, vacation_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, "
+            "since = excluded.since, reminded = excluded.reminded, timeouts = excluded.timeouts, "
+            "vacation_used = excluded.vacation_used, vacation_since = excluded.vacation_since",
+            [
+                (
+                    game_id,
+                    c.seat,
+                    c.bank,
+                    c.since,
+                    c.reminded,
+                    c.timeouts,
+                    c.vacation_used,
+                    c.vacation_since,
+                )
+                for c in write.clocks
+            ],
+        )
+        await self._put_timer(game_id, "clock", write.clock)
+        await self._put_timer(game_id, "reminder", write.reminder)
+
+    async def put_clocks(self, game_id: int, write: ClockWrite) -> None:
+        """Store seat clocks and their timers alone (a reminder sent, a vacation)."""
+        try:
+            await self._put_clocks(game_id, write)
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def user_reminders(self, user_id: int) -> str:
+        """``"channel"`` (default) or ``"dm"``."""
+        value = await self._scalar(
+            "SELECT reminders FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return str(value) if value else "channel"
+
+    async def set_user_reminders(self, user_id: int, value: str) -> None:
+        await self._write(
+            "INSERT INTO user_settings (user_id, reminders) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders",
+            (user_id, value),
+        )
+
+    async def games_of_user(self, user_id: int, limit: int = 25) -> list[GameRow]:
+        """Lobbies and running games where the user holds a seat, newest first."""
+        return await self._games(
+            "WHERE status IN ('lobby', 'running') AND id IN "
+            "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC LIMIT ?",
+            (user_id, limit),
         )
 
     # -- timers -----------------------------------------------------------------------
@@ -610,7 +738,7 @@ class Storage:
 
     async def set_timer(self, timer: TimerRow) -> None:
         try:
-            await self._put_deadline(timer.game_id, timer)
+            await self._put_timer(timer.game_id, timer.kind, timer)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()

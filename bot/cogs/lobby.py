@@ -14,6 +14,7 @@ from games.core import GameRecord, all_games, get_game
 from .. import messages as msg
 from ..game_log import log_entries, log_line
 from ..manager import LobbyError, parse_options
+from ..services.clocks import clock_line, take_time_control
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
 
@@ -51,7 +52,7 @@ class GameCog(
     @app_commands.describe(
         game="Which game to play",
         seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
-        options="Game options as name=value words, e.g. timer=300 auction=sealed (see /rules)",
+        options="Options as name=value words, e.g. timer=300 clock=move:24h (see /rules)",
     )
     @app_commands.choices(game=game_choices())
     @guarded(cooldown=new_lobby_cooldown)
@@ -63,8 +64,10 @@ class GameCog(
         options: str | None = None,
     ) -> None:
         channel_of(interaction)
+        words = parse_options(options)
+        time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
         await services(interaction).lobby.open(
-            interaction, game=game, options=parse_options(options), seed=seed
+            interaction, game=game, options=words, seed=seed, time_control=time_control
         )
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
@@ -97,8 +100,10 @@ class GameCog(
         live = await manager.load(row.id) if row.status in ("running", "finished") else None
         last = await manager.storage.last_moves(row.id, 1) if live is not None else []
         since = last[0].created_at if last else (live.row.updated_at if live else None)
+        text = msg.status_text(live.row if live else row, live, since=since)
+        clock = clock_line(live) if live is not None else ""
         await interaction.response.send_message(
-            msg.clip(msg.status_text(live.row if live else row, live, since=since)),
+            msg.clip(text + (f"\n{clock}" if clock else "")),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..manager import GameManager
 from ..storage import Storage
 from .boards import Boards
+from .clocks import Clocks
 from .lobby import Lobby
 from .notices import Notices
 from .publisher import Publisher
@@ -29,6 +30,7 @@ class Services:
     timers: Timers
     turns: Turns
     lobby: Lobby
+    clocks: Clocks
 
 
-__all__ = ["Boards", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]
+__all__ = ["Boards", "Clocks", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -13,6 +14,7 @@ from games.core import get_game
 from .. import messages as msg
 from ..manager import GameManager, LobbyError
 from ..storage import GameRow
+from .clocks import TimeControl
 from .publisher import Publisher
 from .timers import Timers
 
@@ -57,6 +59,7 @@ class Lobby:
         game: str,
         options: dict[str, str],
         seed: int | None,
+        time_control: dict[str, Any] | None = None,
     ) -> None:
         if interaction.channel_id is None:
             raise LobbyError("Games live in a server channel or thread.")
@@ -68,11 +71,13 @@ class Lobby:
             seed=seed,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
+            time_control=time_control,
         )
         view = self.lobby_view(row)
         assert view is not None
+        clock = f" Clock: {TimeControl.from_json(time_control).describe()}." if time_control else ""
         await interaction.response.send_message(
-            f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!",
+            f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!{clock}",
             embed=msg.lobby_embed(row),
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),

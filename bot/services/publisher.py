@@ -30,6 +30,7 @@ from ..manager import LiveGame, MoveResult
 from ..storage import Storage
 from . import wording
 from .boards import Board, Boards
+from .clocks import clock_line
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,9 @@ class Publisher:
             due = live.due()
             if due is not None:
                 status.append(f"⏳ Ends <t:{int(due)}:R>.")
+            clock = clock_line(live)  # turn clocks (issue 12)
+            if clock:
+                status.append(clock)
         dl = live.deadline()
         ping = ""
         if new_period and dl is not None and not live.state.is_over():

@@ -1,6 +1,7 @@
-"""Timers: each game's deadline (and later turn clocks and reminders) from the ``timers``
-table. They are armed at start-up from the rows alone, without replaying any game, and
-re-armed from the committed state after every move."""
+"""Timers: each game's deadline, turn clock and reminder from the ``timers`` table (one row
+per game and kind). They are armed at start-up from the rows alone, without replaying any
+game, and re-armed from the committed state after every move. Clock and reminder rows are
+handled by ``bot.services.clocks.Clocks``."""
 
 from __future__ import annotations
 
@@ -10,13 +11,18 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
+from .. import messages as msg
 from ..manager import GameManager
-from ..storage import Storage, TimerRow
+from ..storage import Storage, TimerKind, TimerRow
 from . import wording
 from .publisher import Publisher
+
+if TYPE_CHECKING:
+    from .clocks import Clocks
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +54,7 @@ class Timers:
         self._count = 0
         self._loop_task: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()
+        self.clocks: Clocks | None = None  # set by Clocks itself
 
     async def arm_all(self) -> int:
         """Arm every stored timer (one query, no replay). Returns how many.
@@ -60,7 +67,7 @@ class Timers:
         now = self.now()
         for row in rows:
             slot = (row.game_id, row.kind)
-            if row.kind == "deadline" and row.due < now - 1 and slot not in self._current:
+            if row.kind != "reminder" and row.due < now - 1 and slot not in self._current:
                 row = replace(row, due=now + LATE_GRACE)
                 await self.storage.set_timer(row)
                 task = asyncio.get_running_loop().create_task(
@@ -75,6 +82,16 @@ class Timers:
         try:
             live = await self.manager.load(row.game_id)
             if live.row.status != "running":
+                return
+            if row.kind == "clock":
+                seat = int(row.key[1:].split("@", 1)[0])
+                if row.key.startswith("t"):
+                    await self.publisher.post(
+                        row.channel_id,
+                        f"⏳ I was offline when {msg.who(live, seat)}'s time ran out, "
+                        f"so they have {wording.duration(LATE_GRACE)} more.",
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
                 return
             ping = wording.ping_line(live, wording.waiting_seats(live), None)
             await self.publisher.post(
@@ -99,7 +116,11 @@ class Timers:
             if row.due - warn > now:
                 self._push(row.due - warn, row, warn)
         self._push(row.due, row, None)
-        self._restart()
+        # Wake the scheduler only if this row is now the earliest entry (or it stopped):
+        # arming 10,000 timers at start-up is then not 10,000 task restarts.
+        task = self._loop_task
+        if task is None or task.done() or self._heap[0][2] is row:
+            self._restart()
 
     def _restart(self) -> None:
         """(Re)start the scheduler so it sleeps until the earliest entry."""
@@ -112,11 +133,23 @@ class Timers:
         heapq.heappush(self._heap, (at, self._count, row, warn))
 
     def sync(self, game_id: int, deadline: TimerRow | None) -> None:
-        """Make the game's deadline timer match its committed state."""
-        if deadline is None:
-            self._current.pop((game_id, "deadline"), None)
+        """Make the game's deadline timer match its committed state (and its clock and
+        reminder timers, from the cached game, which is the committed one)."""
+        self.set_kind(game_id, "deadline", deadline)
+        live = self.manager.cached(game_id)
+        if live is not None and live.row.time_control:
+            from .clocks import timers_of
+
+            clock, reminder = timers_of(live)
+            self.set_kind(game_id, "clock", clock)
+            self.set_kind(game_id, "reminder", reminder)
+
+    def set_kind(self, game_id: int, kind: TimerKind, row: TimerRow | None) -> None:
+        """Arm ``row`` as the game's timer of ``kind``, or drop that timer (``None``)."""
+        if row is None:
+            self._current.pop((game_id, kind), None)
         else:
-            self.arm(deadline)
+            self.arm(row)
 
     def cancel(self, game_id: int) -> None:
         for slot in [s for s in self._current if s[0] == game_id]:
@@ -161,6 +194,17 @@ class Timers:
         await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
     async def _fire(self, row: TimerRow) -> None:
+        if row.kind != "deadline":
+            if self._is_current(row):
+                del self._current[(row.game_id, row.kind)]
+            try:
+                if self.clocks is not None and row.kind == "clock":
+                    await self.clocks.on_clock(row)
+                elif self.clocks is not None and row.kind == "reminder":
+                    await self.clocks.on_reminder(row)
+            except Exception:
+                log.exception("%s timer of game %s failed", row.kind, row.game_id)
+            return
         try:
             started = time.perf_counter()
             result = await self.manager.expire(row.game_id, row.key)
