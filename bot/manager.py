@@ -322,13 +322,35 @@ class GameManager:
             spec = get_game(row.game_key)
             spec.check_players(len(row.seats))
             resolved = spec.resolve_options(row.options)
-            state = spec.new_game(resolved, len(row.seats), row.seed)
-            state.engine_version = spec.engine_version
+            imported = await self.storage.imported(row.id)
+            writes: list[MoveWrite] = []
+            if imported is None:
+                state = spec.new_game(resolved, len(row.seats), row.seed)
+                state.engine_version = spec.engine_version
+            else:  # /game import: the record's moves are committed with the start
+                seats, moves = imported
+                if len(row.seats) != seats:
+                    raise LobbyError(
+                        f"This game continues an imported record of {seats} players, so it "
+                        f"starts with exactly {seats} seated; there are {len(row.seats)}."
+                    )
+                record = GameRecord(
+                    row.game_key, row.engine_version, row.seed, seats, dict(row.options), moves
+                )
+                try:
+                    state, writes = await asyncio.to_thread(_imported_writes, record)
+                except GameError as exc:
+                    raise LobbyError(
+                        f"The imported record no longer replays: {exc.message}"
+                    ) from None
             now = self.now()
             dl = state.deadline()
-            row.status = "running"
+            outcome = state.outcome()
+            row.status = "running" if outcome is None else "finished"
+            row.outcome = outcome.to_dict() if outcome is not None else None
             row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
-            live = LiveGame(row, spec, state, 0, public_digest(state.view(None)))
+            digest = writes[-1].digest if writes else public_digest(state.view(None))
+            live = LiveGame(row, spec, state, len(writes), digest)
             await self.storage.start_game(
                 row.id,
                 row.options,
@@ -336,6 +358,8 @@ class GameManager:
                 row.phase_key,
                 row.phase_started_at,
                 live.deadline_timer(),
+                moves=writes,
+                outcome=row.outcome,
             )
             self._remember(live)
             self._channel_game[row.channel_id] = row.id
@@ -605,6 +629,34 @@ def _replay(record: GameRecord) -> tuple[GameState[Any], str]:
 
     state = replay(record)
     return state, public_digest(state.view(None))
+
+
+def _imported_writes(record: GameRecord) -> tuple[GameState[Any], list[MoveWrite]]:
+    """Replay an imported record (CPU-bound: in a thread): the state after its moves, and
+    each move as stored (actor ``"system"``, or ``"timer"`` for the system seat; no user).
+    Raises ``GameError`` at the first move that does not replay."""
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    writes: list[MoveWrite] = []
+    for seq, (seat, text) in enumerate(record.moves):
+        move = state.parse_move(seat, text)
+        state.apply(seat, move)
+        public = state.public_notation(seat, move)
+        writes.append(
+            MoveWrite(
+                seq=seq,
+                seat=seat,
+                notation=move.notation,
+                actor="timer" if seat == SYSTEM else "system",
+                user_id=None,
+                public="" if public is None else public,
+                digest=public_digest(state.view(None)),
+                phase_key=None,
+                phase_started_at=None,
+            )
+        )
+    return state, writes
 
 
 def _first_divergence(record: GameRecord, digests: list[str | None]) -> int:

@@ -1,8 +1,10 @@
 """Slash commands by concern: lobby and administration (/game), play (/move, /play, /board,
-/hand) and information (/rules)."""
+/hand), information (/rules) and history (/game export, /game import, the game-over
+summary and replay)."""
 
+from .history import HistoryCog
 from .info import InfoCog
 from .lobby import GameCog
 from .play import PlayCog
 
-__all__ = ["GameCog", "InfoCog", "PlayCog"]
+__all__ = ["GameCog", "HistoryCog", "InfoCog", "PlayCog"]

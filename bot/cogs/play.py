@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..refusals import explained
 from ..services.boards import Board, Unsupported, draw_extra, hand_text, renderer
+from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
 from .common import RateLimit, guarded, public_board_cooldown, services
@@ -91,6 +92,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         detail="The full-size board with every detail (default: the chat board)",
         player="One player's area, by name",
         public="Post it for everyone (default: only you see it)",
+        at="A past position: the board after this many moves (0 = the start)",
     )
     @guarded(cooldown=public_board_cooldown)
     async def board(
@@ -99,10 +101,16 @@ class PlayCog(commands.Cog, name="PlayCog"):
         detail: bool = False,
         player: str | None = None,
         public: bool = False,
+        at: app_commands.Range[int, 0] | None = None,
     ) -> None:
         svc = services(interaction)
         live = await svc.manager.live_in_channel(channel_of(interaction))
         seat = resolve_player(live, player) if player else None
+        if at is not None:
+            check_at(live, at)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await self._board_at(interaction, live, at, seat, detail=detail, public=public)
+            return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = msg.status_text(live.row, live)
         names = live.names()
@@ -154,6 +162,49 @@ class PlayCog(commands.Cog, name="PlayCog"):
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def _board_at(
+        self,
+        interaction: discord.Interaction,
+        live: LiveGame,
+        at: int,
+        seat: int | None,
+        *,
+        detail: bool,
+        public: bool,
+    ) -> None:
+        """``/board at:<move>``: the public board (or one player's public area) after ``at``
+        moves, replayed from the record (bot.services.replays)."""
+        svc = services(interaction)
+        pos, told = await position_at(svc.storage, live, at)
+        kind = "board" if seat is None else "player"
+        try:
+            board = await draw_extra(
+                svc.boards,
+                live.row.game_key,
+                live.id,
+                kind,
+                pos.view,
+                seat=seat,
+                names=live.names(),
+                detail=detail and seat is None,
+            )
+        except Unsupported:
+            board = None
+        where = "the start" if at == 0 else f"move {at}"
+        text = msg.clip(
+            f"**{live.spec.title}** · game #{live.id} — the board at {where} of {live.seq}"
+            + (f", {msg.display_name(live, seat)}'s area" if seat is not None else "")
+            + f"\n{told}"
+            + ("" if board is not None else "\n-# This game draws no such view.")
+        )
+        kwargs: dict[str, Any] = {
+            "ephemeral": not public,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if board is not None:
+            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+        await interaction.followup.send(text, **kwargs)
 
     @board.autocomplete("player")
     async def player_autocomplete(

@@ -453,6 +453,7 @@ def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord
     """The panel's components (layout: ``bot.ui.panel.plan``); labels use players' names."""
     legal = list(live.state.legal_moves(seat))
     templates = list(live.state.move_templates(seat))
+
     def label(move: Move) -> str:
         return live.state.describe(seat, move)
 
