@@ -335,14 +335,25 @@ class GameManager:
                         f"starts with exactly {seats} seated; there are {len(row.seats)}."
                     )
                 record = GameRecord(
-                    row.game_key, row.engine_version, row.seed, seats, dict(row.options), moves
+                    row.game_key,
+                    row.engine_version,
+                    row.seed,
+                    seats,
+                    dict(row.options),
+                    [(m[0], m[1]) for m in moves],
                 )
                 try:
-                    state, writes = await asyncio.to_thread(_imported_writes, record)
+                    state, last = await asyncio.to_thread(_replay, record)
                 except GameError as exc:
                     raise LobbyError(
                         f"The imported record no longer replays: {exc.message}"
                     ) from None
+                if moves and moves[-1][3] != last:
+                    raise LobbyError(
+                        "The imported record no longer replays to the position it was "
+                        "checked at; import it again."
+                    )
+                writes = _imported_writes(moves)
             now = self.now()
             dl = state.deadline()
             outcome = state.outcome()
@@ -631,32 +642,24 @@ def _replay(record: GameRecord) -> tuple[GameState[Any], str]:
     return state, public_digest(state.view(None))
 
 
-def _imported_writes(record: GameRecord) -> tuple[GameState[Any], list[MoveWrite]]:
-    """Replay an imported record (CPU-bound: in a thread): the state after its moves, and
-    each move as stored (actor ``"system"``, or ``"timer"`` for the system seat; no user).
-    Raises ``GameError`` at the first move that does not replay."""
-    spec = get_game(record.game)
-    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
-    state.engine_version = record.engine_version
-    writes: list[MoveWrite] = []
-    for seq, (seat, text) in enumerate(record.moves):
-        move = state.parse_move(seat, text)
-        state.apply(seat, move)
-        public = state.public_notation(seat, move)
-        writes.append(
-            MoveWrite(
-                seq=seq,
-                seat=seat,
-                notation=move.notation,
-                actor="timer" if seat == SYSTEM else "system",
-                user_id=None,
-                public="" if public is None else public,
-                digest=public_digest(state.view(None)),
-                phase_key=None,
-                phase_started_at=None,
-            )
+def _imported_writes(moves: list[tuple[int, str, str, str]]) -> list[MoveWrite]:
+    """An imported record's moves as stored (``bot.records.check_moves`` computed their
+    public text and digest): actor ``"system"``, or ``"timer"`` for the system seat; no
+    user, as nobody here made them."""
+    return [
+        MoveWrite(
+            seq=seq,
+            seat=seat,
+            notation=notation,
+            actor="timer" if seat == SYSTEM else "system",
+            user_id=None,
+            public=public,
+            digest=digest,
+            phase_key=None,
+            phase_started_at=None,
         )
-    return state, writes
+        for seq, (seat, notation, public, digest) in enumerate(moves)
+    ]
 
 
 def _first_divergence(record: GameRecord, digests: list[str | None]) -> int:

@@ -139,21 +139,33 @@ def parse_record(data: bytes) -> GameRecord:
     return GameRecord(spec.key, version, seed, seats, dict(options), pairs)
 
 
-def check_moves(record: GameRecord) -> GameState[Any]:
-    """Replay every move of ``record`` (CPU-bound: run it in a thread) and return the state.
+ImportedMove = tuple[int, str, str, str]  # (seat, notation, public text, public digest)
+
+
+def check_moves(record: GameRecord) -> tuple[GameState[Any], list[ImportedMove]]:
+    """Replay every move of ``record`` (CPU-bound: run it in a thread): the state after them,
+    and each move as it will be stored — its public text (``""`` for a private move) and
+    the digest of the public view after it (``bot.manager.public_digest``).
 
     Raises ``BadRecord`` naming the first move that does not replay, its seat and notation,
     and the engine's reason."""
+    from .manager import public_digest
+
     spec = get_game(record.game)
     state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
     state.engine_version = record.engine_version
+    out: list[ImportedMove] = []
     for i, (seat, text) in enumerate(record.moves):
         try:
-            state.apply(seat, state.parse_move(seat, text))
+            move = state.parse_move(seat, text)
+            state.apply(seat, move)
         except GameError as exc:
             who = "the timer" if seat == SYSTEM else f"p{seat + 1}"
             raise BadRecord(
                 f"Move {i + 1} of that record (`{text[:60]}` by {who}) does not replay: "
                 f"{exc.message} Nothing was imported."
             ) from None
-    return state
+        public = state.public_notation(seat, move)
+        shown = "" if public is None else public
+        out.append((seat, move.notation, shown, public_digest(state.view(None))))
+    return state, out

@@ -522,11 +522,12 @@ class Storage:
         game_id: int,
         engine_version: int,
         seats: int,
-        moves: Sequence[tuple[int, str]],
+        moves: Sequence[tuple[int, str, str, str]],
         now: str,
     ) -> None:
         """Attach an imported record's moves to lobby ``game_id`` (recorded with
-        ``engine_version``, for exactly ``seats`` players)."""
+        ``engine_version``, for exactly ``seats`` players): ``(seat, notation, public text,
+        digest)`` each, as ``bot.records.check_moves`` found them."""
         try:
             await self.db.execute(
                 "UPDATE games SET engine_version = ? WHERE id = ? AND status = 'lobby'",
@@ -541,15 +542,16 @@ class Storage:
             await self.db.rollback()
             raise
 
-    async def imported(self, game_id: int) -> tuple[int, list[tuple[int, str]]] | None:
-        """``(seats, moves)`` of the record game ``game_id`` was imported from, or ``None``."""
+    async def imported(self, game_id: int) -> tuple[int, list[tuple[int, str, str, str]]] | None:
+        """``(seats, moves)`` of the record game ``game_id`` was imported from (moves as
+        given to ``add_import``), or ``None``."""
         async with self.db.execute(
             "SELECT seats, moves FROM imports WHERE game_id = ?", (game_id,)
         ) as c:
             row = await c.fetchone()
         if row is None:
             return None
-        return int(row[0]), [(int(s), str(n)) for s, n in json.loads(row[1])]
+        return int(row[0]), [(int(s), str(n), str(p), str(d)) for s, n, p, d in json.loads(row[1])]
 
     async def set_status(
         self, game_id: int, status: str, now: str, outcome: dict[str, Any] | None = None

@@ -56,7 +56,7 @@ def animate(
     fmt: str = "webp",
     frame_ms: int = 500,
     last_ms: int = 4000,
-    quality: int = 70,
+    quality: int = 75,
 ) -> bytes:
     """Encode ``frames`` as one looping animation: each shown ``frame_ms``, the last
     ``last_ms`` (the final position stays readable). ``fmt`` is ``"webp"`` (lossy,
@@ -80,7 +80,7 @@ def animate(
             duration=durations,
             loop=0,
             quality=quality,
-            method=4,
+            method=2,  # 1,090-move FCM: 1.1 s, 1.0 MiB (method 4: 2.6 s, 0.9 MiB)
         )
     else:
         first.save(

@@ -217,7 +217,7 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     # Private until the record is known good: a refusal is only the importer's business.
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = parse_record(await file.read())
-    state = await asyncio.to_thread(check_moves, record)
+    state, checked = await asyncio.to_thread(check_moves, record)
     row = await svc.manager.new_lobby(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
@@ -229,7 +229,7 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     )
     try:
         await svc.storage.add_import(
-            row.id, record.engine_version, record.seats, record.moves, svc.manager.now()
+            row.id, record.engine_version, record.seats, checked, svc.manager.now()
         )
     except BaseException:
         await svc.storage.set_status(row.id, "abandoned", svc.manager.now())

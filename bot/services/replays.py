@@ -228,7 +228,7 @@ def make_replay(
         if i in wanted:
             frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
     step = positions[1] - positions[0] if len(positions) > 1 else 1
-    quality = 70
+    quality = 75
     data = animate(frames, fmt=fmt, quality=quality)
     while len(data) > min(budget, ATTACHMENT_LIMIT) and len(frames) > 2:
         frames = frames[:-1:2] + frames[-1:]

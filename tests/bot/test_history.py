@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from bot.manager import public_digest
+from bot.services.replays import breakdown_tables
 from tests.bot.replaying import fixture, open_game, play
 
 PHILA = fixture("philadelphia", "ai_2p.json")  # 36 moves, a whole 2-player game
@@ -214,3 +215,26 @@ async def test_running_game_export_and_bad_imports_refused(simcord_env, table):
     good = json.dumps(PHILA).encode()
     r = await bob.slash(channel, "game import", file=("x.json", good))
     assert r.ephemeral and "already has a game in progress" in text_of(r)
+
+
+def test_breakdown_tables_rank_order_and_width():
+    outcome = {
+        "scores": {"0": 12, "1": 30},
+        "ranks": {"0": 2, "1": 1},
+        "details": {"0": {"money": 10, "stock_value": 2}, "1": {"money": 25, "stock_value": 5}},
+    }
+    (table,) = breakdown_tables(outcome, ["alice", "bob"])
+    lines = table.splitlines()
+    assert lines[0].split() == ["bob", "alice"]  # the winner first
+    assert lines[1].split() == ["money", "25", "10"]
+    assert lines[2].split() == ["stock", "value", "5", "2"]
+    assert lines[3].split() == ["total", "30", "12"]
+    nine = {
+        "scores": {str(s): 1000 * s for s in range(9)},
+        "ranks": {str(s): 9 - s for s in range(9)},
+        "details": {str(s): {"cash": 1000 * s} for s in range(9)},
+    }
+    tables = breakdown_tables(nine, [f"player{s}-with-a-long-name" for s in range(9)])
+    assert len(tables) > 1
+    assert all(len(line) <= 56 for t in tables for line in t.splitlines())
+    assert sum(len(t.splitlines()[0].split()) for t in tables) == 9
