@@ -34,7 +34,7 @@ async def open_toy(channel: Any, members: list[Any], target: int = 50) -> None:
     await host.slash(channel, "game start")
 
 
-async def test_log_pages(simcord_env, table):
+async def test_log_pages(simcord_env, table, bots):
     _guild, channel, (alice, bob, *_rest) = table
     await open_toy(channel, [alice, bob])
     for i in range(12):
@@ -64,6 +64,11 @@ async def test_log_pages(simcord_env, table):
     r = await alice.click(first.message, label="Newer ▶")
     content = (await channel_message(simcord_env, r)).content
     assert content.splitlines()[0].endswith("moves 6–10 of 12")
+    # the buttons keep working after a restart (dynamic items)
+    await simcord_env.restart_bot(bots())
+    r = await alice.click(first.message, label="Newest ⏭")
+    content = (await channel_message(simcord_env, r)).content
+    assert content.splitlines()[0].endswith("moves 8–12 of 12")
     # a log that fits one page has no buttons
     r = await bob.slash(channel, "game log", count=50)
     assert message_of(r).message.components == []
@@ -211,10 +216,17 @@ async def test_running_game_export_and_bad_imports_refused(simcord_env, table):
         assert r.ephemeral and sentence in text_of(r), (sentence, text_of(r))
     assert await simcord_env.bot.storage.latest_game_in_channel(other.id) is None
     assert other.history() == []
+    # an abandoned game may be exported (to continue it elsewhere)
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    await simcord_env.bot.manager.abandon(live.id)
+    r = await bob.slash(channel, "game export")
+    (file,) = message_of(r).attachments
+    assert json.loads(await file.read())["status"] == "abandoned"
     # a busy channel refuses an import too, and nothing changes there
+    await alice.slash(channel, "game new", game="toy")
     good = json.dumps(PHILA).encode()
     r = await bob.slash(channel, "game import", file=("x.json", good))
-    assert r.ephemeral and "already has a game in progress" in text_of(r)
+    assert r.ephemeral and "already has a lobby" in text_of(r)
 
 
 def test_breakdown_tables_rank_order_and_width():
