@@ -128,7 +128,7 @@ def breakdown_tables(
         i = int(s)
         return names[i] if 0 <= i < len(names) else f"p{i + 1}"
 
-    label_w = min(14, max(len(x) for x in labels))
+    label_w = min(16, max(len(x) for x in labels))
     col_ws = {s: max(4, min(9, len(name(s))), *(len(v) for v in rows[s])) for s in seats}
     groups: list[list[str]] = [[]]
     used = label_w
