@@ -76,7 +76,7 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, InfoCog, MeCog, PlayCog
+        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
@@ -84,6 +84,7 @@ class Boardroom(commands.Bot):
         await self.add_cog(PlayCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(MeCog(self))
+        await self.add_cog(HistoryCog(self))  # after GameCog: adds to /game
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

@@ -391,6 +391,10 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             policy="ai",
             target="p95 < 250",
         )
+    if on("history"):
+        from .bench_history import bench_replays
+
+        bench_replays(emit, quick)
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

@@ -334,13 +334,46 @@ class GameManager:
             spec = get_game(row.game_key)
             spec.check_players(len(row.seats))
             resolved = spec.resolve_options(row.options)
-            state = spec.new_game(resolved, len(row.seats), row.seed)
-            state.engine_version = spec.engine_version
+            imported = await self.storage.imported(row.id)
+            writes: list[MoveWrite] = []
+            if imported is None:
+                state = spec.new_game(resolved, len(row.seats), row.seed)
+                state.engine_version = spec.engine_version
+            else:  # /game import: the record's moves are committed with the start
+                seats, moves = imported
+                if len(row.seats) != seats:
+                    raise LobbyError(
+                        f"This game continues an imported record of {seats} players, so it "
+                        f"starts with exactly {seats} seated; there are {len(row.seats)}."
+                    )
+                record = GameRecord(
+                    row.game_key,
+                    row.engine_version,
+                    row.seed,
+                    seats,
+                    dict(row.options),
+                    [(m[0], m[1]) for m in moves],
+                )
+                try:
+                    state, last = await asyncio.to_thread(_replay, record)
+                except GameError as exc:
+                    raise LobbyError(
+                        f"The imported record no longer replays: {exc.message}"
+                    ) from None
+                if moves and moves[-1][3] != last:
+                    raise LobbyError(
+                        "The imported record no longer replays to the position it was "
+                        "checked at; import it again."
+                    )
+                writes = _imported_writes(moves)
             now = self.now()
             dl = state.deadline()
-            row.status = "running"
+            outcome = state.outcome()
+            row.status = "running" if outcome is None else "finished"
+            row.outcome = outcome.to_dict() if outcome is not None else None
             row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
-            live = LiveGame(row, spec, state, 0, public_digest(state.view(None)))
+            digest = writes[-1].digest if writes else public_digest(state.view(None))
+            live = LiveGame(row, spec, state, len(writes), digest)
             clocks = self._clocks(live, None, "system")
             await self.storage.start_game(
                 row.id,
@@ -350,6 +383,8 @@ class GameManager:
                 row.phase_started_at,
                 live.deadline_timer(),
                 clocks,
+                moves=writes,
+                outcome=row.outcome,
             )
             self._remember(live)
             self._channel_game[row.channel_id] = row.id
@@ -644,6 +679,26 @@ def _replay(record: GameRecord) -> tuple[GameState[Any], str]:
 
     state = replay(record)
     return state, public_digest(state.view(None))
+
+
+def _imported_writes(moves: list[tuple[int, str, str, str]]) -> list[MoveWrite]:
+    """An imported record's moves as stored (``bot.records.check_moves`` computed their
+    public text and digest): actor ``"system"``, or ``"timer"`` for the system seat; no
+    user, as nobody here made them."""
+    return [
+        MoveWrite(
+            seq=seq,
+            seat=seat,
+            notation=notation,
+            actor="timer" if seat == SYSTEM else "system",
+            user_id=None,
+            public=public,
+            digest=digest,
+            phase_key=None,
+            phase_started_at=None,
+        )
+        for seq, (seat, notation, public, digest) in enumerate(moves)
+    ]
 
 
 def _first_divergence(record: GameRecord, digests: list[str | None]) -> int:

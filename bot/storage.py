@@ -160,6 +160,16 @@ MIGRATIONS: tuple[str, ...] = (
         reminders TEXT NOT NULL DEFAULT 'channel' CHECK (reminders IN ('channel', 'dm'))
     );
     """,
+    # 10: games started from an imported record (/game import): the record's moves are
+    # committed when the lobby starts; the row stays as the game's provenance
+    """
+    CREATE TABLE imports (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        seats INTEGER NOT NULL,
+        moves TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -531,19 +541,84 @@ class Storage:
         phase_started_at: str | None,
         deadline: TimerRow | None,
         clocks: ClockWrite | None = None,
+        *,
+        moves: Sequence[MoveWrite] = (),
+        outcome: dict[str, Any] | None = None,
     ) -> None:
+        """Start a lobby's game; ``moves`` (an imported record's, numbered from 0) are
+        committed in the same transaction, and ``outcome`` finishes it at once."""
         try:
             await self.db.execute(
                 "UPDATE games SET status = 'running', options = ?, updated_at = ?, "
                 "phase_key = ?, phase_started_at = ? WHERE id = ? AND status = 'lobby'",
                 (json.dumps(options), now, phase_key, phase_started_at, game_id),
             )
+            if moves:
+                await self.db.executemany(
+                    "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
+                    "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            game_id,
+                            m.seq,
+                            m.seat,
+                            m.notation,
+                            m.user_id,
+                            now,
+                            m.public,
+                            m.actor,
+                            m.digest,
+                        )
+                        for m in moves
+                    ],
+                )
+            if outcome is not None:
+                await self.db.execute(
+                    "UPDATE games SET status = 'finished', outcome = ? WHERE id = ?",
+                    (json.dumps(outcome), game_id),
+                )
             await self._put_deadline(game_id, deadline)
             await self._put_clocks(game_id, clocks)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
             raise
+
+    async def add_import(
+        self,
+        game_id: int,
+        engine_version: int,
+        seats: int,
+        moves: Sequence[tuple[int, str, str, str]],
+        now: str,
+    ) -> None:
+        """Attach an imported record's moves to lobby ``game_id`` (recorded with
+        ``engine_version``, for exactly ``seats`` players): ``(seat, notation, public text,
+        digest)`` each, as ``bot.records.check_moves`` found them."""
+        try:
+            await self.db.execute(
+                "UPDATE games SET engine_version = ? WHERE id = ? AND status = 'lobby'",
+                (engine_version, game_id),
+            )
+            await self.db.execute(
+                "INSERT INTO imports (game_id, seats, moves, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, seats, json.dumps([list(m) for m in moves]), now),
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def imported(self, game_id: int) -> tuple[int, list[tuple[int, str, str, str]]] | None:
+        """``(seats, moves)`` of the record game ``game_id`` was imported from (moves as
+        given to ``add_import``), or ``None``."""
+        async with self.db.execute(
+            "SELECT seats, moves FROM imports WHERE game_id = ?", (game_id,)
+        ) as c:
+            row = await c.fetchone()
+        if row is None:
+            return None
+        return int(row[0]), [(int(s), str(n), str(p), str(d)) for s, n, p, d in json.loads(row[1])]
 
     async def set_status(
         self, game_id: int, status: str, now: str, outcome: dict[str, Any] | None = None

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameRecord, all_games, get_game
+from games.core import all_games, get_game
 
 from .. import messages as msg
-from ..game_log import log_entries, log_line
 from ..manager import LobbyError, parse_options
 from ..services.clocks import clock_line, take_time_control
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
+from .history import log_page
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -108,10 +107,11 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="log", description="The latest moves of this channel's game")
+    @app_commands.command(name="log", description="The moves of this channel's game, by pages")
     @app_commands.describe(
-        count="How many moves to show (1–50, default 15)",
+        count="How many moves a page shows (1–50, default 15)",
         raw="Also show each move's notation (default: sentences only)",
+        start="First move of the page (default: the newest moves)",
     )
     @guarded()
     async def log(
@@ -119,30 +119,26 @@ class GameCog(
         interaction: discord.Interaction,
         count: app_commands.Range[int, 1, 50] = 15,
         raw: bool = False,
+        start: app_commands.Range[int, 1] | None = None,
     ) -> None:
         svc = services(interaction)
         row = await svc.storage.latest_game_in_channel(channel_of(interaction))
         if row is None or row.status == "lobby":
             raise LobbyError("There is no started game in this channel.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        live = await svc.manager.load(row.id)
-        rows = list(reversed(await svc.storage.last_moves(row.id, count)))
-        rows.sort(key=lambda m: m.seq)
-        moves, _digest = await svc.storage.replay_moves(row.id)
-        record = GameRecord(
-            row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), moves
+        text, view = await log_page(
+            svc,
+            row.id,
+            interaction.user.id,
+            start=None if start is None else start - 1,
+            count=count,
+            raw=raw,
         )
-        entries = await asyncio.to_thread(log_entries, record, rows)
-        me = interaction.user.id
-        lines = [f"**{live.spec.title}** · game #{row.id} — last {len(rows)} move(s)"]
-        body = [log_line(live, e, me, raw=raw) for e in entries] or ["No moves yet."]
-        # Keep the newest moves when the text is too long for one message.
-        while body and len("\n".join(lines + body)) > 1990:
-            body.pop(0)
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if view is not None:  # Older / Newer / Newest (bot.cogs.history)
+            kwargs["view"] = view
         await interaction.followup.send(
-            "\n".join(lines + body),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
+            text, allowed_mentions=discord.AllowedMentions.none(), **kwargs
         )
 
     @app_commands.command(name="list", description="Games in this server")

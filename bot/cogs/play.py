@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..refusals import explained
 from ..services.boards import Board, Boards, Unsupported, draw_extra, hand_text, renderer
+from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
 from .common import RateLimit, guarded, public_board_cooldown, services
@@ -92,6 +93,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         player="One player's area, by name",
         zoom="One area of the map, large: a square (e5: its whole tile) or two corners (c3:h9)",
         public="Post it for everyone (default: only you see it)",
+        at="A past position: the board after this many moves (0 = the start)",
     )
     @guarded(cooldown=public_board_cooldown)
     async def board(
@@ -101,6 +103,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         player: str | None = None,
         zoom: str | None = None,
         public: bool = False,
+        at: app_commands.Range[int, 0] | None = None,
     ) -> None:
         svc = services(interaction)
         if zoom is not None and (player or detail):
@@ -110,6 +113,13 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         live = await svc.manager.live_in_channel(channel_of(interaction))
         seat = resolve_player(live, player) if player else None
+        if at is not None:
+            if zoom is not None:
+                raise InvalidMove("`at` and `zoom` go separately: a zoom shows the board now.")
+            check_at(live, at)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            await self._board_at(interaction, live, at, seat, detail=detail, public=public)
+            return
         names = live.names()
         # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
         # even when `public` would have made the answer public.
@@ -167,6 +177,49 @@ class PlayCog(commands.Cog, name="PlayCog"):
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def _board_at(
+        self,
+        interaction: discord.Interaction,
+        live: LiveGame,
+        at: int,
+        seat: int | None,
+        *,
+        detail: bool,
+        public: bool,
+    ) -> None:
+        """``/board at:<move>``: the public board (or one player's public area) after ``at``
+        moves, replayed from the record (bot.services.replays)."""
+        svc = services(interaction)
+        pos, told = await position_at(svc.storage, live, at)
+        kind = "board" if seat is None else "player"
+        try:
+            board = await draw_extra(
+                svc.boards,
+                live.row.game_key,
+                live.id,
+                kind,
+                pos.view,
+                seat=seat,
+                names=live.names(),
+                detail=detail and seat is None,
+            )
+        except Unsupported:
+            board = None
+        where = "the start" if at == 0 else f"move {at}"
+        text = msg.clip(
+            f"**{live.spec.title}** · game #{live.id} — the board at {where} of {live.seq}"
+            + (f", {msg.display_name(live, seat)}'s area" if seat is not None else "")
+            + f"\n{told}"
+            + ("" if board is not None else "\n-# This game draws no such view.")
+        )
+        kwargs: dict[str, Any] = {
+            "ephemeral": not public,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if board is not None:
+            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+        await interaction.followup.send(text, **kwargs)
 
     @board.autocomplete("player")
     async def player_autocomplete(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +78,10 @@ class Publisher:
         self._queues: dict[int, list[Announcement]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.folded = 0
+        # Run (as its own task) once a game-over announcement is delivered: the summary and
+        # replay (bot.services.replays), which must never delay the announcement itself.
+        self.on_game_over: Callable[[Announcement], Awaitable[None]] | None = None
+        self._after: set[asyncio.Task[None]] = set()
 
     # -- preparing ----------------------------------------------------------------------
 
@@ -182,8 +186,24 @@ class Publisher:
                     last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
                 board = await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
+                if last.is_over and self.on_game_over is not None:
+                    self._after_game(last)
         finally:
             self._workers.pop(game_id, None)
+
+    def _after_game(self, job: Announcement) -> None:
+        assert self.on_game_over is not None
+        work = self.on_game_over(job)
+
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("game-over work for game %s failed", job.game_id)
+
+        task = asyncio.create_task(run(), name=f"game-over-{job.game_id}")
+        self._after.add(task)
+        task.add_done_callback(self._after.discard)
 
     async def _draw(self, job: Announcement) -> Board | None:
         try:
@@ -408,5 +428,7 @@ class Publisher:
 
     async def drain(self) -> None:
         """Wait for every queued announcement (used at shutdown and by tests)."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        while self._workers or self._after:
+            await asyncio.gather(
+                *list(self._workers.values()), *list(self._after), return_exceptions=True
+            )

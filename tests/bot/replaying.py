@@ -62,3 +62,9 @@ async def play(
                 f.content for f in r.followups
             )
             assert await moves_recorded(env, channel.id) == before + 1, (i, notation, text)
+
+
+def game_over_message(channel: Any) -> Any:
+    """The game-over announcement: the newest message saying "Game over" (the summary and
+    the animated replay of issue 12 follow it)."""
+    return next(m for m in reversed(channel.history()) if "Game over" in m.content)

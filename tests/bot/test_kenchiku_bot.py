@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from .replaying import game_over_message
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "kenchiku"
 
 
@@ -59,7 +61,7 @@ async def test_full_game_with_move_and_autocomplete(simcord_env, table, fixture,
     seated = members[:players]
     await open_table(simcord_env, channel, seated, data["seed"])
     await play_moves(channel, seated, data["moves"])
-    final = channel.last_message
+    final = game_over_message(channel)
     assert "Game over" in final.content
     winners = data["expect"]["winners"]
     for seat, score in data["expect"]["scores"].items():
@@ -87,7 +89,7 @@ async def test_restart_mid_game_resumes(simcord_env, table, bots):
     r = await seated[seat].click(board_before, label="Play")
     assert r.ephemeral and "Choose" in r.response.content
     await play_moves(channel, seated, moves[half:])
-    assert "Game over" in channel.last_message.content
+    assert "Game over" in game_over_message(channel).content
 
 
 async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, table, db_path):

@@ -13,6 +13,8 @@ from typing import Any
 from games.core import Rng
 from games.philadelphia.ai import POLICY
 
+from .replaying import game_over_message
+
 SEED = 23
 HAND_MARK = "Your hand"  # the first words of render.philadelphia.hand_text
 
@@ -156,7 +158,7 @@ async def test_three_player_game_with_ai_moves_panel_hand_and_restart(simcord_en
     rest = await play_with_ai(simcord_env, channel, seated, rng)
     assert rest["move"] + rest["panel"] > 0
     assert rest["panel"] >= 3 and (await live_game(simcord_env, channel)).seq > 40
-    final = channel.last_message
+    final = game_over_message(channel)
     assert "Game over" in final.content
     outcome = (await live_game(simcord_env, channel)).state.outcome()
     assert outcome is not None

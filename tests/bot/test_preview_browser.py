@@ -55,6 +55,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+WAIT = 40  # seconds a step may take: generous, the suite runs two heavy workers beside it
+
+
 class Preview:
     """``boardroom preview`` in a child process, as a user starts it."""
 
@@ -128,21 +131,21 @@ class Steps:
         self.n += 1
         self.page.screenshot(path=str(self.folder / f"{self.n:02d}-{name}.png"))
 
-    def see(self, text: str | re.Pattern[str], timeout: float = 15) -> None:
+    def see(self, text: str | re.Pattern[str], timeout: float = WAIT) -> None:
         self.page.get_by_text(text).last.wait_for(timeout=timeout * 1000)
 
     def click(self, name: str | re.Pattern[str]) -> None:
         button = self.page.get_by_role("button", name=name).last
-        button.wait_for(timeout=15000)
+        button.wait_for(timeout=WAIT * 1000)
         button.click()
 
     def boards_loaded(self) -> None:
         """Wait until a board image is shown and every image has loaded."""
-        self.page.locator(".preview-stage img").last.wait_for(timeout=20000)
+        self.page.locator(".preview-stage img").last.wait_for(timeout=WAIT * 1000)
         self.page.wait_for_function(
             "() => [...document.querySelectorAll('.preview-stage img')]"
             ".every(i => i.complete && i.naturalWidth > 0)",
-            timeout=20000,
+            timeout=WAIT * 1000,
         )
 
     def view_as(self, member: str) -> None:
@@ -157,7 +160,8 @@ class Steps:
         self.page.locator(f'#boardroom-nav button[data-label="{view}"]').click()
         if view != "+ thread":
             self.page.wait_for_selector(
-                f'#boardroom-nav button[aria-current="page"][data-label="{view}"]', timeout=15000
+                f'#boardroom-nav button[aria-current="page"][data-label="{view}"]',
+                timeout=WAIT * 1000,
             )
         self.page.locator("#viewer-picker option").first.wait_for(state="attached")
 
@@ -198,14 +202,14 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         # (issue 8: the panel lists each deed's offer in one menu, so it is two clicks)
         s.click(re.compile(r"Play$"))
         menu = page.get_by_role("combobox", name=re.compile(r"^Offer")).last
-        menu.wait_for(timeout=15000)
+        menu.wait_for(timeout=WAIT * 1000)
         menu.click()
         expanded = page.locator('[role="combobox"][aria-expanded="true"]')
         if not expanded.count():  # the preview re-renders the panel on the first click
             menu.press("ArrowDown")
-        expanded.first.wait_for(timeout=15000)
+        expanded.first.wait_for(timeout=WAIT * 1000)
         option = page.get_by_role("option", name=re.compile(r"^Offer \$[\d,]+ for [a-z]\d+")).first
-        option.wait_for(timeout=15000)
+        option.wait_for(timeout=WAIT * 1000)
         found = re.search(r"for ([a-z]\d+)", option.inner_text())
         assert found is not None
         deed_id = found[1]
@@ -215,7 +219,7 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
 
         # the landlord's DMs show a red count in the bar; open them and accept
         badge = page.locator("#boardroom-nav button:has(.unread)")
-        badge.wait_for(timeout=15000)
+        badge.wait_for(timeout=WAIT * 1000)
         landlord = badge.get_attribute("data-label")
         landlord_id = badge.get_attribute("data-view").removeprefix("dm:")
         assert landlord in ("bob", "carol")
@@ -234,7 +238,7 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         # a thread started from the bar opens as the member shown
         s.open_bar("+ thread")  # becomes "🧵 table 2" once open
         page.locator('#boardroom-nav button[aria-current="page"]', has_text="table 2").wait_for()
-        page.locator("#channel-context-name", has_text="table 2").wait_for(timeout=15000)
+        page.locator("#channel-context-name", has_text="table 2").wait_for(timeout=WAIT * 1000)
         s.see("No messages in this channel.")
         assert page.locator("#viewer-picker").input_value() == str(landlord_id)
         s.shot("thread")

@@ -1,0 +1,294 @@
+"""History and replays: ``/game export`` and ``/game import`` (added to the ``/game`` group),
+the pages of ``/game log`` (Older/Newer buttons), and the game-over summary with its
+animated replay (``bot.services.replays.Summaries``, hooked into the publisher).
+
+Page buttons use custom ids ``bh:<game_id>:<first move>:log:<count>:<raw>[:end]`` (not
+``bg:``, which the board's items own), so they survive restarts like every component.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import get_game
+
+from .. import errors
+from .. import messages as msg
+from ..game_log import log_entries, log_line
+from ..manager import LobbyError
+from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
+from ..services.replays import Summaries, record_of
+from ..storage import GameRow
+from ..ui.components import lobby_view
+from ..ui.ids import GID, SEQ
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+    from ..services import Services
+
+LOG_LIMIT = 1990  # characters of one log page (Discord: 2000)
+
+
+def _services(interaction: discord.Interaction) -> Services:
+    return cast("Boardroom", interaction.client).services
+
+
+# -- /game log pages -------------------------------------------------------------------------
+
+
+async def log_page(
+    svc: Services,
+    game_id: int,
+    viewer: int,
+    *,
+    start: int | None,
+    count: int,
+    raw: bool,
+) -> tuple[str, discord.ui.View | None]:
+    """One page of the log: ``count`` moves from move ``start`` (0-based), or the newest
+    ``count`` when ``start`` is ``None``; the text and its Older/Newer/Newest buttons.
+
+    A page longer than one message keeps the newest lines (the last page) or the first
+    ones (a page asked by number), and the buttons continue from what was shown."""
+    live = await svc.manager.load(game_id)
+    rows = await svc.storage.moves(game_id)
+    total = len(rows)
+    newest = start is None
+    first = max(0, total - count) if start is None else max(0, min(start, max(0, total - 1)))
+    page = rows[first : first + count]
+    record = record_of(live.row, [(m.seat, m.notation) for m in rows[: first + len(page)]])
+    entries = await asyncio.to_thread(log_entries, record, page)
+    body = [log_line(live, e, viewer, raw=raw) for e in entries]
+
+    def head(lo: int, hi: int) -> str:
+        where = f"moves {lo + 1}–{hi} of {total}" if hi > lo else "no moves yet"
+        return f"**{live.spec.title}** · game #{game_id} — {where}"
+
+    while body and len("\n".join([head(first, first + len(page)), *body])) > LOG_LIMIT:
+        if newest:
+            body.pop(0)
+            first += 1
+        else:
+            body.pop()
+    shown_end = first + len(body)
+    text = "\n".join([head(first, shown_end), *(body or ["No moves yet."])])
+    if total <= len(body):
+        return text, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LogPageButton(game_id, max(0, first - count), count, raw, label="◀ Older", off=first == 0)
+    )
+    view.add_item(
+        LogPageButton(game_id, shown_end, count, raw, label="Newer ▶", off=shown_end >= total)
+    )
+    view.add_item(
+        LogPageButton(game_id, 0, count, raw, end=True, label="Newest ⏭", off=shown_end >= total)
+    )
+    return text, view
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"bh:{GID}:{SEQ}:log:(?P<count>[1-9][0-9]?):(?P<raw>[01])(?P<end>:end)?",
+):
+    """A page of ``/game log`` (an ephemeral message: only its reader can click)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        start: int,
+        count: int,
+        raw: bool,
+        *,
+        end: bool = False,
+        label: str = "-",
+        off: bool = False,
+    ) -> None:
+        cid = f"bh:{game_id}:{start}:log:{count}:{int(raw)}" + (":end" if end else "")
+        super().__init__(discord.ui.Button(label=label, custom_id=cid, disabled=off))
+        self.game_id, self.start, self.count, self.raw, self.end = game_id, start, count, raw, end
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LogPageButton:
+        return cls(
+            int(match["gid"]),
+            int(match["seq"]),
+            int(match["count"]),
+            match["raw"] == "1",
+            end=bool(match["end"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.defer()
+            text, view = await log_page(
+                _services(interaction),
+                self.game_id,
+                interaction.user.id,
+                start=None if self.end else self.start,
+                count=self.count,
+                raw=self.raw,
+            )
+            await interaction.edit_original_response(
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except Exception as exc:
+            await errors.handle(interaction, exc)
+
+
+# -- /game export and /game import -------------------------------------------------------------
+
+
+async def _game_to_export(interaction: discord.Interaction, game: int | None) -> GameRow:
+    svc = _services(interaction)
+    if game is None:
+        if interaction.channel_id is None:
+            raise LobbyError("Games live in a server channel or thread.")
+        row = await svc.storage.latest_game_in_channel(interaction.channel_id)
+        if row is None:
+            raise LobbyError(
+                "There is no game in this channel; name one with `game:` (see `/game list`)."
+            )
+        return row
+    row = await svc.storage.get_game(game)
+    if row is None or row.guild_id != interaction.guild_id:
+        raise LobbyError(f"There is no game #{game} in this server; `/game list` shows them.")
+    return row
+
+
+@app_commands.command(name="export", description="The game's record as a JSON file")
+@app_commands.describe(game="Game number (see /game list); default: this channel's latest game")
+async def export_command(
+    interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+) -> None:
+    try:
+        row = await _game_to_export(interaction, game)
+        refusal = export_refusal(row)
+        if refusal is not None:
+            raise LobbyError(refusal)
+        moves, _ = await _services(interaction).storage.replay_moves(row.id)
+        data = export_bytes(row, moves)
+        spec = get_game(row.game_key)
+        await interaction.response.send_message(
+            f"📄 The record of **{spec.title}** game #{row.id} ({row.status}, {len(moves)} "
+            "moves). `/game import` replays it in another channel or server.",
+            file=discord.File(io.BytesIO(data), filename=f"{row.game_key}-{row.id}.json"),
+            ephemeral=True,
+        )
+    except Exception as exc:
+        await errors.handle(interaction, exc)
+
+
+@app_commands.command(
+    name="import", description="Open a lobby that continues a game from an exported record"
+)
+@app_commands.describe(file="A record saved by /game export (JSON)")
+async def import_command(interaction: discord.Interaction, file: discord.Attachment) -> None:
+    try:
+        await import_record(interaction, file)
+    except Exception as exc:
+        await errors.handle(interaction, exc)
+
+
+async def import_record(interaction: discord.Interaction, file: discord.Attachment) -> None:
+    """Check the record (shape, game, every move by replay), then open a lobby holding it:
+    the importer is p1, others join; ``/game start`` with exactly the record's number of
+    players commits its moves and the game goes on from there (a finished record ends at
+    once, with its summary). Nothing is created for a record that does not replay."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise LobbyError("Games live in a server channel or thread.")
+    svc = _services(interaction)
+    from ..records import MAX_BYTES
+
+    if file.size > MAX_BYTES:
+        raise BadRecord(
+            f"That file is {file.size / 1048576:.1f} MiB; a game record is at most "
+            f"{MAX_BYTES // 1048576} MiB."
+        )
+    # Private until the record is known good: a refusal is only the importer's business.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    record = parse_record(await file.read())
+    state, checked = await asyncio.to_thread(check_moves, record)
+    row = await svc.manager.new_lobby(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        game_key=record.game,
+        options=record.options,
+        seed=record.seed,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+    )
+    try:
+        await svc.storage.add_import(
+            row.id, record.engine_version, record.seats, checked, svc.manager.now()
+        )
+    except BaseException:
+        await svc.storage.set_status(row.id, "abandoned", svc.manager.now())
+        raise
+    row = await svc.storage.get_game(row.id) or row
+    spec = get_game(record.game)
+    where = (
+        "The record is finished: starting shows its final board, summary and replay."
+        if state.is_over()
+        else f"It continues at {state.phase_name()}."
+    )
+    text = (
+        f"📥 <@{row.host_id}> imported a **{spec.title}** record: {len(record.moves)} moves, "
+        f"{record.seats} players. Seats are taken in join order (you are p1); the host "
+        f"starts with exactly {record.seats} seated, and the recorded moves are replayed "
+        f"first. {where}"
+    )
+    view = lobby_view(row)
+    kwargs: dict[str, Any] = {
+        "embed": msg.lobby_embed(row),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if view is not None:
+        kwargs["view"] = view
+    message = await svc.publisher.post(row.channel_id, text, **kwargs)
+    if message is not None:
+        await svc.storage.set_lobby_message(row.id, message.id)
+    await interaction.followup.send(
+        f"📥 Imported as game #{row.id}: the lobby is in the channel.", ephemeral=True
+    )
+
+
+GAME_COMMANDS: tuple[app_commands.Command[Any, Any, None], ...] = (export_command, import_command)
+
+
+class HistoryCog(commands.Cog, name="HistoryCog"):
+    """Adds ``export`` and ``import`` to ``/game``, the log page buttons, and the game-over
+    summary with its replay."""
+
+    def __init__(self, bot: Boardroom) -> None:
+        self.bot = bot
+        svc = bot.services
+        self.summaries = Summaries(svc.storage, svc.publisher, svc.boards)
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("game")
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("HistoryCog needs the /game group (GameCog) loaded first")
+        for command in GAME_COMMANDS:
+            if group.get_command(command.name) is None:  # a copy per bot: one parent each
+                group.add_command(command._copy_with(parent=group, binding=None))
+        self.bot.add_dynamic_items(LogPageButton)
+        self.bot.services.publisher.on_game_over = self.summaries.game_over
+
+    async def cog_unload(self) -> None:
+        group = self.bot.tree.get_command("game")
+        if isinstance(group, app_commands.Group):
+            for command in GAME_COMMANDS:
+                group.remove_command(command.name)
+        self.bot.remove_dynamic_items(LogPageButton)
+        self.bot.services.publisher.on_game_over = None
+        self.summaries.close()

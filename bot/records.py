@@ -1,0 +1,171 @@
+"""Game records as files: ``/game export`` writes one, ``/game import`` reads and checks one.
+
+A record file is JSON: ``{format, game, engine_version, seed, seats, options, moves}``
+(``games.core.GameRecord``; ``moves`` are ``[seat, notation]`` pairs, seat ``-1`` for a
+timer's move) plus, for people reading it, ``title``, ``names`` (display names by seat),
+``status`` and ``outcome``. Only the GameRecord fields are read back.
+
+The record holds the seed, which fixes every shuffle and die of the game, and the notation
+of private moves (offers, sealed bids): exporting a running game would show hidden cards
+and future draws, so only finished or abandoned games are exported (``export_refusal``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import SYSTEM, GameError, GameRecord, GameState, get_game
+
+from .storage import GameRow
+
+FORMAT = "boardroom-record/1"
+MAX_BYTES = 4 * 1024 * 1024  # a 1,090-move Food Chain Magnate record is about 20 KB
+MAX_MOVES = 20_000
+
+
+class BadRecord(GameError):
+    """An imported file is not a record this bot can replay; the sentence says why."""
+
+
+def export_refusal(row: GameRow) -> str | None:
+    """Why ``row`` may not be exported now, or ``None`` when it may (finished, abandoned)."""
+    if row.status == "lobby":
+        return f"Game #{row.id} has not started: there is nothing to export yet."
+    if row.status == "running":
+        return (
+            f"Game #{row.id} is still running. Its record holds the seed, which fixes every "
+            "hidden card and future draw, and the players' private moves, so it can be "
+            "exported once the game is over (or abandoned by the host)."
+        )
+    return None
+
+
+def export_data(row: GameRow, moves: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """The file's content for game ``row`` with its stored ``moves``."""
+    spec = get_game(row.game_key)
+    record = GameRecord(
+        row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), list(moves)
+    )
+    return {
+        "format": FORMAT,
+        "title": spec.title,
+        "names": [s.display_name for s in row.seats],
+        "status": row.status,
+        "outcome": row.outcome,
+        **record.to_dict(),
+    }
+
+
+def export_bytes(row: GameRow, moves: Sequence[tuple[int, str]]) -> bytes:
+    """``export_data`` as indented UTF-8 JSON, one move per line."""
+    data = export_data(row, moves)
+    moves_json = ",\n    ".join(json.dumps(m, ensure_ascii=False) for m in data.pop("moves"))
+    head = json.dumps(data, indent=2, ensure_ascii=False)
+    return (head[:-2] + f',\n  "moves": [\n    {moves_json}\n  ]\n}}\n').encode()
+
+
+def parse_record(data: bytes) -> GameRecord:
+    """A ``GameRecord`` from a file's bytes; ``BadRecord`` naming what is wrong otherwise.
+
+    Checks the shape and the game (known, options valid, player count, engine version this
+    bot replays); whether the moves replay is ``check_moves``'s job."""
+    if len(data) > MAX_BYTES:
+        raise BadRecord(
+            f"That file is {len(data) / 1048576:.1f} MiB; a game record is at most "
+            f"{MAX_BYTES // 1048576} MiB."
+        )
+    try:
+        raw = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise BadRecord(
+            f"That file is not JSON{where}: export a game with `/game export`."
+        ) from None
+    if not isinstance(raw, dict):
+        raise BadRecord("That JSON is not a game record: it should be an object with `moves`.")
+    missing = [k for k in ("game", "engine_version", "seed", "seats", "moves") if k not in raw]
+    if missing:
+        raise BadRecord(
+            "That JSON is not a game record: it has no "
+            + ", ".join(f"`{k}`" for k in missing)
+            + "."
+        )
+    key = raw["game"]
+    try:
+        spec = get_game(str(key))
+    except KeyError:
+        raise BadRecord(f"This bot has no game called `{str(key)[:40]}`.") from None
+    options = raw.get("options", {})
+    moves = raw["moves"]
+    if not isinstance(options, dict) or not isinstance(moves, list):
+        raise BadRecord("In that record, `options` must be an object and `moves` a list.")
+    if len(moves) > MAX_MOVES:
+        raise BadRecord(f"That record has {len(moves):,} moves; at most {MAX_MOVES:,} are read.")
+    try:
+        version, seed, seats = int(raw["engine_version"]), int(raw["seed"]), int(raw["seats"])
+    except (TypeError, ValueError):
+        raise BadRecord(
+            "In that record, `engine_version`, `seed` and `seats` must be numbers."
+        ) from None
+    if not 0 <= seed < 2**63:
+        raise BadRecord("In that record, `seed` must be a whole number from 0 to 2^63 − 1.")
+    pairs: list[tuple[int, str]] = []
+    for i, move in enumerate(moves):
+        ok = (
+            isinstance(move, list)
+            and len(move) == 2
+            and isinstance(move[0], int)
+            and isinstance(move[1], str)
+            and (0 <= move[0] < seats or move[0] == SYSTEM)
+        )
+        if not ok:
+            raise BadRecord(
+                f'Move {i + 1} of that record is not `[seat, "notation"]` with a seat from 0 '
+                f"to {seats - 1} (or -1 for a timer): {json.dumps(move)[:60]}."
+            )
+        pairs.append((move[0], move[1]))
+    if not spec.can_replay(version):
+        raise BadRecord(
+            f"That record was made by version {version} of the {spec.title} rules engine; this "
+            f"bot runs version {spec.engine_version} and cannot replay it."
+        )
+    try:
+        spec.check_players(seats)
+        spec.resolve_options(options)
+    except GameError as exc:
+        raise BadRecord(f"That record cannot start: {exc.message}") from None
+    return GameRecord(spec.key, version, seed, seats, dict(options), pairs)
+
+
+ImportedMove = tuple[int, str, str, str]  # (seat, notation, public text, public digest)
+
+
+def check_moves(record: GameRecord) -> tuple[GameState[Any], list[ImportedMove]]:
+    """Replay every move of ``record`` (CPU-bound: run it in a thread): the state after them,
+    and each move as it will be stored — its public text (``""`` for a private move) and
+    the digest of the public view after it (``bot.manager.public_digest``).
+
+    Raises ``BadRecord`` naming the first move that does not replay, its seat and notation,
+    and the engine's reason."""
+    from .manager import public_digest
+
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    out: list[ImportedMove] = []
+    for i, (seat, text) in enumerate(record.moves):
+        try:
+            move = state.parse_move(seat, text)
+            state.apply(seat, move)
+        except GameError as exc:
+            who = "the timer" if seat == SYSTEM else f"p{seat + 1}"
+            raise BadRecord(
+                f"Move {i + 1} of that record (`{text[:60]}` by {who}) does not replay: "
+                f"{exc.message} Nothing was imported."
+            ) from None
+        public = state.public_notation(seat, move)
+        shown = "" if public is None else public
+        out.append((seat, move.notation, shown, public_digest(state.view(None))))
+    return state, out

@@ -1,0 +1,323 @@
+"""History of a game: past positions (``/board at``), and what is posted when a game ends —
+a summary (final board, score breakdown per category) and an animated replay.
+
+Positions are rebuilt by replaying the stored record's first moves in a worker thread. The
+game-over summary is posted after the game-over announcement (the publisher's
+``on_game_over`` hook runs once that is delivered, as its own task), and the replay follows
+as a second message when it is ready: it is drawn in a dedicated one-thread executor, so the
+render pool keeps drawing the boards of games in progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from games.core import SYSTEM, GameRecord, InvalidMove, get_game
+from render.replay import animate, sample_positions
+
+from .. import messages as msg
+from ..game_log import LogEntry, log_line
+from ..manager import LiveGame
+from ..storage import GameRow, MoveRow, Storage
+from .boards import Board, Boards, call_renderer, renderer
+from .publisher import Announcement, Publisher
+
+log = logging.getLogger(__name__)
+
+ATTACHMENT_LIMIT = 10 * 1024 * 1024  # Discord's attachment limit for bots (bytes)
+REPLAY_BUDGET = 4 * 1024 * 1024  # aim: a few MiB, quick to load on a phone
+REPLAY_FRAMES = 60
+REPLAY_SCALE = 0.5
+
+
+def record_of(row: GameRow, moves: Sequence[tuple[int, str]]) -> GameRecord:
+    return GameRecord(
+        row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), list(moves)
+    )
+
+
+# -- past positions ------------------------------------------------------------------------
+
+
+@dataclass
+class Position:
+    """The game after its first ``at`` moves: the public ``view``, and the ``events`` and
+    ``label`` of move ``at`` (empty at the start)."""
+
+    at: int
+    view: Any
+    events: tuple[str, ...]
+    label: str
+
+
+def position(record: GameRecord, at: int) -> Position:
+    """Replay ``record``'s first ``at`` moves (CPU-bound: run it in a thread)."""
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    events: tuple[str, ...] = ()
+    label = ""
+    for seat, text in record.moves[:at]:
+        move = state.parse_move(seat, text)
+        label = move.label
+        events = tuple(str(e) for e in state.apply(seat, move))
+    return Position(at, state.view(None), events, label)
+
+
+def check_at(live: LiveGame, at: int) -> None:
+    """``InvalidMove`` naming the range unless ``0 <= at <= moves made``."""
+    if not 0 <= at <= live.seq:
+        raise InvalidMove(
+            f"`at` counts moves: game #{live.id} has {live.seq} move(s) so far, so use a "
+            f"number from 0 (the start) to {live.seq} (the current board)."
+        )
+
+
+async def position_at(storage: Storage, live: LiveGame, at: int) -> tuple[Position, str]:
+    """The public position after move ``at`` and a line telling that move (as ``/game log``
+    does, for everyone); ``InvalidMove`` naming the range when ``at`` is out of it."""
+    check_at(live, at)
+    moves, _ = await storage.replay_moves(live.id)
+    pos = await asyncio.to_thread(position, record_of(live.row, moves[:at]), at)
+    if at == 0:
+        return pos, "The start of the game, before any move."
+    rows = await storage.moves(live.id)
+    row: MoveRow = rows[at - 1]
+    return pos, log_line(live, LogEntry(row, pos.label, pos.events), None)
+
+
+# -- the score breakdown --------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def breakdown_tables(
+    outcome: Mapping[str, Any], names: Sequence[str], *, width: int = 56
+) -> list[str]:
+    """The score breakdown as monospace tables (each at most ``width`` characters wide, for
+    an embed field): a row per category (``Outcome.details`` keys, ``total`` last) and a
+    column per player in rank order; more players than fit are split over several tables.
+    ``outcome`` is ``Outcome.to_dict()`` (seat keys as strings)."""
+    scores: Mapping[str, Any] = outcome.get("scores", {})
+    ranks: Mapping[str, Any] = outcome.get("ranks", {})
+    details: Mapping[str, Mapping[str, Any]] = outcome.get("details", {}) or {}
+    seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
+    categories: list[str] = []
+    for s in seats:
+        for key in details.get(s, {}):
+            if key != "total" and key not in categories:
+                categories.append(key)
+    labels = [c.replace("_", " ") for c in categories] + ["total"]
+    rows = {
+        s: [_cell(details.get(s, {}).get(c, 0)) for c in categories] + [_cell(scores[s])]
+        for s in seats
+    }
+
+    def name(s: str) -> str:
+        i = int(s)
+        return names[i] if 0 <= i < len(names) else f"p{i + 1}"
+
+    label_w = min(16, max(len(x) for x in labels))
+    col_ws = {s: max(4, min(9, len(name(s))), *(len(v) for v in rows[s])) for s in seats}
+    groups: list[list[str]] = [[]]
+    used = label_w
+    for s in seats:
+        if groups[-1] and used + 1 + col_ws[s] > width:
+            groups.append([])
+            used = label_w
+        groups[-1].append(s)
+        used += 1 + col_ws[s]
+    tables: list[str] = []
+    for group in groups:
+        head = " " * label_w + "".join(" " + name(s)[: col_ws[s]].rjust(col_ws[s]) for s in group)
+        lines = [head]
+        for i, label in enumerate(labels):
+            lines.append(
+                label[:label_w].ljust(label_w)
+                + "".join(" " + rows[s][i].rjust(col_ws[s]) for s in group)
+            )
+        tables.append("\n".join(lines))
+    return tables
+
+
+def summary_embed(row: GameRow, moves: int, board: Board | None) -> discord.Embed:
+    """The game-over summary: result, players in rank order, the breakdown table(s), and
+    the final board as the embed's image (``attachment://`` the board's file)."""
+    spec = get_game(row.game_key)
+    outcome = row.outcome or {}
+    names = [s.display_name for s in row.seats]
+    winners = [names[w] for w in outcome.get("winners", []) if 0 <= w < len(names)]
+    won = " and ".join(f"**{w}**" for w in winners) or "nobody"
+    reason = msg.named(names, str(outcome.get("reason", "")))
+    e = discord.Embed(
+        title=f"🏁 {spec.title} — game #{row.id} summary",
+        description=f"👑 {won} {'win' if len(winners) > 1 else 'wins'} — {reason}\n"
+        f"{moves} moves · `/board at:<move>` shows any position, `/game log` every move, "
+        "`/game export` the record.",
+        colour=msg.ACCENT,
+    )
+    tables = breakdown_tables(outcome, names)
+    for i, table in enumerate(tables[:8]):
+        title = "Score breakdown" if i == 0 else "Score breakdown (continued)"
+        e.add_field(name=title, value=f"```\n{table[:1000]}\n```", inline=False)
+    if board is not None:
+        e.set_image(url=f"attachment://{board.filename}")
+    return e
+
+
+# -- animated replays ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An encoded replay: ``data`` (``fmt`` bytes), ``frames`` drawn, one every ``step``
+    moves, and the seconds spent (``seconds``)."""
+
+    data: bytes
+    fmt: str
+    frames: int
+    step: int
+    seconds: float
+
+    @property
+    def filename(self) -> str:
+        return f"replay.{self.fmt}"
+
+
+def make_replay(
+    record: GameRecord,
+    names: Sequence[str] | None,
+    *,
+    scale: float = REPLAY_SCALE,
+    max_frames: int = REPLAY_FRAMES,
+    fmt: str = "webp",
+    budget: int = REPLAY_BUDGET,
+) -> Replay | None:
+    """Replay ``record`` drawing the public board at sampled positions (``sample_positions``)
+    with ``render_board(view, scale=scale)`` and encode them as one animation (CPU-bound: run
+    it in a thread). Over ``budget`` bytes, it is re-encoded with half the frames and lower
+    quality until it fits (never over Discord's 10 MiB). ``None`` when the game has no
+    renderer."""
+    mod = renderer(record.game)
+    draw = getattr(mod, "render_board", None) if mod is not None else None
+    if draw is None:
+        return None
+    began = time.perf_counter()
+    spec = get_game(record.game)
+    state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+    state.engine_version = record.engine_version
+    positions = sample_positions(len(record.moves), max_frames)
+    wanted = set(positions)
+    frames = []
+    named = list(names) if names else None
+    if 0 in wanted:
+        frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+    for i, (seat, text) in enumerate(record.moves, start=1):
+        state.apply(seat, state.parse_move(seat, text))
+        if i in wanted:
+            frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+    step = positions[1] - positions[0] if len(positions) > 1 else 1
+    quality = 75
+    data = animate(frames, fmt=fmt, quality=quality)
+    while len(data) > min(budget, ATTACHMENT_LIMIT) and len(frames) > 2:
+        frames = frames[:-1:2] + frames[-1:]
+        step *= 2
+        quality = max(30, quality - 15)
+        data = animate(frames, fmt=fmt, quality=quality)
+    if len(data) > ATTACHMENT_LIMIT:
+        return None
+    return Replay(data, fmt, len(frames), step, time.perf_counter() - began)
+
+
+class Summaries:
+    """Posts the summary and then the replay of each game that ends (the publisher's
+    ``on_game_over`` hook). Replays are drawn one at a time in their own thread."""
+
+    def __init__(self, storage: Storage, publisher: Publisher, boards: Boards) -> None:
+        self.storage = storage
+        self.publisher = publisher
+        self.boards = boards
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="replay")
+        self.made: list[tuple[int, Replay]] = []  # (game id, replay), newest last; for tests
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def game_over(self, job: Announcement) -> None:
+        """Post the summary of the game ``job`` announced as over, then its replay."""
+        row = await self.storage.get_game(job.game_id)
+        if row is None or row.status != "finished" or not row.outcome:
+            return
+        moves, _ = await self.storage.replay_moves(row.id)
+        board = await self._final_board(job)
+        kwargs: dict[str, Any] = {
+            "embed": summary_embed(row, len(moves), board),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if board is not None:
+            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+        summary = await self.publisher.post(row.channel_id, "", **kwargs)
+        loop = asyncio.get_running_loop()
+        names = [s.display_name for s in row.seats]
+        record = record_of(row, moves)
+        try:
+            replay = await loop.run_in_executor(self._pool, make_replay, record, names)
+        except Exception:
+            log.exception("the replay of game %s failed", row.id)
+            return
+        if replay is None:
+            return
+        self.made.append((row.id, replay))
+        del self.made[:-20]
+        log.info(
+            "replay of game %s: %d frames, %.1f KiB, %.2f s",
+            row.id,
+            replay.frames,
+            len(replay.data) / 1024,
+            replay.seconds,
+        )
+        every = "each move" if replay.step == 1 else f"every {replay.step} moves"
+        extra: dict[str, Any] = {}
+        if summary is not None:
+            extra["reference"] = summary.to_reference(fail_if_not_exists=False)
+        await self.publisher.post(
+            row.channel_id,
+            f"🎞️ Replay of {get_game(row.game_key).title} game #{row.id}: {replay.frames} "
+            f"frames, {every}, then the final board.",
+            file=discord.File(io.BytesIO(replay.data), filename=replay.filename),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **extra,
+        )
+
+    async def _final_board(self, job: Announcement) -> Board | None:
+        try:
+            return await self.boards.draw(
+                job.game_key, job.game_id, job.seq, job.view, names=job.names
+            )
+        except Exception:
+            log.exception("drawing the final board of game %s failed", job.game_id)
+            return None
+
+
+__all__ = [
+    "SYSTEM",
+    "Position",
+    "Replay",
+    "Summaries",
+    "breakdown_tables",
+    "make_replay",
+    "position",
+    "position_at",
+    "summary_embed",
+]
