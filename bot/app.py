@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from . import errors
 from .manager import GameManager
-from .services import Boards, Lobby, Notices, Publisher, Services, Timers, Turns
+from .services import Autoplay, Boards, Lobby, Notices, Publisher, Services, Timers, Turns
 from .settings import Settings
 from .storage import Storage
 from .ui import components as ui
@@ -64,7 +64,10 @@ class Boardroom(commands.Bot):
         timers = Timers(self, manager, storage, publisher)
         turns = Turns(manager, publisher, notices, timers, ui.panel)
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)
-        return Services(storage, manager, boards, publisher, notices, timers, turns, lobby)
+        autoplay = Autoplay(self, manager, publisher, notices, timers, pause=settings.ai_pause)
+        return Services(
+            storage, manager, boards, publisher, notices, timers, turns, lobby, autoplay
+        )
 
     @property
     def manager(self) -> GameManager:
@@ -75,13 +78,14 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, InfoCog, PlayCog
+        from .cogs import GameCog, InfoCog, PlayCog, SeatCog
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(InfoCog(self))
+        await self.add_cog(SeatCog(self))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)
@@ -92,6 +96,7 @@ class Boardroom(commands.Bot):
         if self.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(), name="heartbeat")
         armed = await self.services.timers.arm_all()
+        await self.services.autoplay.resume()  # games waiting on AI seats continue
         # Databases from before the timers table: compute those deadlines once, in the
         # background, so start-up never waits for a replay.
         self._backfill_task = asyncio.create_task(self._backfill(), name="timer-backfill")
@@ -125,6 +130,7 @@ class Boardroom(commands.Bot):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
+        self.services.autoplay.cancel_all()
         await self.services.publisher.drain()
         self.services.boards.close()
         await self.storage.close()
@@ -134,6 +140,7 @@ class Boardroom(commands.Bot):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
+        self.services.autoplay.cancel_all()
         await super().close()
         await self.shutdown()
 

@@ -1,8 +1,9 @@
 """Slash commands by concern: lobby and administration (/game), play (/move, /play, /board,
-/hand) and information (/rules)."""
+/hand) information (/rules) and seats (/seat: AI players, handing over, replacing)."""
 
 from .info import InfoCog
 from .lobby import GameCog
 from .play import PlayCog
+from .seats import SeatCog
 
-__all__ = ["GameCog", "InfoCog", "PlayCog"]
+__all__ = ["GameCog", "InfoCog", "PlayCog", "SeatCog"]

@@ -1,7 +1,7 @@
 """Services between the Discord-facing layer (cogs, UI items) and the game manager.
 
 Dependencies go one way: cogs and UI items -> services (turns, lobby, publisher, notices,
-timers, boards) -> manager -> storage. Services never import cogs or UI; the views they
+timers, boards, autoplay) -> manager -> storage. Services never import cogs or UI; the views they
 post (board buttons, notice answers) are passed in as factories by ``bot.app``.
 """
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..manager import GameManager
 from ..storage import Storage
+from .autoplay import Autoplay
 from .boards import Boards
 from .lobby import Lobby
 from .notices import Notices
@@ -29,6 +30,7 @@ class Services:
     timers: Timers
     turns: Turns
     lobby: Lobby
+    autoplay: Autoplay
 
 
-__all__ = ["Boards", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]
+__all__ = ["Autoplay", "Boards", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]

@@ -77,6 +77,7 @@ class Publisher:
         self._queues: dict[int, list[Announcement]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.folded = 0
+        self.on_sent: list[Callable[[int], None]] = []  # game id, after each delivered send
 
     # -- preparing ----------------------------------------------------------------------
 
@@ -165,6 +166,8 @@ class Publisher:
                 self._work(job.game_id), name=f"publish-{job.game_id}"
             )
         await asyncio.shield(job.done)
+        for hook in self.on_sent:
+            hook(job.game_id)
 
     async def _work(self, game_id: int) -> None:
         try:
