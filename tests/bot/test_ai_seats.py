@@ -19,6 +19,12 @@ from .replaying import moves_recorded
 pytestmark = pytest.mark.simcord(settle_timeout=60)
 
 
+@pytest.fixture
+def simcord_bot(bots):
+    """Small boards: these tests post hundreds of them and never look at the pictures."""
+    return bots(settings=Settings(**{**FAST.__dict__, "board_scale": 0.25}))
+
+
 def said(r: Any) -> str:
     """Everything the bot answered to one interaction (response and follow-ups)."""
     return "\n".join([r.response.content if r.response else ""] + [f.content for f in r.followups])
