@@ -16,7 +16,17 @@ from discord.ext import commands
 
 from . import errors
 from .manager import GameManager
-from .services import Boards, Clocks, Lobby, Notices, Publisher, Services, Timers, Turns
+from .services import (
+    Autoplay,
+    Boards,
+    Clocks,
+    Lobby,
+    Notices,
+    Publisher,
+    Services,
+    Timers,
+    Turns,
+)
 from .settings import Settings
 from .storage import Storage
 from .ui import components as ui
@@ -65,7 +75,12 @@ class Boardroom(commands.Bot):
         turns = Turns(manager, publisher, notices, timers, ui.panel)
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)
         clocks = Clocks(self, manager, storage, publisher, timers)  # sets manager.clock_hook
-        return Services(storage, manager, boards, publisher, notices, timers, turns, lobby, clocks)
+        autoplay = Autoplay(self, manager, publisher, notices, timers, pause=settings.ai_pause)
+        clocks.hand_to_ai = autoplay.hand_to_ai  # N time-outs in a row: the AI takes the seat
+        autoplay.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
+        return Services(
+            storage, manager, boards, publisher, notices, timers, turns, lobby, clocks, autoplay
+        )
 
     @property
     def manager(self) -> GameManager:
@@ -76,7 +91,7 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog
+        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog, SeatCog
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
@@ -85,6 +100,7 @@ class Boardroom(commands.Bot):
         await self.add_cog(InfoCog(self))
         await self.add_cog(MeCog(self))
         await self.add_cog(HistoryCog(self))  # after GameCog: adds to /game
+        await self.add_cog(SeatCog(self))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)
@@ -95,6 +111,7 @@ class Boardroom(commands.Bot):
         if self.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(), name="heartbeat")
         armed = await self.services.timers.arm_all()
+        await self.services.autoplay.resume()  # games waiting on AI seats continue
         # Databases from before the timers table: compute those deadlines once, in the
         # background, so start-up never waits for a replay.
         self._backfill_task = asyncio.create_task(self._backfill(), name="timer-backfill")
@@ -128,6 +145,7 @@ class Boardroom(commands.Bot):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
+        self.services.autoplay.cancel_all()
         await self.services.publisher.drain()
         self.services.boards.close()
         await self.storage.close()
@@ -137,6 +155,7 @@ class Boardroom(commands.Bot):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
+        self.services.autoplay.cancel_all()
         await super().close()
         await self.shutdown()
 

@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
 from enum import Enum
@@ -33,11 +33,12 @@ from games.core import (
     Move,
     Notice,
     NotYourTurn,
+    Rng,
     get_game,
     normalize_notation,
 )
 
-from .storage import Actor, ClockWrite, GameRow, MoveWrite, Storage, TimerRow
+from .storage import Actor, ClockWrite, GameRow, MoveWrite, SeatRow, Storage, TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +202,8 @@ class GameManager:
         self._channel_game: dict[int, int] = {}  # channel -> its latest game id
         self.replays = 0  # games rebuilt from the database (for tests and the bench)
         self.clock_hook: ClockHook | None = None  # set by bot.app (turn clocks)
+        # Called with every committed move, right after its commit (the AI driver listens).
+        self.on_commit: list[Callable[[MoveResult], None]] = []
 
     def now(self) -> str:
         return self.clock().isoformat()
@@ -315,14 +318,36 @@ class GameManager:
             row = await self._lobby_in(channel_id)
             if row.seat_of(user_id) is None:
                 raise LobbyError("You are not seated at this table.")
-            if len(row.seats) == 1:
+            others = [s for s in row.humans() if s.user_id != user_id]
+            if not others:  # nobody but AI seats would be left
                 await self.storage.set_status(row.id, "abandoned", self.now())
             else:
                 await self.storage.remove_seat(row.id, user_id)
-                if row.host_id == user_id:
-                    others = [s for s in row.humans() if s.user_id != user_id]
-                    if others and others[0].user_id is not None:
-                        await self.storage.set_host(row.id, others[0].user_id)
+                if row.host_id == user_id and others[0].user_id is not None:
+                    await self.storage.set_host(row.id, others[0].user_id)
+            return await self._row(row.id)
+
+    async def add_ai(self, channel_id: int, user_id: int) -> GameRow:
+        """The host adds an AI seat named ``AI <n> (bot)`` to the lobby.
+
+        Raises ``LobbyError`` if ``user_id`` is not the host, the game has no AI policy or
+        the table is full.
+        """
+        row = await self._lobby_in(channel_id)
+        async with self.lock(row.id):
+            row = await self._lobby_in(channel_id)
+            spec = get_game(row.game_key)
+            if user_id != row.host_id:
+                raise LobbyError(f"Only the host, <@{row.host_id}>, can add AI players.")
+            if spec.ai is None:
+                raise LobbyError(f"{spec.title} has no AI player yet.")
+            if len(row.seats) >= spec.max_players:
+                raise LobbyError(
+                    f"The table is full: {spec.title} takes at most {spec.max_players} players."
+                )
+            taken = {s.display_name for s in row.seats}
+            n = next(i for i in range(1, 100) if ai_name(i) not in taken)
+            await self.storage.add_seat(row.id, None, ai_name(n), "ai")
             return await self._row(row.id)
 
     async def start(self, channel_id: int, user_id: int) -> LiveGame:
@@ -399,6 +424,28 @@ class GameManager:
             self.forget(game_id)
             row.status = "abandoned"
             return row
+
+    async def set_seat(
+        self, game_id: int, seat: int, change: Callable[[GameRow, SeatRow], SeatRow]
+    ) -> tuple[SeatRow, SeatRow]:
+        """Change who plays ``seat`` of a running game, under the game's lock.
+
+        ``change(row, old)`` returns the new seat row or raises a ``GameError`` (nothing
+        changes). Returns ``(old, new)``. The cached game sees the change at once.
+        """
+        async with self.lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "running":
+                raise LobbyError("Seats can only change while the game is running.")
+            if not 0 <= seat < len(row.seats):
+                raise LobbyError(f"There is no seat {seat + 1}: seats are 1 to {len(row.seats)}.")
+            old = row.seats[seat]
+            new = change(row, old)
+            await self.storage.set_seat(game_id, new)
+            live = self.cached(game_id)
+            if live is not None:
+                live.row.seats[seat] = new
+            return old, new
 
     # -- finding and loading games -------------------------------------------------------
 
@@ -529,6 +576,10 @@ class GameManager:
                 raise NotYourTurn("This game is over; no more moves can be made.")
             seat = live.row.seat_of(user_id)
             if seat is None:
+                if any(s.kind == "ai" and s.owner_id == user_id for s in live.row.seats):
+                    raise NotYourTurn(
+                        "The AI plays your seat now: take it back with `/seat takeback` first."
+                    )
                 raise NotYourTurn("You are not playing in this game.")
             if expected_seq is not None and expected_seq != live.seq:
                 raise NotYourTurn(STALE)
@@ -551,6 +602,25 @@ class GameManager:
                 raise InvalidMove("That happens by itself when the time runs out.")
             move = live.state.parse_move(seat, notation)
             return await self._commit(live, seat, move, "user", user_id)
+
+    async def play_ai(
+        self, game_id: int, seat: int, choose: Callable[[GameState[Any], int, Rng], Move]
+    ) -> MoveResult | None:
+        """Let ``choose`` (a policy's ``choose``) pick and commit a move for an AI seat.
+
+        Returns ``None`` (nothing changed) if the game is not running, the seat is no longer
+        an AI seat, or it has nothing to do now. The policy's generator is seeded from the
+        game's seed, the move count and the seat, so a replayed game needs only the moves.
+        """
+        async with self.lock(game_id):
+            live = await self._load_locked(game_id)
+            if live.row.status != "running" or not 0 <= seat < len(live.row.seats):
+                return None
+            if live.row.seats[seat].kind != "ai" or seat not in ai_movers(live):
+                return None
+            rng = Rng((live.row.seed * 1_000_003 + live.seq * 16 + seat) % 2**64)
+            move = choose(live.state, seat, rng)
+            return await self._commit(live, seat, move, "ai", None)
 
     async def expire(self, game_id: int, key: str) -> MoveResult | None:
         """Apply the running deadline's move as the system actor if ``key`` still names the
@@ -638,7 +708,7 @@ class GameManager:
         if outcome is not None:
             live.row.status = "finished"
             live.row.outcome = outcome.to_dict()
-        return MoveResult(
+        result = MoveResult(
             live,
             seat,
             move.notation,
@@ -654,6 +724,12 @@ class GameManager:
             new_period=after is not None and (before_dl is None or before_dl.key != after.key),
             clocks=clocks,
         )
+        for listener in self.on_commit:
+            try:
+                listener(result)
+            except Exception:
+                log.exception("a commit listener of game %s failed", live.id)
+        return result
 
     # -- timers -------------------------------------------------------------------------
 
@@ -672,6 +748,25 @@ class GameManager:
                 await self.storage.set_timer(timer)
                 count += 1
         return count
+
+
+def ai_name(n: int) -> str:
+    """The name of the ``n``-th AI seat added in a lobby."""
+    return f"AI {n} (bot)"
+
+
+def ai_movers(live: LiveGame) -> Sequence[int]:
+    """AI seats the game is waiting on that have a move, in seat order. Only seats in
+    ``waiting_for`` act, so an AI that is done in a simultaneous phase does not act again."""
+    state = live.state
+    if live.row.status != "running" or state.is_over():
+        return []
+    seats = live.row.seats
+    return [
+        s
+        for s in sorted(state.waiting_for())
+        if 0 <= s < len(seats) and seats[s].kind == "ai" and state.legal_moves(s)
+    ]
 
 
 def _replay(record: GameRecord) -> tuple[GameState[Any], str]:

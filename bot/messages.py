@@ -201,7 +201,7 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     seats = "\n".join(
         f"{s.seat + 1}. {s.display_name}"
         + (" (host)" if s.user_id == row.host_id else "")
-        + ("" if s.kind == "human" else f" ({s.kind})")
+        + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
         for s in row.seats
     )
     e.add_field(

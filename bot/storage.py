@@ -170,6 +170,12 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL
     );
     """,
+    # 11: AI seats: the member a seat was handed over from (kind 'ai' while the AI plays it
+    # for them; they may take it back), and an index to find games with AI seats at start-up
+    """
+    ALTER TABLE seats ADD COLUMN owner_id INTEGER;
+    CREATE INDEX seats_kind ON seats(kind, game_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -181,6 +187,7 @@ class SeatRow:
     user_id: int | None
     display_name: str
     kind: SeatKind = "human"
+    owner_id: int | None = None  # an AI seat's member who handed it over (may take it back)
 
 
 @dataclass
@@ -435,12 +442,12 @@ class Storage:
         by_id = {g.id: g for g in games}
         marks = ",".join("?" * len(by_id))
         async with self.db.execute(
-            f"SELECT game_id, seat, user_id, display_name, kind FROM seats "
+            f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
             f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             tuple(by_id),
         ) as cur:
-            for gid, seat, user_id, name, kind in await cur.fetchall():
-                by_id[gid].seats.append(SeatRow(seat, user_id, name, kind))
+            for gid, seat, user_id, name, kind, owner in await cur.fetchall():
+                by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner))
         clocked = [g.id for g in games if g.time_control]
         if clocked:
             marks = ",".join("?" * len(clocked))
@@ -486,6 +493,22 @@ class Storage:
     async def running_games(self) -> list[GameRow]:
         """Every running game with its seats: two queries in all."""
         return await self._games("WHERE status = 'running' ORDER BY id")
+
+    async def games_with_ai_seats(self) -> list[int]:
+        """Ids of running games with at least one AI seat (resumed at start-up)."""
+        async with self.db.execute(
+            "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.kind = 'ai' AND g.status = 'running' ORDER BY s.game_id"
+        ) as cur:
+            return [gid for (gid,) in await cur.fetchall()]
+
+    async def set_seat(self, game_id: int, seat: SeatRow) -> None:
+        """Change who plays a seat of a started game (kind, member, name, owner)."""
+        await self._write(
+            "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ? "
+            "WHERE game_id = ? AND seat = ?",
+            (seat.kind, seat.user_id, seat.display_name, seat.owner_id, game_id, seat.seat),
+        )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self._write(

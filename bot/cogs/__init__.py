@@ -1,11 +1,13 @@
 """Slash commands by concern: lobby and administration (/game), play (/move, /play, /board,
 /hand), information (/rules), history (/game export, /game import, the game-over
-summary and replay), and your own games and settings (/games, /settings)."""
+summary and replay), seats (/seat: AI players, handing over, replacing), and your own games
+and settings (/games, /settings)."""
 
 from .history import HistoryCog
 from .info import InfoCog
 from .lobby import GameCog
 from .me import MeCog
 from .play import PlayCog
+from .seats import SeatCog
 
-__all__ = ["GameCog", "HistoryCog", "InfoCog", "MeCog", "PlayCog"]
+__all__ = ["GameCog", "HistoryCog", "InfoCog", "MeCog", "PlayCog", "SeatCog"]

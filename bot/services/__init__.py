@@ -1,7 +1,7 @@
 """Services between the Discord-facing layer (cogs, UI items) and the game manager.
 
 Dependencies go one way: cogs and UI items -> services (turns, lobby, publisher, notices,
-timers, boards) -> manager -> storage. Services never import cogs or UI; the views they
+timers, boards, autoplay) -> manager -> storage. Services never import cogs or UI; the views they
 post (board buttons, notice answers) are passed in as factories by ``bot.app``.
 """
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..manager import GameManager
 from ..storage import Storage
+from .autoplay import Autoplay
 from .boards import Boards
 from .clocks import Clocks
 from .lobby import Lobby
@@ -31,6 +32,17 @@ class Services:
     turns: Turns
     lobby: Lobby
     clocks: Clocks
+    autoplay: Autoplay
 
 
-__all__ = ["Boards", "Clocks", "Lobby", "Notices", "Publisher", "Services", "Timers", "Turns"]
+__all__ = [
+    "Autoplay",
+    "Boards",
+    "Clocks",
+    "Lobby",
+    "Notices",
+    "Publisher",
+    "Services",
+    "Timers",
+    "Turns",
+]

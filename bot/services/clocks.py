@@ -410,15 +410,20 @@ class Clocks:
         if live.state.is_over():
             return
         name = msg.display_name(live, seat)
+        no_ai = (
+            f"🤖 {name} ran out of time {c.timeouts} times in a row, but {live.spec.title} "
+            "has no AI player: the default move is played at each time-out."
+        )
         if self.hand_to_ai is None:
-            await self.publisher.post(
-                live.row.channel_id,
-                f"🤖 {name} ran out of time {c.timeouts} times in a row, but this bot has no AI "
-                "players yet: the default move is played at each time-out.",
-            )
+            await self.publisher.post(live.row.channel_id, no_ai)
             return
         try:
             await self.hand_to_ai(live.id, seat, "timeouts")
+        except GameError:
+            # No AI for this game, or the seat is already the AI's: nothing to hand over.
+            if live.spec.ai is None:
+                await self.publisher.post(live.row.channel_id, no_ai)
+            return
         except Exception:
             log.exception("handing seat %s of game %s to the AI failed", seat, live.id)
             return

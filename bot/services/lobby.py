@@ -1,5 +1,5 @@
-"""Lobbies: join, leave, start and abandon, answered the same way from slash commands and
-from the lobby message's buttons."""
+"""Lobbies: join, leave, add an AI seat, start and abandon, answered the same way from slash
+commands and from the lobby message's buttons."""
 
 from __future__ import annotations
 
@@ -104,6 +104,12 @@ class Lobby:
             channel_id, interaction.user.id, interaction.user.display_name
         )
         await self.show(interaction, row, f"<@{interaction.user.id}> joined.")
+
+    async def add_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``)."""
+        channel_id = await self._lobby_of(interaction, game_id)
+        row = await self.manager.add_ai(channel_id, interaction.user.id)
+        await self.show(interaction, row, f"🤖 {row.seats[-1].display_name} joined.")
 
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         channel_id = await self._lobby_of(interaction, game_id)

@@ -82,6 +82,7 @@ class Publisher:
         # replay (bot.services.replays), which must never delay the announcement itself.
         self.on_game_over: Callable[[Announcement], Awaitable[None]] | None = None
         self._after: set[asyncio.Task[None]] = set()
+        self.on_sent: list[Callable[[int], None]] = []  # game id, after each delivered send
 
     # -- preparing ----------------------------------------------------------------------
 
@@ -173,6 +174,8 @@ class Publisher:
                 self._work(job.game_id), name=f"publish-{job.game_id}"
             )
         await asyncio.shield(job.done)
+        for hook in self.on_sent:
+            hook(job.game_id)
 
     async def _work(self, game_id: int) -> None:
         try:

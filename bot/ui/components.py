@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from games.core import Move, NotYourTurn
+from games.core import Move, NotYourTurn, get_game
 
 from .. import errors
 from .. import messages as msg
@@ -106,6 +106,13 @@ class LeaveButton(GameButton, template=button_template("leave")):
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         await services.lobby.leave(interaction, self.game_id)
+
+
+class AddAiButton(GameButton, template=button_template("addai")):
+    kind = "addai"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.add_ai(interaction, self.game_id)
 
 
 class StartButton(GameButton, template=button_template("start")):
@@ -359,6 +366,7 @@ class ForgedItem(
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
+    AddAiButton,
     StartButton,
     AbandonButton,
     PlayButton,
@@ -384,6 +392,8 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(JoinButton(row.id, label="Join", style=discord.ButtonStyle.success))
     view.add_item(LeaveButton(row.id, label="Leave"))
+    if get_game(row.game_key).ai is not None:
+        view.add_item(AddAiButton(row.id, label="Add AI", emoji="🤖"))
     view.add_item(StartButton(row.id, label="Start", style=discord.ButtonStyle.primary))
     return view
 

@@ -15,6 +15,7 @@ FAST = Settings(
     autocomplete_rate=(100_000, 1.0),
     new_lobby_cooldown=(1000, 1.0),
     public_board_cooldown=(1000, 1.0),
+    ai_pause=0.0,  # AI seats move at once (the pause itself is tested on its own)
 )
 
 

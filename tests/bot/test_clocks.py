@@ -143,7 +143,7 @@ async def test_without_ai_service_timeouts_keep_playing_default_moves_to_the_end
     row = await simcord_env.bot.storage.get_game(gid)
     assert row is not None and row.status == "finished"
     assert all(m.actor == "timer" for m in await moves(simcord_env, gid))
-    assert any("has no AI players yet" in t for t in texts(channel))
+    assert any("has no AI player: the default move is played" in t for t in texts(channel))
     assert simcord_env.bot.services.timers.armed() == []
 
 

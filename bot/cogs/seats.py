@@ -1,0 +1,106 @@
+"""``/seat``: AI players in the lobby, handing a seat to the AI and taking it back, and
+replacing a vanished player (``bot.services.autoplay``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..manager import LobbyError
+from .common import guarded, services
+from .lobby import channel_of
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+
+
+async def running_game(interaction: discord.Interaction) -> int:
+    """The id of this channel's running game; ``LobbyError`` if there is none."""
+    svc = services(interaction)
+    row = await svc.storage.active_game_in_channel(channel_of(interaction))
+    if row is None or row.status != "running":
+        raise LobbyError("There is no running game in this channel.")
+    return row.id
+
+
+@app_commands.guild_only()
+class SeatCog(
+    commands.GroupCog,
+    name="SeatCog",
+    group_name="seat",
+    group_description="AI players, handing your seat to the AI, replacing a player",
+):
+    def __init__(self, bot: Boardroom) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="add_ai", description="Add an AI player to this lobby (host only)")
+    @guarded()
+    async def add_ai(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.add_ai(interaction)
+
+    @app_commands.command(name="ai", description="Let the AI play your seat until you take it back")
+    @guarded()
+    async def ai(self, interaction: discord.Interaction) -> None:
+        svc = services(interaction)
+        game_id = await running_game(interaction)
+        row = await svc.storage.get_game(game_id)
+        seat = row.seat_of(interaction.user.id) if row is not None else None
+        if seat is None:
+            raise LobbyError("You have no seat of your own in this game to hand to the AI.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await svc.autoplay.hand_to_ai(game_id, seat, f"<@{interaction.user.id}> asked for it")
+        await interaction.followup.send(
+            "🤖 The AI plays your seat now. Take it back any time with `/seat takeback`.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="takeback", description="Take your seat back from the AI")
+    @guarded()
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        svc = services(interaction)
+        game_id = await running_game(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        seat = await svc.autoplay.take_back(
+            game_id, interaction.user.id, interaction.user.display_name
+        )
+        await interaction.followup.send(
+            f"🙋 Seat {seat + 1} is yours again: use `/move` or **Play** when it is your turn.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="replace",
+        description="Give a player's seat to another member or the AI (host or Manage Server)",
+    )
+    @app_commands.describe(
+        seat="The seat number (1 is the first player, as in p1)",
+        member="Who plays it from now on; leave empty for the AI",
+    )
+    @guarded()
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 20],
+        member: discord.Member | None = None,
+    ) -> None:
+        svc = services(interaction)
+        game_id = await running_game(interaction)
+        row = await svc.storage.get_game(game_id)
+        if row is None:
+            raise LobbyError("That game no longer exists.")
+        if interaction.user.id != row.host_id and not interaction.permissions.manage_guild:
+            raise LobbyError("Only the host or a member with Manage Server can replace a player.")
+        if not 1 <= seat <= len(row.seats):
+            raise LobbyError(f"There is no seat {seat}: seats are 1 to {len(row.seats)}.")
+        if member is not None and member.bot:
+            raise LobbyError("Bots can't take a seat; leave `member` empty to seat the AI.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        who = None if member is None else (member.id, member.display_name)
+        await svc.autoplay.replace(game_id, seat - 1, who, interaction.user.id)
+        done = "the AI" if member is None else f"<@{member.id}>"
+        await interaction.followup.send(f"✅ Seat {seat} is played by {done} now.", ephemeral=True)
