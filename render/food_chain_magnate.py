@@ -298,15 +298,30 @@ def _chat_header(pen: Pen, t: _Theme, view: FcmView, names: Sequence[str], z: _C
         pen.text(z.width - C_M, y, pen.fit(right, z.t, room, True), z.t, bold=True, anchor="rm")
 
 
-def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
-    sq = z.sq
+def _ground(
+    pen: Pen,
+    t: _Theme,
+    view: FcmView,
+    x0: float,
+    y0: float,
+    sq: float,
+    *,
+    label: float,
+    band: float,
+    inset: float,
+    drink: float,
+    lift: float,
+) -> None:
+    """The map's ground shared by every map view: background, column letters and row numbers
+    in a ``band`` around it (text size ``label``), square and tile lines, roads with their
+    bridges, and drink squares (inset by ``inset``, letters of size ``drink``)."""
     rows, cols = len(view.terrain), len(view.terrain[0])
     pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=t.ground)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for c in range(cols):
-        pen.text(x0 + c * sq + sq / 2, y0 - z.label / 2, letters[c], z.t, anchor="mm", fill=t.muted)
+        pen.text(x0 + c * sq + sq / 2, y0 - band / 2, letters[c], label, anchor="mm", fill=t.muted)
     for r in range(rows):
-        pen.text(x0 - z.label / 2, y0 + r * sq + sq / 2, str(r + 1), z.t, anchor="mm", fill=t.muted)
+        pen.text(x0 - band / 2, y0 + r * sq + sq / 2, str(r + 1), label, anchor="mm", fill=t.muted)
     for r in range(rows + 1):
         edge = r % 5 == 0
         pen.line(
@@ -330,10 +345,10 @@ def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat
             elif ch in DRINK_LETTER:
                 letter, colour = GOODS[DRINK_LETTER[ch]]
                 pen.rect(
-                    x + 3,
-                    y + 3,
-                    x + sq - 3,
-                    y + sq - 3,
+                    x + inset,
+                    y + inset,
+                    x + sq - inset,
+                    y + sq - inset,
                     fill=colour,
                     outline=t.muted,
                     width=2,
@@ -341,13 +356,18 @@ def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat
                 )
                 pen.text(
                     x + sq / 2,
-                    y + sq / 2 + 1,
+                    y + sq / 2 + lift,
                     letter,
-                    z.t,
+                    drink,
                     bold=True,
                     fill=text_on(colour),
                     anchor="mm",
                 )
+
+
+def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+    sq = z.sq
+    _ground(pen, t, view, x0, y0, sq, label=z.t, band=z.label, inset=3, drink=z.t, lift=1)
     for h in view.houses:
         _chat_house(pen, t, h, x0, y0, z)
     for camp in view.campaigns:
@@ -643,55 +663,8 @@ def _header(pen: Pen, t: _Theme, view: FcmView, width: float, names: Sequence[st
 
 
 def _map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
-    rows, cols = len(view.terrain), len(view.terrain[0])
-    pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=t.ground)
-    letters = "abcdefghijklmnopqrstuvwxyz"
     label = min(TEXT, sq * 0.55)
-    for c in range(cols):
-        pen.text(x0 + c * sq + sq / 2, y0 - LABEL / 2, letters[c], label, anchor="mm", fill=t.muted)
-    for r in range(rows):
-        pen.text(x0 - LABEL / 2, y0 + r * sq + sq / 2, str(r + 1), label, anchor="mm", fill=t.muted)
-    for r in range(rows + 1):
-        edge = r % 5 == 0
-        pen.line(
-            [(x0, y0 + r * sq), (x0 + cols * sq, y0 + r * sq)],
-            fill=t.tile_edge if edge else t.grid,
-            width=3 if edge else 1,
-        )
-    for c in range(cols + 1):
-        edge = c % 5 == 0
-        pen.line(
-            [(x0 + c * sq, y0), (x0 + c * sq, y0 + rows * sq)],
-            fill=t.tile_edge if edge else t.grid,
-            width=3 if edge else 1,
-        )
-    bridges = set(view.bridges)
-    for r, row in enumerate(view.terrain):
-        for c, ch in enumerate(row):
-            x, y = x0 + c * sq, y0 + r * sq
-            if ch == "#":
-                _road(pen, t, view, r, c, x, y, sq, (r, c) in bridges)
-            elif ch in DRINK_LETTER:
-                letter, colour = GOODS[DRINK_LETTER[ch]]
-                pen.rect(
-                    x + 4,
-                    y + 4,
-                    x + sq - 4,
-                    y + sq - 4,
-                    fill=colour,
-                    outline=t.muted,
-                    width=2,
-                    radius=6,
-                )
-                pen.text(
-                    x + sq / 2,
-                    y + sq / 2,
-                    letter,
-                    sq * 0.5,
-                    bold=True,
-                    fill=text_on(colour),
-                    anchor="mm",
-                )
+    _ground(pen, t, view, x0, y0, sq, label=label, band=LABEL, inset=4, drink=sq * 0.5, lift=0)
     for h in view.houses:
         _house(pen, t, h, x0, y0, sq)
     for camp in view.campaigns:
