@@ -66,6 +66,7 @@ three places: the `modest` citizen card pays companies with no building in a dis
 a company may repay its loan after its action before the turn passes, and a park may go on
 land value 0. Records of version 1 replay with the version-1 rules."""
 SEED_REVIEW = 2  # first engine version with the seed-review fixes
+WHY_NOT_PLOTS = 4  # refused builds listed under "Why not …?" (the highest land values)
 _NO_SEATS: frozenset[Seat] = frozenset()
 
 
@@ -296,6 +297,34 @@ class KenchikuState(GameState[KenchikuView]):
         elif c.money >= self.rules.loan_repayment:
             moves.append(REPAY_LOAN)
         return moves
+
+    def refused_moves(self, seat: Seat) -> list[tuple[Move, str]]:
+        """Moves the player may expect but not make now, with ``validate``'s sentence, for
+        the panel's "Why not …?" list: each buy, rest and loan move refused, and the builds
+        refused on the free plots of highest land value (at most ``WHY_NOT_PLOTS``; one
+        move per plot, the reward does not change the reason). Empty out of turn."""
+        if self._outcome is not None or seat != self.current:
+            return []
+        c = self.companies[seat]
+        candidates: list[Move] = [*BUYS, *RESTS, TAKE_LOAN, REPAY_LOAN]
+        if not self.repay_offered:
+            board = self.board
+            free = [
+                i
+                for i in range(len(self.city.coords))
+                if not board.heights[i] and board.park_owners[i] is None
+            ]
+            free.sort(key=lambda i: (-board.land_value(i), i))
+            plots = [self._build_moves[i][0] for i in free if board.land_value(i) > 0]
+            candidates.extend(plots[:WHY_NOT_PLOTS])
+            if not c.park_available and free:
+                candidates.append(self._park_moves[free[0]])
+        out: list[tuple[Move, str]] = []
+        for move in candidates:
+            reason = self.refusal(seat, move)
+            if reason is not None:
+                out.append((move, reason))
+        return out
 
     def validate(self, seat: Seat, move: Move) -> None:
         """Raise ``IllegalMove`` with a sentence the player can act on if ``move`` is not legal.

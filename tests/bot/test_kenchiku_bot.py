@@ -184,3 +184,16 @@ async def test_full_table_and_lobby_rules(simcord_env, table):
     assert f"p1 <@{bob.id}>" in channel.last_message.content
     r = await erin.slash(channel, "game join")
     assert r.ephemeral and "already started" in r.response.content
+
+
+async def test_why_not_explains_refused_moves(simcord_env, table):
+    _guild, channel, members = table
+    await open_table(simcord_env, channel, members[:2], seed=5)
+    r = await members[0].click(channel.last_message, label="Play")
+    panel = r.response.message
+    r = await members[0].click(panel, label="Why not …?")
+    text = r.response.content if r.response else ""
+    assert "Not possible now" in text
+    assert "You have no loan to repay." in text
+    r = await members[0].click(panel, label="Back")
+    assert "Choose" in r.response.content

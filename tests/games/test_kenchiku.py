@@ -953,3 +953,30 @@ def test_view_hides_other_money() -> None:
     assert v.districts["northwest"] == "Northwest" and v.blocks_left == 140
     assert v.round == 1 and v.to_act == (0,) and v.last_dice is None
     assert st.phase_name() == "Round 1"
+
+
+def test_why_not_lists_refused_buys_rests_loans_and_the_best_plots() -> None:
+    """The panel's "Why not …?": refused moves with validate's own sentences."""
+    st = worked_example()  # 3 structure: g4 (land value 4) is out of reach
+    company(st, 0, money=1, loan=True)
+    refused = {m.notation: str(reason) for m, reason in st.refused_moves(0)}
+    assert refused["build g4 money"] == (
+        "Land value at g4 is 4 but you have only 3 structure markers."
+    )
+    assert "build d4 money" not in refused  # legal: land value 3
+    assert refused["loan take"].startswith("You already hold a loan card")
+    assert refused["loan repay"].startswith("Repaying the loan costs")
+    assert refused["buy structure"].startswith("A structure marker costs")
+    assert set(refused) & {m.notation for m in st.legal_moves(0)} == set()
+    for m, reason in st.refused_moves(0):  # each is what validate says
+        assert illegal(st, m.notation) == str(reason)
+    assert st.refused_moves(1) == []  # out of turn: nothing to explain
+
+
+def test_why_not_after_the_action_explains_repay_or_done() -> None:
+    st = new_game({}, 2, 1)
+    company(st, 0, loan=True, money=30)
+    play(st, "buy structure")
+    assert {m.notation for m in st.legal_moves(0)} == {"loan repay", "done"}
+    reasons = {str(r) for _m, r in st.refused_moves(0)}
+    assert len(reasons) == 1 and reasons.pop().startswith("You have taken your action")
