@@ -91,7 +91,7 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog, SeatCog
+        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog, SeatCog, UndoCog
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
@@ -101,6 +101,7 @@ class Boardroom(commands.Bot):
         await self.add_cog(MeCog(self))
         await self.add_cog(HistoryCog(self))  # after GameCog: adds to /game
         await self.add_cog(SeatCog(self))
+        await self.add_cog(UndoCog(self))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

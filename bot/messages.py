@@ -148,7 +148,14 @@ def waiting_for(live: LiveGame) -> str:
     names = [display_name(live, s) for s in seats]
     if len(names) > 3:
         names = [*names[:2], f"{len(names) - 2} more"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list(names)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``"bob"``, ``"bob and carol"``, ``"alice, bob and carol"`` (``""`` for none)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def waiting_line(live: LiveGame) -> str:

@@ -11,7 +11,7 @@ and an acknowledged move must survive that.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -176,6 +176,30 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN owner_id INTEGER;
     CREATE INDEX seats_kind ON seats(kind, game_id);
     """,
+    # 12: undo with consent. An undone move stays in ``moves`` (append-only history): it
+    # gets ``undone_by`` (the undo's id), keeps its number in ``undone_seq`` and moves out
+    # of the standing line to a negative ``seq``. ``games.undo_rule``: who must consent
+    # ('all', 'majority' or 'off'; NULL: 'all').
+    """
+    ALTER TABLE moves ADD COLUMN undone_by INTEGER;
+    ALTER TABLE moves ADD COLUMN undone_seq INTEGER;
+    ALTER TABLE games ADD COLUMN undo_rule TEXT;
+    CREATE TABLE undos (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        requested_by INTEGER NOT NULL,
+        at_seq INTEGER NOT NULL,
+        back_to INTEGER NOT NULL,
+        rule TEXT NOT NULL,
+        voters TEXT NOT NULL,
+        votes TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'refused', 'stale')),
+        message_id INTEGER,
+        created_at TEXT NOT NULL,
+        decided_at TEXT
+    );
+    CREATE INDEX undos_game ON undos(game_id, status);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -270,6 +294,37 @@ class MoveRow:
     public: str | None = None  # '' for a private move
     actor: Actor = "user"
     digest: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoRow:
+    """An undo request (migration 12): ``back_to`` is the number of standing moves it keeps
+    (the moves from ``back_to`` on are taken back), ``at_seq`` the move count when asked
+    (any later move makes it stale); ``voters`` the players asked, ``votes`` their answers."""
+
+    id: int
+    game_id: int
+    requested_by: int
+    at_seq: int
+    back_to: int
+    rule: str
+    voters: tuple[int, ...]
+    votes: dict[int, bool]
+    status: str
+    message_id: int | None
+    created_at: str
+    decided_at: str | None
+
+
+_UNDO_COLS = (
+    "id, game_id, requested_by, at_seq, back_to, rule, voters, votes, status, message_id, "
+    "created_at, decided_at"
+)
+
+
+def _undo_from_row(r: Sequence[Any]) -> UndoRow:
+    votes = {int(k): bool(v) for k, v in json.loads(r[7]).items()}
+    return UndoRow(r[0], r[1], r[2], r[3], r[4], r[5], tuple(json.loads(r[6])), votes, *r[8:])
 
 
 @dataclass(frozen=True)
@@ -670,9 +725,10 @@ class Storage:
     # -- moves ------------------------------------------------------------------------
 
     async def moves(self, game_id: int) -> list[MoveRow]:
+        """The standing moves in order (undone moves are kept apart: ``undone_moves``)."""
         async with self.db.execute(
             "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
-            "WHERE game_id = ? ORDER BY seq",
+            "WHERE game_id = ? AND seq >= 0 ORDER BY seq",
             (game_id,),
         ) as c:
             return [MoveRow(*r) for r in await c.fetchall()]
@@ -680,24 +736,26 @@ class Storage:
     async def replay_moves(self, game_id: int) -> tuple[list[tuple[int, str]], str | None]:
         """``(seat, notation)`` of every move in order, and the last move's digest."""
         async with self.db.execute(
-            "SELECT seat, notation FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seat, notation FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq",
+            (game_id,),
         ) as c:
             moves = [(int(s), str(n)) for s, n in await c.fetchall()]
         digest = await self._scalar(
-            "SELECT digest FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+            "SELECT digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq DESC LIMIT 1",
+            (game_id,),
         )
         return moves, digest
 
     async def digests(self, game_id: int) -> list[str | None]:
         async with self.db.execute(
-            "SELECT digest FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq", (game_id,)
         ) as c:
             return [r[0] for r in await c.fetchall()]
 
     async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
         async with self.db.execute(
             "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
-            "WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+            "WHERE game_id = ? AND seq >= 0 ORDER BY seq DESC LIMIT ?",
             (game_id, count),
         ) as c:
             rows = [MoveRow(*r) for r in await c.fetchall()]
@@ -915,3 +973,114 @@ class Storage:
             await self.db.backup(dest)
         finally:
             await dest.close()
+
+    # -- undo with consent (migration 12) ----------------------------------------------
+
+    async def undo_rule(self, game_id: int) -> str:
+        """``"all"`` (default), ``"majority"`` or ``"off"``."""
+        value = await self._scalar("SELECT undo_rule FROM games WHERE id = ?", (game_id,))
+        return str(value) if value else "all"
+
+    async def set_undo_rule(self, game_id: int, rule: str) -> None:
+        await self._write("UPDATE games SET undo_rule = ? WHERE id = ?", (rule, game_id))
+
+    async def add_undo(
+        self,
+        game_id: int,
+        requested_by: int,
+        at_seq: int,
+        back_to: int,
+        rule: str,
+        voters: Sequence[int],
+        now: str,
+    ) -> int:
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO undos (game_id, requested_by, at_seq, back_to, rule, voters, "
+                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+                (game_id, requested_by, at_seq, back_to, rule, json.dumps(list(voters)), now),
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+        return int(cur.lastrowid or 0)
+
+    async def undo(self, undo_id: int) -> UndoRow | None:
+        if not 0 < undo_id < 2**63:
+            return None
+        async with self.db.execute(f"SELECT {_UNDO_COLS} FROM undos WHERE id = ?", (undo_id,)) as c:
+            row = await c.fetchone()
+        return _undo_from_row(row) if row else None
+
+    async def undos(self, game_id: int, status: str | None = None) -> list[UndoRow]:
+        sql = f"SELECT {_UNDO_COLS} FROM undos WHERE game_id = ?"
+        params: tuple[Any, ...] = (game_id,)
+        if status is not None:
+            sql += " AND status = ?"
+            params += (status,)
+        async with self.db.execute(sql + " ORDER BY id", params) as c:
+            return [_undo_from_row(r) for r in await c.fetchall()]
+
+    async def set_undo(
+        self,
+        undo_id: int,
+        *,
+        status: str | None = None,
+        votes: Mapping[int, bool] | None = None,
+        message_id: int | None = None,
+        now: str | None = None,
+    ) -> None:
+        sets: list[str] = []
+        params: list[Any] = []
+        if status is not None:
+            sets += ["status = ?", "decided_at = ?"]
+            params += [status, now]
+        if votes is not None:
+            sets.append("votes = ?")
+            params.append(json.dumps({str(k): v for k, v in votes.items()}))
+        if message_id is not None:
+            sets.append("message_id = ?")
+            params.append(message_id)
+        if sets:
+            await self._write(
+                f"UPDATE undos SET {', '.join(sets)} WHERE id = ?", (*params, undo_id)
+            )
+
+    async def apply_undo(self, undo: UndoRow, votes: Mapping[int, bool], now: str) -> None:
+        """Take back every standing move from ``undo.back_to`` on, in one transaction: the
+        moves stay (marked ``undone_by``, their number in ``undone_seq``, a negative
+        ``seq``), the undo is ``done``, the game's timed phase and pending lines are
+        cleared (undo never crosses a timed phase), and so is its deadline timer."""
+        try:
+            await self.db.execute(
+                "UPDATE moves SET undone_by = ?, undone_seq = seq, seq = -(? * 1000000 + seq + 1) "
+                "WHERE game_id = ? AND seq >= ?",
+                (undo.id, undo.id, undo.game_id, undo.back_to),
+            )
+            await self.db.execute(
+                "UPDATE undos SET status = 'done', votes = ?, decided_at = ? WHERE id = ?",
+                (json.dumps({str(k): v for k, v in votes.items()}), now, undo.id),
+            )
+            await self.db.execute(
+                "UPDATE games SET phase_key = NULL, phase_started_at = NULL, updated_at = ? "
+                "WHERE id = ?",
+                (now, undo.game_id),
+            )
+            await self.db.execute("DELETE FROM pending_lines WHERE game_id = ?", (undo.game_id,))
+            await self.db.execute(
+                "DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (undo.game_id,)
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def undone_moves(self, game_id: int) -> list[tuple[int, MoveRow]]:
+        """``(undo id, move)`` of every undone move, the move with its old number as seq."""
+        async with self.db.execute(
+            "SELECT undone_by, undone_seq, seat, notation, user_id, created_at, public, actor, "
+            "digest FROM moves WHERE game_id = ? AND seq < 0 ORDER BY undone_by, undone_seq",
+            (game_id,),
+        ) as c:
+            return [(int(r[0]), MoveRow(*r[1:])) for r in await c.fetchall()]

@@ -22,10 +22,11 @@ from games.core import get_game
 from .. import errors
 from .. import messages as msg
 from ..game_log import log_entries, log_line
-from ..manager import LobbyError
+from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
 from ..services.replays import Summaries, record_of
-from ..storage import GameRow
+from ..services.undo import undo_line
+from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
 from ..ui.ids import GID, SEQ
 
@@ -78,7 +79,8 @@ async def log_page(
         else:
             body.pop()
     shown_end = first + len(body)
-    text = "\n".join([head(first, shown_end), *(body or ["No moves yet."])])
+    body = await _with_undos(svc, live, body, first)
+    text = msg.clip("\n".join([head(first, shown_end), *(body or ["No moves yet."])]))
     if total <= len(body):
         return text, None
     view = discord.ui.View(timeout=None)
@@ -92,6 +94,25 @@ async def log_page(
         LogPageButton(game_id, 0, count, raw, end=True, label="Newest ⏭", off=shown_end >= total)
     )
     return text, view
+
+
+async def _with_undos(svc: Services, live: LiveGame, body: list[str], first: int) -> list[str]:
+    """The page's lines with each undo after the move it went back to (undone moves struck
+    through, with who agreed): the log keeps every move ever made."""
+    undos = await svc.storage.undos(live.id, "done")
+    if not undos:
+        return body
+    undone: dict[int, list[MoveRow]] = {}
+    for undo_id, move in await svc.storage.undone_moves(live.id):
+        undone.setdefault(undo_id, []).append(move)
+    after: dict[int, list[str]] = {}
+    for u in undos:
+        after.setdefault(u.back_to, []).append(undo_line(live, u, undone.get(u.id, [])))
+    out = list(after.get(0, [])) if first == 0 else []
+    for i, line in enumerate(body):
+        out.append(line)
+        out.extend(after.get(first + i + 1, []))
+    return out
 
 
 class LogPageButton(

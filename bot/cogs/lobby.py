@@ -13,6 +13,7 @@ from games.core import all_games, get_game
 from .. import messages as msg
 from ..manager import LobbyError, parse_options
 from ..services.clocks import clock_line, take_time_control
+from ..services.undo import take_undo_rule
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
 from .history import log_page
@@ -65,9 +66,15 @@ class GameCog(
         channel_of(interaction)
         words = parse_options(options)
         time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
-        await services(interaction).lobby.open(
+        undo_rule = take_undo_rule(words)
+        svc = services(interaction)
+        await svc.lobby.open(
             interaction, game=game, options=words, seed=seed, time_control=time_control
         )
+        if undo_rule is not None:
+            game_id = await svc.manager.game_id_in_channel(channel_of(interaction))
+            if game_id is not None:
+                await svc.storage.set_undo_rule(game_id, undo_rule)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @guarded()
