@@ -219,6 +219,7 @@ class Undos:
             outcome = decided(current)
             if outcome == "done":
                 await svc.storage.apply_undo(current, votes, svc.manager.now())
+                svc.manager.forget(live.id)  # never play on the old position
             elif outcome == "refused":
                 await svc.storage.set_undo(
                     undo_id, status="refused", votes=votes, now=svc.manager.now()
@@ -267,6 +268,7 @@ class Undos:
                 await svc.storage.set_undo(undo.id, status="stale", now=svc.manager.now())
                 return False
             await svc.storage.apply_undo(undo, {}, svc.manager.now())
+            svc.manager.forget(live.id)  # never play on the old position
             return True
 
         if await svc.manager.under_lock(undo.game_id, go):

@@ -130,14 +130,14 @@ async def test_majority_and_off(simcord_env, table):
     _guild, channel, (alice, bob, carol, _dave) = table
     await open_toy(channel, [alice, bob, carol], "target=50 undo=majority")
     await toy_moves(channel, [alice, bob, carol], 2)
-    r = await bob.slash(channel, "undo")
+    await bob.slash(channel, "undo")
     ask = request_message(channel)
     assert "more than half" in ask.content
-    r = await alice.click(ask, label="Agree")  # 1 of 2: not yet more than half
+    await alice.click(ask, label="Agree")  # 1 of 2: not yet more than half
     assert "alice agrees. Waiting for carol" in request_message(channel).content
     gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
     assert len(await simcord_env.bot.storage.moves(gid)) == 2
-    r = await carol.click(ask, label="Agree")
+    await carol.click(ask, label="Agree")
     await simcord_env.bot.services.publisher.drain()
     assert len(await simcord_env.bot.storage.moves(gid)) == 1
     assert "took back move 2" in channel.last_message.content
