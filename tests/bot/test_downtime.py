@@ -21,6 +21,13 @@ async def open_toy(channel: Any, alice: Any, bob: Any, options: str) -> None:
     await alice.click(r.response.message, label="Start")
 
 
+async def clocked_game(env: Any, bots: Any, channel: Any, alice: Any, bob: Any) -> int:
+    """A toy game with a 1 h move clock on a bot that stamps ``last_alive``."""
+    await env.restart_bot(bots(settings=ALIVE))
+    await open_toy(channel, alice, bob, "clock=move:1h remind=0")
+    return int(await env.bot.manager.game_id_in_channel(channel.id))
+
+
 def crash(bot: Any) -> None:
     """Stop the bot as a kill would: no last stamp, no timers (SimCord detaches it)."""
     if bot._alive_task is not None:
@@ -35,9 +42,7 @@ async def status(channel: Any, member: Any) -> str:
 
 async def test_a_clean_stop_does_not_count_against_the_clock(simcord_env, table, bots):
     _guild, channel, (alice, bob, *_rest) = table
-    await simcord_env.restart_bot(bots(settings=ALIVE))
-    await open_toy(channel, alice, bob, "clock=move:1h remind=0")
-    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    gid = await clocked_game(simcord_env, bots, channel, alice, bob)
     await simcord_env.advance_time(20 * 60)
     await simcord_env.bot.shutdown()  # a clean stop stamps last_alive
     await simcord_env.advance_time(3 * H)  # the bot is down for three hours
@@ -52,9 +57,7 @@ async def test_a_clean_stop_does_not_count_against_the_clock(simcord_env, table,
 
 async def test_a_crash_credits_the_downtime_since_the_last_stamp(simcord_env, table, bots):
     _guild, channel, (alice, bob, *_rest) = table
-    await simcord_env.restart_bot(bots(settings=ALIVE))
-    await open_toy(channel, alice, bob, "clock=move:1h remind=0")
-    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    gid = await clocked_game(simcord_env, bots, channel, alice, bob)
     await simcord_env.advance_time(25 * 60)  # stamps at 10 and 20 minutes
     stamped = await simcord_env.bot.storage.bot_state(LAST_ALIVE)
     crash(simcord_env.bot)
@@ -73,9 +76,7 @@ async def test_a_crash_credits_the_downtime_since_the_last_stamp(simcord_env, ta
 
 async def test_a_short_restart_changes_no_clock(simcord_env, table, bots):
     _guild, channel, (alice, bob, *_rest) = table
-    await simcord_env.restart_bot(bots(settings=ALIVE))
-    await open_toy(channel, alice, bob, "clock=move:1h remind=0")
-    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    gid = await clocked_game(simcord_env, bots, channel, alice, bob)
     await simcord_env.advance_time(30 * 60)
     crash(simcord_env.bot)
     await simcord_env.advance_time(5 * 60)  # under two stamps' gap: not downtime
