@@ -58,6 +58,7 @@ class Boardroom(commands.Bot):
         self.heartbeat = heartbeat
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._backfill_task: asyncio.Task[None] | None = None
+        self._alive_task: asyncio.Task[None] | None = None
         self.started_at = time.perf_counter()
         self.setup_seconds: float | None = None
         self.services = self._build(self.settings)
@@ -111,6 +112,10 @@ class Boardroom(commands.Bot):
                 await self.tree.sync()
         if self.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(), name="heartbeat")
+        if self.settings.alive_every > 0:
+            # Turn clocks do not run while the bot is down (before their timers are armed).
+            await self.services.clocks.credit_downtime(self.settings.alive_every)
+            self._alive_task = asyncio.create_task(self._alive(), name="alive")
         armed = await self.services.timers.arm_all()
         await self.services.autoplay.resume()  # games waiting on AI seats continue
         # Databases from before the timers table: compute those deadlines once, in the
@@ -131,6 +136,15 @@ class Boardroom(commands.Bot):
         except Exception:
             log.exception("restoring timers of older games failed")
 
+    async def _alive(self) -> None:
+        """Stamp ``last_alive`` in the database every ``alive_every`` seconds."""
+        while True:
+            await asyncio.sleep(self.settings.alive_every)
+            try:
+                await self.services.clocks.alive()
+            except Exception:
+                log.exception("stamping last_alive failed")
+
     async def _beat(self) -> None:
         """Touch the heartbeat file every 30 s while connected (Docker's health check)."""
         await self.wait_until_ready()
@@ -142,17 +156,23 @@ class Boardroom(commands.Bot):
 
     async def shutdown(self) -> None:
         """Stop timers and background work, and close the database (also used by tests)."""
-        for task in (self._heartbeat_task, self._backfill_task):
+        for task in (self._heartbeat_task, self._backfill_task, self._alive_task):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
         self.services.autoplay.cancel_all()
         await self.services.publisher.drain()
         self.services.boards.close()
+        if self._alive_task is not None and self.storage.is_open:
+            try:
+                await self.services.clocks.alive()  # a clean stop: downtime counts from now
+            except Exception:
+                log.exception("stamping last_alive at shutdown failed")
+        self._alive_task = None
         await self.storage.close()
 
     async def close(self) -> None:
-        for task in (self._heartbeat_task, self._backfill_task):
+        for task in (self._heartbeat_task, self._backfill_task, self._alive_task):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()

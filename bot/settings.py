@@ -12,7 +12,9 @@ class Settings:
     boards (default: the CPU count). ``board_scale``: size factor of posted boards (1.0 draws
     Kenchiku 1,286 px wide, 0.75 draws 964 px; Discord shows about 550 px inline, so the inline
     picture is the same; 0.75 halves the PNG encoding, see README "Performance"). Cooldowns are
-    ``(uses, seconds)`` per user. ``ai_pause``: seconds before each AI seat's move."""
+    ``(uses, seconds)`` per user. ``ai_pause``: seconds before each AI seat's move.
+    ``alive_every``: seconds between the stamps that tell a restart how long the bot was down
+    (running turn clocks are credited with the downtime; 0 turns this off)."""
 
     cache_size: int = 256
     render_workers: int | None = None
@@ -20,4 +22,5 @@ class Settings:
     public_board_cooldown: tuple[int, float] = (2, 60.0)
     new_lobby_cooldown: tuple[int, float] = (3, 60.0)
     autocomplete_rate: tuple[int, float] = (20, 10.0)
+    alive_every: float = 30.0  # seconds between "still running" stamps; 0: no downtime credit
     ai_pause: float = 1.5  # seconds an AI seat waits before each move, so people can follow

@@ -200,6 +200,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX undos_game ON undos(game_id, status);
     """,
+    # 13: the bot's own state (``last_alive``: the Unix time it was last known running, so
+    # a restart credits running turn clocks with the downtime), and which finished games'
+    # summaries are posted (NULL: not yet; older games count as posted)
+    """
+    CREATE TABLE bot_state (key TEXT PRIMARY KEY, value REAL NOT NULL);
+    ALTER TABLE games ADD COLUMN summary_posted INTEGER;
+    UPDATE games SET summary_posted = 1 WHERE status IN ('finished', 'abandoned');
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1084,3 +1092,52 @@ class Storage:
             (game_id,),
         ) as c:
             return [(int(r[0]), MoveRow(*r[1:])) for r in await c.fetchall()]
+
+    # -- downtime and lost summaries (migration 13) -------------------------------------
+
+    async def bot_state(self, key: str) -> float | None:
+        """A value the bot keeps about itself (``last_alive``: Unix time), or ``None``."""
+        value = await self._scalar("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return None if value is None else float(value)
+
+    async def set_bot_state(self, key: str, value: float) -> None:
+        await self._write(
+            "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    async def running_clocked_games(self) -> list[GameRow]:
+        """Running games with a time control, with their seat clocks."""
+        return await self._games(
+            "WHERE status = 'running' AND time_control IS NOT NULL ORDER BY id"
+        )
+
+    async def credit_downtime(
+        self, writes: Sequence[tuple[int, ClockWrite]], key: str, now: float
+    ) -> None:
+        """Store shifted clocks and timers and ``key = now`` in one transaction, so a crash
+        in the middle credits nothing twice."""
+        try:
+            for game_id, write in writes:
+                await self._put_clocks(game_id, write)
+            await self.db.execute(
+                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, now),
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def summaries_due(self) -> list[int]:
+        """Finished games whose game-over summary was never posted (oldest first)."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'finished' AND summary_posted IS NULL "
+            "ORDER BY updated_at, id"
+        ) as c:
+            return [int(r[0]) for r in await c.fetchall()]
+
+    async def mark_summary_posted(self, game_id: int) -> None:
+        await self._write("UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,))

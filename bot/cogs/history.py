@@ -304,6 +304,10 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
                 group.add_command(command._copy_with(parent=group, binding=None))
         self.bot.add_dynamic_items(LogPageButton)
         self.bot.services.publisher.on_game_over = self.summaries.game_over
+        # Summaries lost to a stop between a game's last move and its summary come now.
+        self._late = asyncio.create_task(
+            self.summaries.resume(self.bot.services.manager), name="late-summaries"
+        )
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("game")
@@ -312,4 +316,5 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
                 group.remove_command(command.name)
         self.bot.remove_dynamic_items(LogPageButton)
         self.bot.services.publisher.on_game_over = None
+        self._late.cancel()
         self.summaries.close()

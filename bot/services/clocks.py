@@ -180,6 +180,9 @@ def rules_lines() -> list[str]:
     ]
 
 
+LAST_ALIVE = "last_alive"  # bot_state key: Unix time the bot was last known running
+
+
 # -- pure clock arithmetic ---------------------------------------------------------------
 
 
@@ -241,17 +244,27 @@ def settle(live: LiveGame, seat: int | None, actor: Actor, now: float) -> ClockW
 
 
 def write_of(live: LiveGame, tc: TimeControl) -> ClockWrite:
+    return row_write(live.row, tc, live.state.is_over())
+
+
+def row_write(row: GameRow, tc: TimeControl, over: bool = False) -> ClockWrite:
+    """The seat clocks of ``row`` and the timers they arm (none once the game is ``over``);
+    needs no replay, only the stored row."""
     return ClockWrite(
-        tuple(sorted(live.row.clocks.values(), key=lambda c: c.seat)),
-        clock_timer(live, tc),
-        reminder_timer(live, tc),
+        tuple(sorted(row.clocks.values(), key=lambda c: c.seat)),
+        None if over else clock_timer(row, tc),
+        None if over else reminder_timer(row, tc),
     )
 
 
-def clock_timer(live: LiveGame, tc: TimeControl) -> TimerRow | None:
+def _label(row: GameRow, seat: int) -> str:
+    return row.seats[seat].display_name if 0 <= seat < len(row.seats) else f"p{seat + 1}"
+
+
+def clock_timer(row: GameRow, tc: TimeControl) -> TimerRow | None:
     """The earliest time-out (``t<seat>@<start>``) or vacation end (``v<seat>@<start>``)."""
     best: tuple[float, str, int] | None = None
-    for c in live.row.clocks.values():
+    for c in row.clocks.values():
         if c.since is not None:
             cand = (c.since + base(tc, c), f"t{c.seat}@{c.since:.3f}", c.seat)
         elif c.vacation_since is not None:
@@ -261,10 +274,10 @@ def clock_timer(live: LiveGame, tc: TimeControl) -> TimerRow | None:
             continue
         if best is None or cand < best:
             best = cand
-    if best is None or live.state.is_over():
+    if best is None:
         return None
     due, key, seat = best
-    return TimerRow(live.id, "clock", key, due, (), live.name(seat), live.row.channel_id)
+    return TimerRow(row.id, "clock", key, due, (), _label(row, seat), row.channel_id)
 
 
 def next_reminder(tc: TimeControl, c: SeatClock) -> tuple[int, float] | None:
@@ -282,26 +295,26 @@ def next_reminder(tc: TimeControl, c: SeatClock) -> tuple[int, float] | None:
     return None
 
 
-def reminder_timer(live: LiveGame, tc: TimeControl) -> TimerRow | None:
+def reminder_timer(row: GameRow, tc: TimeControl) -> TimerRow | None:
     best: tuple[float, str, int] | None = None
-    for c in live.row.clocks.values():
+    for c in row.clocks.values():
         nxt = next_reminder(tc, c)
         if nxt is not None:
             cand = (nxt[1], f"r{c.seat}@{c.since:.3f}:{nxt[0]}", c.seat)
             if best is None or cand < best:
                 best = cand
-    if best is None or live.state.is_over():
+    if best is None:
         return None
     due, key, seat = best
-    return TimerRow(live.id, "reminder", key, due, (), live.name(seat), live.row.channel_id)
+    return TimerRow(row.id, "reminder", key, due, (), _label(row, seat), row.channel_id)
 
 
 def timers_of(live: LiveGame) -> tuple[TimerRow | None, TimerRow | None]:
     """The game's armed clock and reminder timers as stored (``(None, None)`` without)."""
     tc = control(live)
-    if tc is None or live.row.status != "running":
+    if tc is None or live.row.status != "running" or live.state.is_over():
         return None, None
-    return clock_timer(live, tc), reminder_timer(live, tc)
+    return clock_timer(live.row, tc), reminder_timer(live.row, tc)
 
 
 def _seat_of(key: str) -> int:
@@ -366,6 +379,38 @@ class Clocks:
                 self._arm(live)
 
         await self.manager.under_lock(game_id, again)
+
+    async def credit_downtime(self, alive_every: float) -> float:
+        """Give back to every running turn clock the time the bot was down. Returns the
+        seconds credited (0 when the gap is short or unknown).
+
+        The bot stamps ``last_alive`` every ``alive_every`` seconds while it runs (and when
+        it stops); a gap over twice that is downtime: nobody could move, so a running clock
+        starts that much later (its time-out and reminders move with it). After a crash
+        the credit may exceed the real downtime by up to ``alive_every``. Vacations run on.
+        Call before arming timers; needs no replay."""
+        now = self.now()
+        last = await self.storage.bot_state(LAST_ALIVE)
+        down = 0.0 if last is None else now - last
+        writes: list[tuple[int, ClockWrite]] = []
+        if down > 2 * alive_every:
+            for row in await self.storage.running_clocked_games():
+                tc = TimeControl.from_json(row.time_control or {})
+                running = [c for c in row.clocks.values() if c.since is not None]
+                for c in running:
+                    c.since = (c.since or now) + down
+                if running:
+                    writes.append((row.id, row_write(row, tc)))
+        else:
+            down = 0.0
+        await self.storage.credit_downtime(writes, LAST_ALIVE, now)
+        if writes:
+            log.info("credited %.0f s of downtime to the clocks of %d game(s)", down, len(writes))
+        return down
+
+    async def alive(self) -> None:
+        """Stamp ``last_alive`` (the bot is running now)."""
+        await self.storage.set_bot_state(LAST_ALIVE, self.now())
 
     def _arm(self, live: LiveGame) -> None:
         clock, reminder = timers_of(live)

@@ -26,7 +26,7 @@ from render.replay import animate, sample_positions
 
 from .. import messages as msg
 from ..game_log import LogEntry, log_line
-from ..manager import LiveGame
+from ..manager import GameManager, LiveGame
 from ..storage import GameRow, MoveRow, Storage
 from .boards import Board, Boards, call_renderer, renderer
 from .publisher import Announcement, Publisher
@@ -254,8 +254,9 @@ class Summaries:
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def game_over(self, job: Announcement) -> None:
-        """Post the summary of the game ``job`` announced as over, then its replay."""
+    async def game_over(self, job: Announcement, late: bool = False) -> None:
+        """Post the summary of the game ``job`` announced as over, then its replay.
+        ``late``: the game ended before a restart and its summary was never posted."""
         row = await self.storage.get_game(job.game_id)
         if row is None or row.status != "finished" or not row.outcome:
             return
@@ -267,7 +268,15 @@ class Summaries:
         }
         if board is not None:
             kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
-        summary = await self.publisher.post(row.channel_id, "", **kwargs)
+        text = (
+            f"🏁 {get_game(row.game_key).title} game #{row.id} ended while I was restarting; "
+            "here is its summary."
+            if late
+            else ""
+        )
+        summary = await self.publisher.post(row.channel_id, text, **kwargs)
+        if summary is not None:
+            await self.storage.mark_summary_posted(row.id)
         loop = asyncio.get_running_loop()
         names = [s.display_name for s in row.seats]
         record = record_of(row, moves)
@@ -299,6 +308,21 @@ class Summaries:
             allowed_mentions=discord.AllowedMentions.none(),
             **extra,
         )
+
+    async def resume(self, manager: GameManager) -> int:
+        """Post the summaries (and replays) of games that ended but whose summary was never
+        posted, e.g. the bot stopped between the last move's commit and the summary. Returns
+        how many."""
+        done = 0
+        for game_id in await self.storage.summaries_due():
+            try:
+                live = await manager.load(game_id)
+                job = self.publisher.prepare(live, [msg.header(live)])
+                await self.game_over(job, late=True)
+                done += 1
+            except Exception:
+                log.exception("posting the late summary of game %s failed", game_id)
+        return done
 
     async def _final_board(self, job: Announcement) -> Board | None:
         try:
