@@ -92,7 +92,16 @@ class Boardroom(commands.Bot):
         return self.services.storage
 
     async def setup_hook(self) -> None:
-        from .cogs import GameCog, HistoryCog, InfoCog, MeCog, PlayCog, SeatCog, UndoCog
+        from .cogs import (
+            GameCog,
+            HistoryCog,
+            InfoCog,
+            MeCog,
+            PlayCog,
+            SeatCog,
+            StatsCog,
+            UndoCog,
+        )
 
         await self.storage.open()
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
@@ -103,6 +112,7 @@ class Boardroom(commands.Bot):
         await self.add_cog(HistoryCog(self))  # after GameCog: adds to /game
         await self.add_cog(SeatCog(self))
         await self.add_cog(UndoCog(self))
+        await self.add_cog(StatsCog(self))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

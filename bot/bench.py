@@ -355,6 +355,11 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             timeouts=20 if quick else 100,
         )
 
+    if on("platform.ratings"):
+        from .bench_ratings import bench_ratings
+
+        await bench_ratings(emit, 200 if quick else 1000)
+
     if on("kenchiku"):
         views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)
         step = max(1, len(views) // (20 if quick else 100))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -208,6 +208,39 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN summary_posted INTEGER;
     UPDATE games SET summary_posted = 1 WHERE status IN ('finished', 'abandoned');
     """,
+    # 14: ratings. ``results``: one row per seat of every game that ended (finished or
+    # abandoned after its start), with ``rated`` = whether it counted for ratings;
+    # ``ratings``: openskill (Plackett-Luce) mu/sigma per scope (a server id, 0 = global),
+    # game and member
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        guild_id INTEGER,
+        game_key TEXT NOT NULL,
+        user_id INTEGER,
+        display_name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        rank INTEGER,
+        score INTEGER,
+        rated INTEGER NOT NULL,
+        ended_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_user ON results(user_id, game_key);
+    CREATE TABLE ratings (
+        scope INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (scope, game_key, user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -302,6 +335,47 @@ class MoveRow:
     public: str | None = None  # '' for a private move
     actor: Actor = "user"
     digest: str | None = None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result of a game that ended (migration 14). ``rank`` 1 = best (``None``
+    for an abandoned game); ``rated``: whether it counted for ratings."""
+
+    game_id: int
+    seat: int
+    guild_id: int | None
+    game_key: str
+    user_id: int | None
+    display_name: str
+    kind: str
+    status: str
+    rank: int | None
+    score: int | None
+    rated: int
+    ended_at: str
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A member's openskill rating for one game in one scope (a server id; 0 = global)."""
+
+    scope: int
+    game_key: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: str
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating shown to players: mu - 3 sigma (0 for a newcomer)."""
+        return self.mu - 3 * self.sigma
+
+
+_RATING_COLS = "scope, game_key, user_id, mu, sigma, games, wins, updated_at"
 
 
 @dataclass(frozen=True)
@@ -1141,3 +1215,98 @@ class Storage:
 
     async def mark_summary_posted(self, game_id: int) -> None:
         await self._write("UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,))
+
+    # -- results and ratings (migration 14) ---------------------------------------------
+
+    async def games_without_results(self) -> list[GameRow]:
+        """Games that ended (finished, or abandoned after moves were made) with no results
+        recorded yet, in the order they ended."""
+        return await self._games(
+            "WHERE (status = 'finished' OR (status = 'abandoned' AND EXISTS "
+            "(SELECT 1 FROM moves m WHERE m.game_id = games.id))) "
+            "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+
+    async def is_imported(self, game_id: int) -> bool:
+        return bool(await self._scalar("SELECT 1 FROM imports WHERE game_id = ?", (game_id,)))
+
+    async def ratings_of(
+        self, scope: int, game_key: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(
+            f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game_key = ? "
+            f"AND user_id IN ({marks})",
+            (scope, game_key, *user_ids),
+        ) as c:
+            return {r[2]: RatingRow(*r) for r in await c.fetchall()}
+
+    async def record_results(self, rows: Sequence[ResultRow], ratings: Sequence[RatingRow]) -> bool:
+        """Store one game's results and its rating changes in one transaction; ``False``
+        (nothing written) if the game already has results."""
+        if not rows:
+            return False
+        try:
+            cur = await self.db.execute(
+                "SELECT 1 FROM results WHERE game_id = ?", (rows[0].game_id,)
+            )
+            if await cur.fetchone():
+                return False
+            await self.db.executemany(
+                "INSERT INTO results (game_id, seat, guild_id, game_key, user_id, display_name, "
+                "kind, status, rank, score, rated, ended_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [astuple(r) for r in rows],
+            )
+            await self.db.executemany(
+                "INSERT INTO ratings (scope, game_key, user_id, mu, sigma, games, wins, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (scope, game_key, user_id) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+                "updated_at = excluded.updated_at",
+                [astuple(r) for r in ratings],
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+        return True
+
+    async def leaderboard(self, scope: int, game_key: str) -> list[RatingRow]:
+        """Every rated member of ``game_key`` in ``scope``, best conservative rating first."""
+        async with self.db.execute(
+            f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game_key = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
+            (scope, game_key),
+        ) as c:
+            return [RatingRow(*r) for r in await c.fetchall()]
+
+    async def results_of(self, user_id: int, guild_id: int | None = None) -> list[ResultRow]:
+        """The member's results, newest first (on one server, or everywhere)."""
+        sql = "SELECT * FROM results WHERE user_id = ?"
+        params: tuple[Any, ...] = (user_id,)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params += (guild_id,)
+        async with self.db.execute(sql + " ORDER BY ended_at DESC, game_id DESC", params) as c:
+            return [ResultRow(*r) for r in await c.fetchall()]
+
+    async def ratings_of_user(self, scope: int, user_id: int) -> list[RatingRow]:
+        async with self.db.execute(
+            f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND user_id = ? ORDER BY game_key",
+            (scope, user_id),
+        ) as c:
+            return [RatingRow(*r) for r in await c.fetchall()]
+
+    async def latest_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The display name each member last played under."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(
+            f"SELECT user_id, display_name FROM results WHERE user_id IN ({marks}) "
+            "ORDER BY ended_at, game_id",
+            tuple(user_ids),
+        ) as c:
+            return {int(u): str(n) for u, n in await c.fetchall()}

@@ -1,0 +1,178 @@
+"""``/leaderboard`` and ``/stats``: ratings and results (``bot.services.ratings``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import get_game
+
+from ..manager import LobbyError, MoveResult
+from ..services.ratings import GLOBAL, Ratings
+from ..storage import RatingRow
+from .common import guarded
+from .lobby import game_choices
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+
+TOP = 10
+COLOUR = 0xC9A227
+
+
+def _title(key: str) -> str:
+    try:
+        return get_game(key).title
+    except KeyError:
+        return key
+
+
+def board_lines(rows: list[RatingRow], names: dict[int, str], me: int) -> list[str]:
+    """``1. **alice** — 12.3 · 5 games · 3 wins``: the top ten, then the caller's own line
+    if they are further down."""
+
+    def line(i: int, r: RatingRow) -> str:
+        name = names.get(r.user_id, f"<@{r.user_id}>")
+        if r.user_id == me:
+            name = f"__{name}__"
+        wins = f"{r.wins} win" + ("" if r.wins == 1 else "s")
+        games = f"{r.games} game" + ("" if r.games == 1 else "s")
+        return f"{i + 1}. **{name}** — {r.ordinal:.1f} · {games} · {wins}"
+
+    out = [line(i, r) for i, r in enumerate(rows[:TOP])]
+    mine = next((i for i, r in enumerate(rows) if r.user_id == me), None)
+    if mine is not None and mine >= TOP:
+        out += ["…", line(mine, rows[mine])]
+    return out
+
+
+class StatsCog(commands.Cog, name="StatsCog"):
+    def __init__(self, bot: Boardroom) -> None:
+        self.bot = bot
+        self.ratings = Ratings(bot.services.storage)
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def cog_load(self) -> None:
+        self.bot.services.manager.on_commit.append(self._committed)
+        self._spawn()  # games that ended before a restart, or before ratings existed
+
+    async def cog_unload(self) -> None:
+        if self._committed in self.bot.services.manager.on_commit:
+            self.bot.services.manager.on_commit.remove(self._committed)
+        for task in self._tasks:
+            task.cancel()
+
+    def _committed(self, result: MoveResult) -> None:
+        if result.live.state.is_over():
+            self._spawn()
+
+    def _spawn(self) -> None:
+        task = asyncio.get_running_loop().create_task(self.ratings.sync(), name="ratings")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @app_commands.command(
+        name="leaderboard", description="Ratings of a game on this server (or everywhere)"
+    )
+    @app_commands.describe(game="Which game", scope="This server (default) or every server")
+    @app_commands.choices(
+        game=game_choices(),
+        scope=[
+            app_commands.Choice(name="this server", value="server"),
+            app_commands.Choice(name="every server", value="global"),
+        ],
+    )
+    @guarded()
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, scope: str = "server"
+    ) -> None:
+        if scope == "server" and interaction.guild_id is None:
+            raise LobbyError("In a DM there is no server: use `scope:global`.")
+        await self.ratings.sync()
+        storage = self.bot.services.storage
+        where = GLOBAL if scope == "global" else int(interaction.guild_id or 0)
+        rows = await storage.leaderboard(where, game)
+        title = _title(game)
+        place = "every server" if scope == "global" else "this server"
+        if not rows:
+            await interaction.response.send_message(
+                f"No rated {title} games on {place} yet. A finished game with two or more "
+                "members and no AI seat counts.",
+                ephemeral=True,
+            )
+            return
+        names = await storage.latest_names([r.user_id for r in rows])
+        embed = discord.Embed(
+            title=f"🏆 {title} — {place}",
+            description="\n".join(board_lines(rows, names, interaction.user.id)),
+            colour=COLOUR,
+        )
+        embed.set_footer(
+            text="Rating: openskill's conservative estimate (μ − 3σ), 0 for a newcomer. "
+            "Games with AI seats, solo, imported or abandoned games are not rated."
+        )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="stats", description="Games, wins, scores and ratings of a member")
+    @app_commands.describe(member="Whose statistics (default: yours)")
+    @guarded()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
+        await self.ratings.sync()
+        storage = self.bot.services.storage
+        user = member or interaction.user
+        guild = interaction.guild_id
+        results = await storage.results_of(user.id, guild)
+        place = "on this server" if guild else "on every server"
+        if not results:
+            who = "You have" if user.id == interaction.user.id else f"{user.display_name} has"
+            await interaction.response.send_message(
+                f"{who} no finished games {place} yet.", ephemeral=True
+            )
+            return
+        finished = [r for r in results if r.status == "finished"]
+        wins = sum(1 for r in finished if r.rank == 1)
+        scored = [r.score for r in finished if r.score is not None]
+        favourite, played = Counter(r.game_key for r in results).most_common(1)[0]
+        embed = discord.Embed(title=f"📊 {user.display_name} — {place}", colour=COLOUR)
+        embed.add_field(name="Games", value=f"{len(results)} ({len(finished)} finished)")
+        rate = f" ({100 * wins / len(finished):.0f}%)" if finished else ""
+        embed.add_field(name="Wins", value=f"{wins}{rate}")
+        embed.add_field(
+            name="Average score",
+            value=f"{sum(scored) / len(scored):,.1f}" if scored else "—",
+        )
+        embed.add_field(name="Favourite game", value=f"{_title(favourite)} ({played} games)")
+        ratings = await storage.ratings_of_user(guild or GLOBAL, user.id)
+        if ratings:
+            embed.add_field(
+                name="Ratings",
+                value="\n".join(
+                    f"{_title(r.game_key)}: **{r.ordinal:.1f}** ({r.games} rated, {r.wins} won)"
+                    for r in ratings
+                ),
+                inline=False,
+            )
+        recent = []
+        for r in results[:5]:
+            if r.status == "finished":
+                how = f"rank {r.rank}" + (f", {r.score:,}" if r.score is not None else "")
+            else:
+                how = "abandoned"
+            rated = "" if r.rated else " · not rated"
+            recent.append(f"{_title(r.game_key)} #{r.game_id}: {how}{rated}")
+        embed.add_field(name="Recent games", value="\n".join(recent), inline=False)
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+__all__ = ["StatsCog", "board_lines"]
