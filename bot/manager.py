@@ -59,6 +59,15 @@ class ReplayDiverged(GameError):
     """A stored game no longer replays to what its players were shown."""
 
 
+def spectator(what: str = "moves") -> str:
+    """The polite refusal a member without a seat gets (``what``: "a hand", "moves", …)."""
+    return (
+        f"👀 You're watching this game: only its players have {what}. Everyone in the channel "
+        "sees the public board; to play, join the next table (`/game new`, or **Join** on a "
+        "lobby)."
+    )
+
+
 def _plain(value: Any) -> Any:
     """A view as JSON-able data in a stable form (sets sorted, enums by value)."""
     if is_dataclass(value) and not isinstance(value, type):
@@ -327,7 +336,7 @@ class GameManager:
                     await self.storage.set_host(row.id, others[0].user_id)
             return await self._row(row.id)
 
-    async def add_ai(self, channel_id: int, user_id: int) -> GameRow:
+    async def add_ai(self, channel_id: int, user_id: int, *, as_host: bool = False) -> GameRow:
         """The host adds an AI seat named ``AI <n> (bot)`` to the lobby.
 
         Raises ``LobbyError`` if ``user_id`` is not the host, the game has no AI policy or
@@ -337,7 +346,7 @@ class GameManager:
         async with self.lock(row.id):
             row = await self._lobby_in(channel_id)
             spec = get_game(row.game_key)
-            if user_id != row.host_id:
+            if user_id != row.host_id and not as_host:
                 raise LobbyError(f"Only the host, <@{row.host_id}>, can add AI players.")
             if spec.ai is None:
                 raise LobbyError(f"{spec.title} has no AI player yet.")
@@ -350,11 +359,12 @@ class GameManager:
             await self.storage.add_seat(row.id, None, ai_name(n), "ai")
             return await self._row(row.id)
 
-    async def start(self, channel_id: int, user_id: int) -> LiveGame:
+    async def start(self, channel_id: int, user_id: int, *, as_host: bool = False) -> LiveGame:
+        """Start the lobby (the host, or ``as_host``: a game master)."""
         row = await self._lobby_in(channel_id)
         async with self.lock(row.id):
             row = await self._lobby_in(channel_id)
-            if user_id != row.host_id:
+            if user_id != row.host_id and not as_host:
                 raise LobbyError(f"Only the host, <@{row.host_id}>, can start the game.")
             spec = get_game(row.game_key)
             spec.check_players(len(row.seats))
@@ -580,7 +590,7 @@ class GameManager:
                     raise NotYourTurn(
                         "The AI plays your seat now: take it back with `/seat takeback` first."
                     )
-                raise NotYourTurn("You are not playing in this game.")
+                raise NotYourTurn(spectator("moves to make"))
             if expected_seq is not None and expected_seq != live.seq:
                 raise NotYourTurn(STALE)
             wanted = normalize_notation(notation)

@@ -15,6 +15,7 @@ from games.core import GameSpec, get_game
 from render.common import short_name
 
 from .manager import LiveGame
+from .manager import spectator as spectator  # the refusal for members without a seat
 from .storage import GameRow
 
 ACCENT = discord.Colour.from_rgb(0, 114, 178)

@@ -241,6 +241,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (scope, game_key, user_id)
     );
     """,
+    # 15: per-server settings (/settings server): the default time control as /game new
+    # option words, the channels that may host games (JSON list of ids; empty: any) and
+    # the game-master role (the host's powers in every game of the server)
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        default_clock TEXT NOT NULL DEFAULT '',
+        channels TEXT NOT NULL DEFAULT '[]',
+        gm_role INTEGER
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -335,6 +346,18 @@ class MoveRow:
     public: str | None = None  # '' for a private move
     actor: Actor = "user"
     digest: str | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's settings (migration 15): ``default_clock``: time-control words applied at
+    ``/game new`` when the host gives none (``""``: none); ``channels``: the channel ids that
+    may host games (empty: any; their threads too); ``gm_role``: the game-master role."""
+
+    guild_id: int
+    default_clock: str = ""
+    channels: tuple[int, ...] = ()
+    gm_role: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1310,3 +1333,29 @@ class Storage:
             tuple(user_ids),
         ) as c:
             return {int(u): str(n) for u, n in await c.fetchall()}
+
+    # -- per-server settings (migration 15) ----------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.execute(
+            "SELECT default_clock, channels, gm_role FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        ) as c:
+            row = await c.fetchone()
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2])
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "default_clock = excluded.default_clock, channels = excluded.channels, "
+            "gm_role = excluded.gm_role",
+            (
+                settings.guild_id,
+                settings.default_clock,
+                json.dumps(list(settings.channels)),
+                settings.gm_role,
+            ),
+        )

@@ -25,6 +25,7 @@ from ..game_log import log_entries, log_line
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
 from ..services.replays import Summaries, record_of
+from ..services.servers import check_channel
 from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
@@ -228,6 +229,7 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     if interaction.channel_id is None or interaction.guild_id is None:
         raise LobbyError("Games live in a server channel or thread.")
     svc = _services(interaction)
+    await check_channel(svc.storage, interaction)
     from ..records import MAX_BYTES
 
     if file.size > MAX_BYTES:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +14,7 @@ from games.core import all_games, get_game
 from .. import messages as msg
 from ..manager import LobbyError, parse_options
 from ..services.clocks import clock_line, take_time_control
+from ..services.servers import check_channel
 from ..services.undo import take_undo_rule
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
@@ -29,6 +31,36 @@ def game_choices() -> list[app_commands.Choice[str]]:
         )
         for s in all_games()
     ]
+
+
+def get_game_or_refuse(key: str) -> None:
+    try:
+        get_game(key)
+    except KeyError:
+        raise LobbyError(f"There is no game called `{key[:40]}`.") from None
+
+
+async def open_thread(interaction: discord.Interaction, game: str) -> discord.Thread:
+    """A public thread of the interaction's text channel for a new game (archived only
+    after a week without messages; posting in it wakes it up)."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        raise LobbyError(
+            "This is already a thread: leave out `thread` to open the game here, or run the "
+            "command in the channel to open another thread."
+        )
+    if not isinstance(channel, discord.TextChannel):
+        raise LobbyError("Threads can be opened from a server text channel only.")
+    name = f"{get_game(game).title} · {interaction.user.display_name}'s table"[:100]
+    try:
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.Forbidden:
+        raise LobbyError(
+            "I may not open threads here: a server admin can give me the **Create Public "
+            "Threads** and **Send Messages in Threads** permissions in this channel."
+        ) from None
 
 
 def channel_of(interaction: discord.Interaction) -> int:
@@ -53,6 +85,7 @@ class GameCog(
         game="Which game to play",
         seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
         options="Options as name=value words, e.g. timer=300 clock=move:24h (see /rules)",
+        thread="Open the game in a new thread of this channel (a channel can hold several)",
     )
     @app_commands.choices(game=game_choices())
     @guarded(cooldown=new_lobby_cooldown)
@@ -62,17 +95,41 @@ class GameCog(
         game: str,
         seed: app_commands.Range[int, 0, 2**48] | None = None,
         options: str | None = None,
+        thread: bool = False,
     ) -> None:
         channel_of(interaction)
         words = parse_options(options)
-        time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
-        undo_rule = take_undo_rule(words)
         svc = services(interaction)
-        await svc.lobby.open(
-            interaction, game=game, options=words, seed=seed, time_control=time_control
-        )
+        await check_channel(svc.storage, interaction)
+        time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
+        if time_control is None and interaction.guild_id is not None:
+            default = (await svc.storage.guild_settings(interaction.guild_id)).default_clock
+            if default:  # the server's default time control (/settings server)
+                time_control = take_time_control(parse_options(default))
+        undo_rule = take_undo_rule(words)
+        made = None
+        if thread:
+            get_game_or_refuse(game)
+            get_game(game).resolve_options(words)  # a bad option leaves no empty thread
+            made = await open_thread(interaction, game)
+        try:
+            await svc.lobby.open(
+                interaction,
+                game=game,
+                options=words,
+                seed=seed,
+                time_control=time_control,
+                thread=made,
+            )
+        except Exception:
+            if made is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await made.delete()
+            raise
         if undo_rule is not None:
-            game_id = await svc.manager.game_id_in_channel(channel_of(interaction))
+            game_id = await svc.manager.game_id_in_channel(
+                made.id if made is not None else channel_of(interaction)
+            )
             if game_id is not None:
                 await svc.storage.set_undo_rule(game_id, undo_rule)
 
@@ -171,7 +228,7 @@ class GameCog(
         row = await svc.storage.active_game_in_channel(channel_of(interaction))
         if row is None:
             raise LobbyError("There is no unfinished game in this channel.")
-        svc.lobby.check_may_abandon(interaction, row)
+        await svc.lobby.check_may_abandon(interaction, row)
         await interaction.response.send_message(
             f"Abandon **{get_game(row.game_key).title}** game #{row.id}? Nobody wins and it "
             "cannot be resumed.",

@@ -248,7 +248,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         live = await svc.manager.live_in_channel(channel_of(interaction))
         seat = live.row.seat_of(interaction.user.id)
         if seat is None:
-            raise NotYourTurn("You are not playing in this game, so you have no hand.")
+            raise NotYourTurn(msg.spectator("a hand"))
         view = live.state.view(seat)
         names = live.names()
         text = hand_text(live.row.game_key, view, seat, names)

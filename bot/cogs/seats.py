@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..manager import LobbyError
+from ..services.servers import has_host_powers
 from .common import guarded, services
 from .lobby import channel_of
 
@@ -93,8 +94,11 @@ class SeatCog(
         row = await svc.storage.get_game(game_id)
         if row is None:
             raise LobbyError("That game no longer exists.")
-        if interaction.user.id != row.host_id and not interaction.permissions.manage_guild:
-            raise LobbyError("Only the host or a member with Manage Server can replace a player.")
+        if not await has_host_powers(svc.storage, interaction, row):
+            raise LobbyError(
+                "Only the host, a game master or a member with Manage Server can replace a "
+                "player."
+            )
         if not 1 <= seat <= len(row.seats):
             raise LobbyError(f"There is no seat {seat}: seats are 1 to {len(row.seats)}.")
         if member is not None and member.bot:

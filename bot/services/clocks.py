@@ -562,7 +562,7 @@ class Clocks:
                 raise LobbyError("This game is not running.")
             seat = live.row.seat_of(user_id)
             if seat is None:
-                raise LobbyError("You are not playing in this game.")
+                raise LobbyError(msg.spectator("clocks or vacations"))
             now = self.now()
             settle(live, None, "system", now)
             c = live.row.clocks[seat]

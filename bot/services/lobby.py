@@ -16,6 +16,7 @@ from ..manager import GameManager, LobbyError
 from ..storage import GameRow
 from .clocks import TimeControl
 from .publisher import Publisher
+from .servers import has_host_powers, is_game_master
 from .timers import Timers
 
 LobbyView = Callable[[GameRow], discord.ui.View | None]
@@ -60,12 +61,15 @@ class Lobby:
         options: dict[str, str],
         seed: int | None,
         time_control: dict[str, Any] | None = None,
+        thread: discord.Thread | None = None,
     ) -> None:
+        """Open a lobby in the interaction's channel, or in ``thread`` (just created for
+        it: the lobby is posted there and the channel gets a pointer)."""
         if interaction.channel_id is None:
             raise LobbyError("Games live in a server channel or thread.")
         row = await self.manager.new_lobby(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=thread.id if thread is not None else interaction.channel_id,
             game_key=game,
             options=options,
             seed=seed,
@@ -76,8 +80,23 @@ class Lobby:
         view = self.lobby_view(row)
         assert view is not None
         clock = f" Clock: {TimeControl.from_json(time_control).describe()}." if time_control else ""
+        text = f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!{clock}"
+        if thread is not None:
+            message = await thread.send(
+                text,
+                embed=msg.lobby_embed(row),
+                view=view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.manager.storage.set_lobby_message(row.id, message.id)
+            await interaction.response.send_message(
+                f"🧵 <@{row.host_id}> opened a **{get_game(game).title}** table in "
+                f"{thread.mention}: open the thread to join. Everyone here can watch it there.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         await interaction.response.send_message(
-            f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!{clock}",
+            text,
             embed=msg.lobby_embed(row),
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -98,6 +117,13 @@ class Lobby:
                 raise LobbyError("This lobby is closed: the game has started or ended.")
         return channel_id
 
+    async def _game_master(self, interaction: discord.Interaction) -> bool:
+        """Whether the member has this server's game-master role (the host's powers)."""
+        if interaction.guild_id is None:
+            return False
+        settings = await self.manager.storage.guild_settings(interaction.guild_id)
+        return is_game_master(interaction, settings)
+
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         channel_id = await self._lobby_of(interaction, game_id)
         row = await self.manager.join(
@@ -108,7 +134,9 @@ class Lobby:
     async def add_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``)."""
         channel_id = await self._lobby_of(interaction, game_id)
-        row = await self.manager.add_ai(channel_id, interaction.user.id)
+        row = await self.manager.add_ai(
+            channel_id, interaction.user.id, as_host=await self._game_master(interaction)
+        )
         await self.show(interaction, row, f"🤖 {row.seats[-1].display_name} joined.")
 
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -123,7 +151,9 @@ class Lobby:
 
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         channel_id = await self._lobby_of(interaction, game_id)
-        live = await self.manager.start(channel_id, interaction.user.id)
+        live = await self.manager.start(
+            channel_id, interaction.user.id, as_host=await self._game_master(interaction)
+        )
         self.timers.sync(live.id, live.deadline_timer())
         if is_click(interaction):
             await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
@@ -154,22 +184,19 @@ class Lobby:
 
     # -- abandoning -----------------------------------------------------------------------
 
-    @staticmethod
-    def check_may_abandon(interaction: discord.Interaction, row: GameRow) -> None:
-        """The host, or a member with Manage Server in the game's own server."""
-        if interaction.user.id == row.host_id:
-            return
-        if interaction.guild_id is None or interaction.guild_id != row.guild_id:
-            raise LobbyError("Only the host or a member with Manage Server can abandon a game.")
-        perms = interaction.permissions
-        if not perms.manage_guild:
-            raise LobbyError("Only the host or a member with Manage Server can abandon a game.")
+    async def check_may_abandon(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """The host, a member with Manage Server or the game-master role, in the game's own
+        server."""
+        if not await has_host_powers(self.manager.storage, interaction, row):
+            raise LobbyError(
+                "Only the host, a game master or a member with Manage Server can abandon a game."
+            )
 
     async def abandon(self, interaction: discord.Interaction, game_id: int) -> None:
         row = await self.manager.storage.get_game(game_id)
         if row is None:
             raise LobbyError("That game no longer exists.")
-        self.check_may_abandon(interaction, row)
+        await self.check_may_abandon(interaction, row)
         row = await self.manager.abandon(game_id)
         self.timers.cancel(game_id)
         await interaction.response.edit_message(content="Abandoned.", view=None)

@@ -449,7 +449,7 @@ def hand_text(live: LiveGame, seat: int) -> str:
 async def show_hand(interaction: discord.Interaction, live: LiveGame) -> None:
     seat = live.row.seat_of(interaction.user.id)
     if seat is None:
-        raise NotYourTurn("You are not playing in this game, so you have no hand.")
+        raise NotYourTurn(msg.spectator("a hand"))
     await interaction.response.send_message(hand_text(live, seat), ephemeral=True)
 
 
@@ -523,7 +523,7 @@ def acting_seat(interaction: discord.Interaction, live: LiveGame) -> int:
     """The user's seat if it may act now; else a ``NotYourTurn`` naming who may."""
     seat = live.row.seat_of(interaction.user.id)
     if seat is None:
-        raise NotYourTurn("You are not playing in this game.")
+        raise NotYourTurn(msg.spectator("moves to make"))
     if live.state.is_over():
         raise NotYourTurn("This game is over; no more moves can be made.")
     if seat not in live.state.to_act():

@@ -219,7 +219,7 @@ async def test_replace_vanished_player(simcord_env, table):
     env = simcord_env
     # Not the host and without Manage Server: refused, nothing changes.
     r = await carol.slash(channel, "seat replace", seat=2)
-    assert r.ephemeral and "Only the host or a member with Manage Server" in r.response.content
+    assert r.ephemeral and "Only the host, a game master or a member with Manage Server" in r.response.content
     r = await alice.slash(channel, "seat replace", seat=9)
     assert r.ephemeral and "There is no seat 9" in r.response.content
     r = await alice.slash(channel, "seat replace", seat=2, member=carol)
@@ -230,7 +230,7 @@ async def test_replace_vanished_player(simcord_env, table):
     live = await live_of(env, channel)
     assert (live.row.seats[1].user_id, live.row.seats[1].display_name) == (dave.id, "dave")
     r = await bob.slash(channel, "move", notation="pass")
-    assert r.ephemeral and "You are not playing in this game" in r.response.content
+    assert r.ephemeral and "You're watching this game" in r.response.content
     r = await alice.slash(channel, "seat replace", seat=3)
     assert "Seat 3 is played by the AI" in said(r)
     await env.bot.services.autoplay.settle()
