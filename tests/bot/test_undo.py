@@ -118,8 +118,12 @@ async def test_undo_refused_changes_nothing_and_stale_after_a_move(simcord_env, 
     r = await bob.slash(channel, "undo")
     assert r.ephemeral and "already open" in text_of(r)
     await bob.slash(channel, "move", notation="add 1")
-    r = await alice.click(ask, label="Agree")
-    assert "no longer valid" in request_message(channel).content
+    # nobody clicked the stale request: it does not block a new one
+    r = await alice.slash(channel, "undo")
+    assert not r.ephemeral, text_of(r)
+    assert "move 3" in request_message(channel).content
+    r = await alice.click(ask, label="Agree")  # the old one
+    assert r.ephemeral and "no longer valid" in text_of(r)
     assert len(await simcord_env.bot.storage.moves(gid)) == 4
     # a spectator may not ask
     r = await dave.slash(channel, "undo")
@@ -132,15 +136,24 @@ async def test_majority_and_off(simcord_env, table):
     await toy_moves(channel, [alice, bob, carol], 2)
     await bob.slash(channel, "undo")
     ask = request_message(channel)
-    assert "more than half" in ask.content
-    await alice.click(ask, label="Agree")  # 1 of 2: not yet more than half
-    assert "alice agrees. Waiting for carol" in request_message(channel).content
+    assert "a majority of the players" in ask.content
+    await alice.click(ask, label="Refuse")  # bob yes, alice no: carol decides
+    assert "Waiting for carol" in request_message(channel).content
     gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
     assert len(await simcord_env.bot.storage.moves(gid)) == 2
-    await carol.click(ask, label="Agree")
+    await carol.click(ask, label="Agree")  # bob and carol: 2 of 3
     await simcord_env.bot.services.publisher.drain()
     assert len(await simcord_env.bot.storage.moves(gid)) == 1
-    assert "took back move 2" in channel.last_message.content
+    assert "took back move 2 (agreed by carol)" in channel.last_message.content
+    # the other way: two of three refuse
+    await toy_moves(channel, [bob, carol], 1)  # bob's move 2 again... by bob
+    await bob.slash(channel, "undo")
+    ask = request_message(channel)
+    await carol.click(ask, label="Refuse")
+    assert "Waiting for alice" in request_message(channel).content
+    await alice.click(ask, label="Refuse")
+    assert "Undo refused (alice said no)" in request_message(channel).content
+    assert len(await simcord_env.bot.storage.moves(gid)) == 2
 
 
 async def test_undo_off_refuses(simcord_env, table):
