@@ -171,3 +171,22 @@ async def test_bad_undo_word_is_refused_at_game_new(simcord_env, table):
     r = await alice.slash(channel, "game new", game="toy", options="undo=sometimes")
     assert r.ephemeral and "is not an undo rule" in text_of(r)
     assert await simcord_env.bot.storage.latest_game_in_channel(channel.id) is None
+
+
+async def test_a_pending_request_survives_a_restart(simcord_env, table, bots):
+    _guild, channel, (alice, bob, *_rest) = table
+    await open_toy(channel, [alice, bob])
+    await toy_moves(channel, [alice, bob], 2)
+    await alice.slash(channel, "undo")
+    ask = request_message(channel)
+    assert "move 1" in ask.content
+    await simcord_env.restart_bot(bots())
+    r = await bob.click(ask, label="Agree")  # the button still works after the restart
+    assert not (r.response and r.ephemeral), text_of(r)
+    await simcord_env.bot.services.publisher.drain()
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.seq == 0
+    assert "↩️ alice took back moves 1–2 (agreed by bob)" in channel.last_message.content
+    r = await alice.slash(channel, "move", notation="add 2")
+    assert not r.ephemeral, text_of(r)
+    assert live.id and len(await simcord_env.bot.storage.moves(live.id)) == 1
