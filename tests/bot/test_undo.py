@@ -190,3 +190,11 @@ async def test_a_pending_request_survives_a_restart(simcord_env, table, bots):
     r = await alice.slash(channel, "move", notation="add 2")
     assert not r.ephemeral, text_of(r)
     assert live.id and len(await simcord_env.bot.storage.moves(live.id)) == 1
+
+
+def test_rules_options_page_lists_the_undo_option():
+    from bot.rules_help import options_page
+    from games.core import get_game
+
+    text = options_page(get_game("toy"))
+    assert "`undo`" in text and "`majority`" in text and "Default: **all**" in text
