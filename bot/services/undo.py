@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 RULES = ("all", "majority", "off")
 RULE_WORDS = {
     "all": "every other player must agree",
-    "majority": "more than half of the other players must agree",
+    "majority": "a majority of the players, the asker included, must agree",
     "off": "undo is off",
 }
 
@@ -57,7 +57,7 @@ def rules_lines() -> list[str]:
     """The undo option for ``/rules`` (every game has it)."""
     return [
         "• `undo` — who must agree to `/undo`: `all` (every other player), `majority` "
-        "(more than half of them) or `off`.\n  Default: **all**.",
+        "(more than half of the players, counting the asker) or `off`.\n  Default: **all**.",
     ]
 
 
@@ -66,10 +66,10 @@ def decided(undo: UndoRow) -> str | None:
     n = len(undo.voters)
     yes = sum(1 for v in undo.votes.values() if v)
     no = sum(1 for v in undo.votes.values() if not v)
-    if undo.rule == "majority":
-        if yes * 2 > n:
+    if undo.rule == "majority":  # of all the human players, the asker (a yes) included
+        if (yes + 1) * 2 > n + 1:
             return "done"
-        if (n - no) * 2 <= n:
+        if (n - no + 1) * 2 <= n + 1:
             return "refused"
         return None
     if no:
@@ -120,16 +120,19 @@ class Undos:
         rule = await svc.storage.undo_rule(game_id)
         if rule == "off":
             raise LobbyError("Undo is off in this game (the `undo=off` option).")
-        if await svc.storage.undos(game_id, "pending"):
-            raise LobbyError(
-                "An undo request is already open in this game: answer it (or wait for the "
-                "others to) before asking again."
-            )
 
         async def check(live: LiveGame) -> tuple[int, list[int], MoveRow]:
             seat = live.row.seat_of(user)
             if seat is None:
                 raise LobbyError("You're watching this game: only its players can ask for an undo.")
+            for old in await svc.storage.undos(game_id, "pending"):
+                if old.at_seq != live.seq:  # a move was made since: that request is stale
+                    await svc.storage.set_undo(old.id, status="stale", now=svc.manager.now())
+                    continue
+                raise LobbyError(
+                    "An undo request is already open in this game: answer it (or wait for "
+                    "the others to) before asking again."
+                )
             if live.state.is_over():
                 raise LobbyError("The game is over; its moves can no longer be taken back.")
             if live.deadline() is not None:
@@ -198,8 +201,10 @@ class Undos:
         if undo is None:
             raise LobbyError("That undo request no longer exists.")
         user = interaction.user.id
+        if undo.status == "stale":
+            raise LobbyError("This undo request is no longer valid: a move was made since.")
         if undo.status != "pending":
-            word = {"done": "already done", "refused": "refused", "stale": "no longer valid"}
+            word = {"done": "it was already done", "refused": "it was refused"}
             raise LobbyError(f"This undo request is closed: {word.get(undo.status, undo.status)}.")
         if user == undo.requested_by:
             raise LobbyError("You asked for this undo: the other players decide.")

@@ -118,8 +118,12 @@ async def test_undo_refused_changes_nothing_and_stale_after_a_move(simcord_env, 
     r = await bob.slash(channel, "undo")
     assert r.ephemeral and "already open" in text_of(r)
     await bob.slash(channel, "move", notation="add 1")
-    r = await alice.click(ask, label="Agree")
-    assert "no longer valid" in request_message(channel).content
+    # nobody clicked the stale request: it does not block a new one
+    r = await alice.slash(channel, "undo")
+    assert not r.ephemeral, text_of(r)
+    assert "move 3" in request_message(channel).content
+    r = await alice.click(ask, label="Agree")  # the old one
+    assert r.ephemeral and "no longer valid" in text_of(r)
     assert len(await simcord_env.bot.storage.moves(gid)) == 4
     # a spectator may not ask
     r = await dave.slash(channel, "undo")
@@ -132,15 +136,24 @@ async def test_majority_and_off(simcord_env, table):
     await toy_moves(channel, [alice, bob, carol], 2)
     await bob.slash(channel, "undo")
     ask = request_message(channel)
-    assert "more than half" in ask.content
-    await alice.click(ask, label="Agree")  # 1 of 2: not yet more than half
-    assert "alice agrees. Waiting for carol" in request_message(channel).content
+    assert "a majority of the players" in ask.content
+    await alice.click(ask, label="Refuse")  # bob yes, alice no: carol decides
+    assert "Waiting for carol" in request_message(channel).content
     gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
     assert len(await simcord_env.bot.storage.moves(gid)) == 2
-    await carol.click(ask, label="Agree")
+    await carol.click(ask, label="Agree")  # bob and carol: 2 of 3
     await simcord_env.bot.services.publisher.drain()
     assert len(await simcord_env.bot.storage.moves(gid)) == 1
-    assert "took back move 2" in channel.last_message.content
+    assert "took back move 2 (agreed by carol)" in channel.last_message.content
+    # the other way: two of three refuse
+    await toy_moves(channel, [bob, carol], 1)  # bob's move 2 again... by bob
+    await bob.slash(channel, "undo")
+    ask = request_message(channel)
+    await carol.click(ask, label="Refuse")
+    assert "Waiting for alice" in request_message(channel).content
+    await alice.click(ask, label="Refuse")
+    assert "Undo refused (alice said no)" in request_message(channel).content
+    assert len(await simcord_env.bot.storage.moves(gid)) == 2
 
 
 async def test_undo_off_refuses(simcord_env, table):
@@ -158,3 +171,30 @@ async def test_bad_undo_word_is_refused_at_game_new(simcord_env, table):
     r = await alice.slash(channel, "game new", game="toy", options="undo=sometimes")
     assert r.ephemeral and "is not an undo rule" in text_of(r)
     assert await simcord_env.bot.storage.latest_game_in_channel(channel.id) is None
+
+
+async def test_a_pending_request_survives_a_restart(simcord_env, table, bots):
+    _guild, channel, (alice, bob, *_rest) = table
+    await open_toy(channel, [alice, bob])
+    await toy_moves(channel, [alice, bob], 2)
+    await alice.slash(channel, "undo")
+    ask = request_message(channel)
+    assert "move 1" in ask.content
+    await simcord_env.restart_bot(bots())
+    r = await bob.click(ask, label="Agree")  # the button still works after the restart
+    assert not (r.response and r.ephemeral), text_of(r)
+    await simcord_env.bot.services.publisher.drain()
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    assert live.seq == 0
+    assert "↩️ alice took back moves 1–2 (agreed by bob)" in channel.last_message.content
+    r = await alice.slash(channel, "move", notation="add 2")
+    assert not r.ephemeral, text_of(r)
+    assert live.id and len(await simcord_env.bot.storage.moves(live.id)) == 1
+
+
+def test_rules_options_page_lists_the_undo_option():
+    from bot.rules_help import options_page
+    from games.core import get_game
+
+    text = options_page(get_game("toy"))
+    assert "`undo`" in text and "`majority`" in text and "Default: **all**" in text
