@@ -359,6 +359,22 @@ class GameManager:
             await self.storage.add_seat(row.id, None, ai_name(n), "ai")
             return await self._row(row.id)
 
+    async def remove_ai(
+        self, channel_id: int, user_id: int, *, as_host: bool = False
+    ) -> tuple[GameRow, str]:
+        """The host (or a game master) removes the lobby's last AI seat; returns the lobby
+        and the removed seat's name. ``LobbyError`` if not allowed or there is none."""
+        row = await self._lobby_in(channel_id)
+        async with self.lock(row.id):
+            row = await self._lobby_in(channel_id)
+            if user_id != row.host_id and not as_host:
+                raise LobbyError(f"Only the host, <@{row.host_id}>, can remove AI players.")
+            ais = [s for s in row.seats if s.kind == "ai"]
+            if not ais:
+                raise LobbyError("There is no AI player in this lobby to remove.")
+            await self.storage.remove_seat(row.id, None, seat=ais[-1].seat)
+            return await self._row(row.id), ais[-1].display_name
+
     async def start(self, channel_id: int, user_id: int, *, as_host: bool = False) -> LiveGame:
         """Start the lobby (the host, or ``as_host``: a game master)."""
         row = await self._lobby_in(channel_id)

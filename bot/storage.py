@@ -689,16 +689,20 @@ class Storage:
         )
         return seat
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
-        """Remove a lobby seat and close the gap so seats stay 0..n-1."""
-        seat = await self._scalar(
-            "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-        )
+    async def remove_seat(
+        self, game_id: int, user_id: int | None, *, seat: int | None = None
+    ) -> None:
+        """Remove a lobby seat (a member's, or ``seat``: e.g. an AI's) and close the gap so
+        seats stay 0..n-1."""
+        if seat is None:
+            seat = await self._scalar(
+                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
         if seat is None:
             return
         try:
             await self.db.execute(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+                "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
             )
             # Two steps so UNIQUE(game_id, seat) never sees a transient duplicate.
             await self.db.execute(

@@ -101,8 +101,9 @@ class GameCog(
         words = parse_options(options)
         svc = services(interaction)
         await check_channel(svc.storage, interaction)
+        chose_clock = "clock" in words  # `clock=none` turns a server default off
         time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
-        if time_control is None and interaction.guild_id is not None:
+        if time_control is None and not chose_clock and interaction.guild_id is not None:
             default = (await svc.storage.guild_settings(interaction.guild_id)).default_clock
             if default:  # the server's default time control (/settings server)
                 time_control = take_time_control(parse_options(default))

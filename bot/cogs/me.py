@@ -1,8 +1,10 @@
-"""``/games`` (your games everywhere, the ones waiting on you first) and ``/settings``
-(reminders by DM, vacation): a player's own view, usable in DMs too."""
+"""``/games`` (your games everywhere, the ones waiting on you first), ``/settings me``
+(reminders by DM, vacation: usable in DMs too) and ``/settings server`` (Manage Server:
+default clock, game channels, game-master role)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,8 +14,9 @@ from discord.ext import commands
 from games.core import GameError, get_game
 
 from .. import messages as msg
-from ..manager import LobbyError
-from ..services.clocks import control, jump_link, left, short
+from ..manager import LobbyError, parse_options
+from ..services.clocks import TimeControl, control, jump_link, left, short, take_time_control
+from ..services.servers import clock_words
 from .common import guarded, services
 
 if TYPE_CHECKING:
@@ -82,8 +85,16 @@ class MeCog(commands.Cog, name="MeCog"):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(
-        name="settings", description="Reminders by DM, and vacation in this channel's game"
+    settings_group = app_commands.Group(
+        name="settings",
+        description="Your settings (me) and this server's (server)",
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+    )
+
+    @settings_group.command(
+        name="me", description="Reminders by DM, and vacation in this channel's game"
     )
     @app_commands.describe(
         reminders="Where your turn reminders go: the game's channel only, or also a DM",
@@ -93,7 +104,6 @@ class MeCog(commands.Cog, name="MeCog"):
         reminders=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm")],
         vacation=[app_commands.Choice(name=v, value=v) for v in ("on", "off")],
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @guarded()
     async def settings(
         self,
@@ -124,8 +134,83 @@ class MeCog(commands.Cog, name="MeCog"):
         if not said:
             current = await svc.storage.user_reminders(me)
             said.append(
-                f"Reminders: **{current}**. Change with `/settings reminders:dm` or "
-                "`reminders:channel`; pause your clock with `/settings vacation:on` in a "
+                f"Reminders: **{current}**. Change with `/settings me reminders:dm` or "
+                "`reminders:channel`; pause your clock with `/settings me vacation:on` in a "
                 "game's channel."
             )
         await interaction.response.send_message("\n".join(said), ephemeral=True)
+
+    @settings_group.command(
+        name="server", description="This server's game settings (Manage Server only)"
+    )
+    @app_commands.describe(
+        default_clock="Time control for new games without one, e.g. clock=move:24h (none: off)",
+        allow_channel="Add a channel that may host games (none listed: any channel)",
+        disallow_channel="Remove a channel from those that may host games",
+        gm_role="A role whose members have the host's powers in every game here",
+        clear_gm_role="Remove the game-master role",
+    )
+    @guarded()
+    async def server(
+        self,
+        interaction: discord.Interaction,
+        default_clock: str | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        gm_role: discord.Role | None = None,
+        clear_gm_role: bool = False,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise LobbyError("Server settings are set in the server, not in a DM.")
+        if not interaction.permissions.manage_guild:
+            raise LobbyError("Only members with **Manage Server** can change server settings.")
+        svc = services(interaction)
+        settings = await svc.storage.guild_settings(interaction.guild_id)
+        said: list[str] = []
+        if default_clock is not None:
+            text = default_clock.strip()
+            if text.lower() in ("none", "off", ""):
+                settings = replace(settings, default_clock="")
+                said.append("New games have no clock unless the host sets one.")
+            else:
+                words = clock_words(text)
+                tc = take_time_control(dict(words))
+                settings = replace(
+                    settings, default_clock=" ".join(f"{k}={v}" for k, v in words.items())
+                )
+                if tc is not None:
+                    said.append(
+                        f"New games get {TimeControl.from_json(tc).describe()} unless the "
+                        "host sets a clock."
+                    )
+        if allow_channel is not None and allow_channel.id not in settings.channels:
+            settings = replace(settings, channels=(*settings.channels, allow_channel.id))
+            said.append(f"Games may be played in {allow_channel.mention}.")
+        if disallow_channel is not None:
+            settings = replace(
+                settings, channels=tuple(c for c in settings.channels if c != disallow_channel.id)
+            )
+            said.append(f"{disallow_channel.mention} no longer hosts new games.")
+        if gm_role is not None:
+            settings = replace(settings, gm_role=gm_role.id)
+            said.append(f"Members with {gm_role.mention} have the host's powers in every game.")
+        if clear_gm_role:
+            settings = replace(settings, gm_role=None)
+            said.append("No game-master role.")
+        if said:
+            await svc.storage.set_guild_settings(settings)
+        clock = settings.default_clock
+        tc = take_time_control(dict(parse_options(clock))) if clock else None
+        channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"
+        summary = [
+            "**Server settings**",
+            "Default clock: "
+            + (f"{TimeControl.from_json(tc).describe()} (`{clock}`)" if tc else "none"),
+            f"Game channels: {channels} (and their threads)",
+            "Game-master role: " + (f"<@&{settings.gm_role}>" if settings.gm_role else "none"),
+        ]
+        await interaction.response.send_message(
+            "\n".join([*said, *([""] if said else []), *summary]),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -44,6 +44,14 @@ class SeatCog(
         channel_of(interaction)
         await services(interaction).lobby.add_ai(interaction)
 
+    @app_commands.command(
+        name="remove_ai", description="Remove the last AI player from this lobby (host only)"
+    )
+    @guarded()
+    async def remove_ai(self, interaction: discord.Interaction) -> None:
+        channel_of(interaction)
+        await services(interaction).lobby.remove_ai(interaction)
+
     @app_commands.command(name="ai", description="Let the AI play your seat until you take it back")
     @guarded()
     async def ai(self, interaction: discord.Interaction) -> None:
@@ -96,8 +104,7 @@ class SeatCog(
             raise LobbyError("That game no longer exists.")
         if not await has_host_powers(svc.storage, interaction, row):
             raise LobbyError(
-                "Only the host, a game master or a member with Manage Server can replace a "
-                "player."
+                "Only the host, a game master or a member with Manage Server can replace a player."
             )
         if not 1 <= seat <= len(row.seats):
             raise LobbyError(f"There is no seat {seat}: seats are 1 to {len(row.seats)}.")

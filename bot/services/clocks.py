@@ -175,7 +175,7 @@ def rules_lines() -> list[str]:
         "(a last warning always comes with a tenth left).\n  Default: **50**.",
         "• `timeouts` — time-outs in a row before the AI takes the seat (0 = never), 0–20.\n"
         "  Default: **3**.",
-        "• `vacation` — vacation each player may take in the game (`/settings vacation:on`)."
+        "• `vacation` — vacation each player may take in the game (`/settings me vacation:on`)."
         "\n  Default: **7 days**.",
     ]
 

@@ -139,6 +139,14 @@ class Lobby:
         )
         await self.show(interaction, row, f"🤖 {row.seats[-1].display_name} joined.")
 
+    async def remove_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """The host removes the last AI seat (``Remove AI`` button or ``/seat remove_ai``)."""
+        channel_id = await self._lobby_of(interaction, game_id)
+        row, name = await self.manager.remove_ai(
+            channel_id, interaction.user.id, as_host=await self._game_master(interaction)
+        )
+        await self.show(interaction, row, f"🤖 {name} left the table.")
+
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         channel_id = await self._lobby_of(interaction, game_id)
         row = await self.manager.leave(channel_id, interaction.user.id)

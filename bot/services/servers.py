@@ -31,9 +31,7 @@ def is_game_master(interaction: discord.Interaction, settings: GuildSettings) ->
     return any(role.id == settings.gm_role for role in user.roles)
 
 
-async def has_host_powers(
-    storage: Storage, interaction: discord.Interaction, row: GameRow
-) -> bool:
+async def has_host_powers(storage: Storage, interaction: discord.Interaction, row: GameRow) -> bool:
     """The host, a member with Manage Server, or the game-master role, in the game's own
     server."""
     if interaction.user.id == row.host_id:

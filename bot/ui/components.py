@@ -115,6 +115,13 @@ class AddAiButton(GameButton, template=button_template("addai")):
         await services.lobby.add_ai(interaction, self.game_id)
 
 
+class RemoveAiButton(GameButton, template=button_template("rmai")):
+    kind = "rmai"
+
+    async def act(self, interaction: discord.Interaction, services: Services) -> None:
+        await services.lobby.remove_ai(interaction, self.game_id)
+
+
 class StartButton(GameButton, template=button_template("start")):
     kind = "start"
 
@@ -367,6 +374,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
     AddAiButton,
+    RemoveAiButton,
     StartButton,
     AbandonButton,
     PlayButton,
@@ -394,6 +402,8 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     view.add_item(LeaveButton(row.id, label="Leave"))
     if get_game(row.game_key).ai is not None:
         view.add_item(AddAiButton(row.id, label="Add AI", emoji="🤖"))
+    if any(s.kind == "ai" for s in row.seats):
+        view.add_item(RemoveAiButton(row.id, label="Remove AI"))
     view.add_item(StartButton(row.id, label="Start", style=discord.ButtonStyle.primary))
     return view
 

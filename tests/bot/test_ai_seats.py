@@ -219,7 +219,8 @@ async def test_replace_vanished_player(simcord_env, table):
     env = simcord_env
     # Not the host and without Manage Server: refused, nothing changes.
     r = await carol.slash(channel, "seat replace", seat=2)
-    assert r.ephemeral and "Only the host, a game master or a member with Manage Server" in r.response.content
+    assert r.ephemeral
+    assert "Only the host, a game master or a member with Manage Server" in r.response.content
     r = await alice.slash(channel, "seat replace", seat=9)
     assert r.ephemeral and "There is no seat 9" in r.response.content
     r = await alice.slash(channel, "seat replace", seat=2, member=carol)

@@ -180,7 +180,7 @@ async def test_restart_in_the_middle_of_every_timer_kind(simcord_env, table, bot
     assert [(m.seat, m.actor) for m in await moves(simcord_env, b)] == [(0, "timer")]
     await bob.slash(clocked, "move", notation="add 1")
     await simcord_env.advance_time(90)  # 7300 s
-    r = await alice.slash(clocked, "settings", vacation="on")
+    r = await alice.slash(clocked, "settings me", vacation="on")
     assert "🏖️ alice is on vacation" in r.response.content
     assert "🏖️ alice is on vacation" in clocked.last_message.content
     live = await simcord_env.bot.manager.load(b)
@@ -195,7 +195,7 @@ async def test_restart_in_the_middle_of_every_timer_kind(simcord_env, table, bot
     live = await simcord_env.bot.manager.load(b)
     assert live.row.clocks[0].since is not None  # her clock runs again
     assert live.row.clocks[0].vacation_used == pytest.approx(3 * H)
-    r = await alice.slash(clocked, "settings", vacation="on")
+    r = await alice.slash(clocked, "settings me", vacation="on")
     assert "used all your vacation" in r.response.content
 
 
@@ -252,14 +252,14 @@ async def test_games_lists_mine_waiting_first_with_links_and_settings_dm(simcord
     r = await alice.user.slash("games")  # in a DM with the bot
     text = r.followups[-1].content if r.followups else r.response.content
     assert text.splitlines()[1].startswith(f"#{gid1} ")
-    r = await alice.slash(channel, "settings", reminders="dm")
+    r = await alice.slash(channel, "settings me", reminders="dm")
     assert "DM" in r.response.content
     await simcord_env.advance_time(0.5 * H + 1)
     dms = alice.user.dm_channel.history()
     assert dms and "Reminder" in dms[-1].content and "/channels/" in dms[-1].content
-    r = await bob.slash(channel, "settings", vacation="on")
+    r = await bob.slash(channel, "settings me", vacation="on")
     assert r.ephemeral and "🏖️ bob is on vacation" in r.response.content
-    r = await bob.slash(channel, "settings", vacation="on")
+    r = await bob.slash(channel, "settings me", vacation="on")
     assert r.ephemeral and "already on vacation" in r.response.content
 
 

@@ -198,7 +198,8 @@ async def test_abandon_checks_permissions_in_the_games_own_server(simcord_env, t
         [discord.ui.Button(label="Yes, abandon it", custom_id=f"bg:{gid}:0:abandon")],
     )
     r = await mallory.click(message, label="Yes, abandon it")
-    assert r.ephemeral and "Only the host, a game master or a member with Manage Server" in r.response.content
+    assert r.ephemeral
+    assert "Only the host, a game master or a member with Manage Server" in r.response.content
     live = await simcord_env.bot.manager.live_in_channel(channel.id)
     assert live.row.status == "running"
     # in the game's own server, a member with Manage Server may
