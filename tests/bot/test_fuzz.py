@@ -98,7 +98,7 @@ async def test_interaction_fuzz(simcord_env, table, bots, seed):
             )
         elif action == "outsider":
             r = await carol.slash(channel, "move", notation="add 1")
-            assert r.ephemeral and "not playing" in r.response.content
+            assert r.ephemeral and "You're watching this game" in r.response.content
     moves = await stored(simcord_env, channel)
     names = {0: "alice", 1: "bob"}
     assert told(channel) == [(names[m.seat], m.notation) for m in moves]

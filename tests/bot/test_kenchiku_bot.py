@@ -112,9 +112,9 @@ async def test_bad_input_gets_clear_errors_and_changes_nothing(simcord_env, tabl
     assert r.ephemeral and r.response.content == "Not your turn: it is alice's turn (Round 1)."
     # a spectator
     r = await carol.slash(channel, "move", notation="buy structure")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "You're watching this game" in r.response.content
     r = await carol.click(board, label="Play")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "You're watching this game" in r.response.content
     # malformed notation
     r = await alice.slash(channel, "move", notation="bulid zz9 gold")
     assert r.ephemeral and "is not a move in Kenchiku" in r.response.content

@@ -191,12 +191,12 @@ async def test_hand_is_private_and_bad_input_changes_nothing(simcord_env, table)
     r = await other.slash(channel, "hand")
     assert r.ephemeral and HAND_MARK in r.response.content
     r = await dave.slash(channel, "hand")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "You're watching this game" in r.response.content
     # out of turn, a spectator, nonsense, and a legal-looking move the rules refuse
     r = await other.slash(channel, "move", notation="acquire 1")
     assert r.ephemeral and "not your turn" in r.response.content.lower()
     r = await dave.slash(channel, "move", notation="acquire 1")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "You're watching this game" in r.response.content
     r = await actor.slash(channel, "move", notation="fly to the moon")
     assert r.ephemeral and "not a move in Philadelphia" in r.response.content
     hand = live.state.view(seat).players[seat].hand

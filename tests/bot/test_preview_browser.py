@@ -279,7 +279,7 @@ def test_preview_page_updates_when_a_timer_fires(browser: Any, tmp_path: Path) -
         box.type("/game new")
         page.get_by_text("/game new").last.click()
         page.get_by_text(re.compile(r"^Masters of Commerce")).last.click()
-        page.get_by_text("+2 more").click()
+        page.get_by_text(re.compile(r"^\+\d more$")).click()
         page.get_by_text(re.compile(r"^options")).last.click()
         page.keyboard.type("timer=30")
         page.locator("#send-message").click()
