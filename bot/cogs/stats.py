@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import get_game
+from render.common import to_png
+from render.leaderboard import Line, render_leaderboard
 
 from ..manager import LobbyError, MoveResult
 from ..services.ratings import GLOBAL, Ratings
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
     from ..app import Boardroom
 
 TOP = 10
+IMAGE = "leaderboard.png"
 COLOUR = 0xC9A227
 
 
@@ -107,17 +111,36 @@ class StatsCog(commands.Cog, name="StatsCog"):
             )
             return
         names = await storage.latest_names([r.user_id for r in rows])
+        me = interaction.user.id
         embed = discord.Embed(
             title=f"🏆 {title} — {place}",
-            description="\n".join(board_lines(rows, names, interaction.user.id)),
+            description="\n".join(board_lines(rows, names, me)),
             colour=COLOUR,
         )
+        shown = [
+            Line(
+                i + 1,
+                names.get(r.user_id, str(r.user_id)),
+                f"{r.ordinal:.1f}",
+                r.games,
+                r.wins,
+                r.user_id == me,
+            )
+            for i, r in enumerate(rows)
+            if i < TOP or r.user_id == me
+        ]
+        png = await asyncio.to_thread(
+            lambda: to_png(render_leaderboard(f"{title} leaderboard", place.capitalize(), shown))
+        )
+        embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(
             text="Rating: openskill's conservative estimate (μ − 3σ), 0 for a newcomer. "
             "Games with AI seats, solo, imported or abandoned games are not rated."
         )
         await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename=IMAGE),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="stats", description="Games, wins, scores and ratings of a member")

@@ -90,6 +90,7 @@ async def test_leaderboard_after_several_games(simcord_env, table, bots, toy_wit
     names = [line.split("**")[1].strip("_") for line in lines]
     assert set(names) == {"alice", "bob", "carol"}
     assert names.index("alice") < names.index("bob")
+    assert r.response.message.attachments[0].filename == "leaderboard.png"  # the table image
     alice_line = next(line for line in lines if "alice" in line)
     assert "4 games · 2 wins" in alice_line
     assert "__carol__" in next(line for line in lines if "carol" in line)  # the caller
