@@ -63,14 +63,3 @@ def table(simcord_env):
     channel = guild.create_text_channel("games")
     members = [guild.add_member(simcord_env.create_user(n)) for n in MEMBERS]
     return guild, channel, members
-
-
-def pytest_collection_modifyitems(items):
-    """SimCord waits at most 5 s (its default) for the bot to settle after each step; on a
-    loaded 2-core machine a 7-player board render plus the game can take longer, so bot
-    tests get 15 s (a test that sets its own ``simcord`` options keeps them)."""
-    for item in items:
-        if "tests/bot/" in str(item.fspath).replace("\\", "/") and not item.get_closest_marker(
-            "simcord"
-        ):
-            item.add_marker(pytest.mark.simcord(settle_timeout=15.0))
