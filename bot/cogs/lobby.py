@@ -112,6 +112,9 @@ class GameCog(
         if thread:
             get_game_or_refuse(game)
             get_game(game).resolve_options(words)  # a bad option leaves no empty thread
+            # Two Discord calls come before the lobby exists: answer within Discord's 3 s
+            # (privately, so a refusal stays private; the channel gets a public pointer).
+            await interaction.response.defer(ephemeral=True, thinking=True)
             made = await open_thread(interaction, game)
         try:
             await svc.lobby.open(

@@ -89,10 +89,15 @@ class Lobby:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.manager.storage.set_lobby_message(row.id, message.id)
-            await interaction.response.send_message(
+            pointer = (
                 f"🧵 <@{row.host_id}> opened a **{get_game(game).title}** table in "
-                f"{thread.mention}: open the thread to join. Everyone here can watch it there.",
-                allowed_mentions=discord.AllowedMentions.none(),
+                f"{thread.mention}: open the thread to join. Everyone here can watch it there."
+            )
+            parent = thread.parent
+            if isinstance(parent, discord.TextChannel):
+                await parent.send(pointer, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(
+                f"Your table is open in {thread.mention}.", ephemeral=True
             )
             return
         await interaction.response.send_message(

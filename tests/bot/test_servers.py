@@ -14,6 +14,11 @@ def text_of(r: Any) -> str:
     return r.response.content if r.response and r.response.content else ""
 
 
+def answer_of(r: Any) -> str:
+    """The response and its follow-ups (a deferred answer comes as a follow-up)."""
+    return " ".join([text_of(r), *(f.content for f in r.followups)])
+
+
 def thread_of(channel: Any, name_part: str) -> Any:
     threads = [t for t in channel.threads if name_part in t.name]
     assert threads, [t.name for t in channel.threads]
@@ -24,9 +29,9 @@ async def test_thread_games_side_by_side_with_spectators(simcord_env, table):
     env = simcord_env
     _guild, channel, (alice, bob, carol, dave) = table
     r = await alice.slash(channel, "game new", game="toy", options="target=9", thread=True)
-    assert not r.ephemeral, text_of(r)
-    assert "opened a **Toy Race** table in <#" in text_of(r)
     first = thread_of(channel, "alice's table")
+    assert r.ephemeral and f"Your table is open in <#{first.id}>" in answer_of(r)
+    assert f"opened a **Toy Race** table in <#{first.id}>" in channel.last_message.content
     lobby = first.last_message
     assert "Join in!" in lobby.content
     await bob.click(lobby, label="Join")
@@ -34,8 +39,8 @@ async def test_thread_games_side_by_side_with_spectators(simcord_env, table):
     assert "has started" in first.last_message.content
     # a second game in the same channel, in its own thread
     r = await carol.slash(channel, "game new", game="toy", thread=True)
-    assert not r.ephemeral, text_of(r)
     second = thread_of(channel, "carol's table")
+    assert "Your table is open" in answer_of(r)
     assert second.id != first.id
     # play in the first thread; the board is posted there
     r = await alice.slash(first, "move", notation="add 2")
@@ -101,7 +106,7 @@ async def test_server_settings_clock_channels_and_game_master(simcord_env, table
     r = await gm_member.click(r.response.message, label="Yes, abandon it")
     assert "was abandoned" in channel.last_message.content
     r = await dave.slash(channel, "game new", game="toy", thread=True)
-    assert not r.ephemeral, text_of(r)  # a thread of a game channel is fine
+    assert "Your table is open" in answer_of(r)  # a thread of a game channel is fine
     # removing the channel from the list reopens every channel
     r = await admin.slash(channel, "settings server", disallow_channel=channel, clear_gm_role=True)
     assert "Game channels: any channel" in text_of(r) and "Game-master role: none" in text_of(r)
