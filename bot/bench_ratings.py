@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .services.ratings import GLOBAL, MODEL, rate
-from .storage import RatingRow, ResultRow, Storage
+from .services.ratings import GLOBAL, rating_changes
+from .storage import ResultRow, Storage
 
 Emit = Callable[[str, str, Sequence[float], str | None], None]
 
@@ -38,27 +38,9 @@ async def bench_ratings(emit: Emit, games: int, members: int = 50) -> None:
                 users = rng.sample(range(1, members + 1), 4)
                 ranks = [1, 2, 2, 4] if gid % 5 == 0 else [1, 2, 3, 4]
                 began = time.perf_counter()
-                changes: list[RatingRow] = []
-                for scope in (GLOBAL, 1):
-                    old = await storage.ratings_of(scope, "bench", users)
-                    before = [
-                        (old[u].mu, old[u].sigma) if u in old else (MODEL.mu, MODEL.sigma)
-                        for u in users
-                    ]
-                    for u, r, (mu, sigma) in zip(users, ranks, rate(before, ranks), strict=True):
-                        p = old.get(u)
-                        changes.append(
-                            RatingRow(
-                                scope,
-                                "bench",
-                                u,
-                                mu,
-                                sigma,
-                                (p.games if p else 0) + 1,
-                                (p.wins if p else 0) + int(r == 1),
-                                "2026-11-23T00:00:00",
-                            )
-                        )
+                changes = await rating_changes(
+                    storage, (GLOBAL, 1), "bench", users, ranks, "2026-11-23T00:00:00"
+                )
                 results = [
                     ResultRow(
                         gid,

@@ -36,22 +36,28 @@ def _title(key: str) -> str:
         return key
 
 
+def shown(rows: list[RatingRow], me: int) -> list[tuple[int, RatingRow]]:
+    """``(place, row)`` of the top ten, then the caller's own row if further down."""
+    return [(i + 1, r) for i, r in enumerate(rows) if i < TOP or r.user_id == me]
+
+
 def board_lines(rows: list[RatingRow], names: dict[int, str], me: int) -> list[str]:
     """``1. **alice** — 12.3 · 5 games · 3 wins``: the top ten, then the caller's own line
     if they are further down."""
 
-    def line(i: int, r: RatingRow) -> str:
+    def line(place: int, r: RatingRow) -> str:
         name = names.get(r.user_id, f"<@{r.user_id}>")
         if r.user_id == me:
             name = f"__{name}__"
         wins = f"{r.wins} win" + ("" if r.wins == 1 else "s")
         games = f"{r.games} game" + ("" if r.games == 1 else "s")
-        return f"{i + 1}. **{name}** — {r.ordinal:.1f} · {games} · {wins}"
+        return f"{place}. **{name}** — {r.ordinal:.1f} · {games} · {wins}"
 
-    out = [line(i, r) for i, r in enumerate(rows[:TOP])]
-    mine = next((i for i, r in enumerate(rows) if r.user_id == me), None)
-    if mine is not None and mine >= TOP:
-        out += ["…", line(mine, rows[mine])]
+    out: list[str] = []
+    for place, r in shown(rows, me):
+        if place > TOP:
+            out.append("…")
+        out.append(line(place, r))
     return out
 
 
@@ -117,20 +123,19 @@ class StatsCog(commands.Cog, name="StatsCog"):
             description="\n".join(board_lines(rows, names, me)),
             colour=COLOUR,
         )
-        shown = [
+        lines = [
             Line(
-                i + 1,
+                place,
                 names.get(r.user_id, str(r.user_id)),
                 f"{r.ordinal:.1f}",
                 r.games,
                 r.wins,
                 r.user_id == me,
             )
-            for i, r in enumerate(rows)
-            if i < TOP or r.user_id == me
+            for place, r in shown(rows, me)
         ]
         png = await asyncio.to_thread(
-            lambda: to_png(render_leaderboard(f"{title} leaderboard", place.capitalize(), shown))
+            lambda: to_png(render_leaderboard(f"{title} leaderboard", place.capitalize(), lines))
         )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(

@@ -36,6 +36,37 @@ def rate(before: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tu
     return [(team[0].mu, team[0].sigma) for team in after]
 
 
+async def rating_changes(
+    storage: Storage,
+    scopes: Sequence[int],
+    game_key: str,
+    users: Sequence[int],
+    ranks: Sequence[int],
+    when: str,
+) -> list[RatingRow]:
+    """The new rating rows of ``users`` (in seat order, with their ``ranks``) in each scope:
+    current ratings read (a newcomer starts at openskill's defaults), updated together."""
+    changes: list[RatingRow] = []
+    for scope in scopes:
+        old = await storage.ratings_of(scope, game_key, users)
+        before = [(old[u].mu, old[u].sigma) if u in old else (MODEL.mu, MODEL.sigma) for u in users]
+        for u, rank, (mu, sigma) in zip(users, ranks, rate(before, ranks), strict=True):
+            prev = old.get(u)
+            changes.append(
+                RatingRow(
+                    scope,
+                    game_key,
+                    u,
+                    mu,
+                    sigma,
+                    (prev.games if prev else 0) + 1,
+                    (prev.wins if prev else 0) + int(rank == 1),
+                    when,
+                )
+            )
+    return changes
+
+
 def why_unrated(row: GameRow, imported: bool) -> str | None:
     """Why a game that ended does not count for ratings, or ``None`` if it does."""
     if row.status != "finished" or not row.outcome:
@@ -97,32 +128,13 @@ class Ratings:
             users = [s.user_id for s in row.seats if s.user_id is not None]
             seat_ranks = [ranks.get(s.seat, len(row.seats)) for s in row.seats]
             scopes = [GLOBAL] + ([row.guild_id] if row.guild_id else [])
-            for scope in scopes:
-                old = await self.storage.ratings_of(scope, row.game_key, users)
-                before = [
-                    (old[u].mu, old[u].sigma) if u in old else (MODEL.mu, MODEL.sigma)
-                    for u in users
-                ]
-                for u, rank, (mu, sigma) in zip(
-                    users, seat_ranks, rate(before, seat_ranks), strict=True
-                ):
-                    prev = old.get(u)
-                    changes.append(
-                        RatingRow(
-                            scope,
-                            row.game_key,
-                            u,
-                            mu,
-                            sigma,
-                            (prev.games if prev else 0) + 1,
-                            (prev.wins if prev else 0) + int(rank == 1),
-                            row.updated_at,
-                        )
-                    )
+            changes = await rating_changes(
+                self.storage, scopes, row.game_key, users, seat_ranks, row.updated_at
+            )
         stored = await self.storage.record_results(results, changes)
         if stored and reason is None:
             self.rated += 1
         return stored
 
 
-__all__ = ["GLOBAL", "MODEL", "Ratings", "rate", "why_unrated"]
+__all__ = ["GLOBAL", "MODEL", "Ratings", "rate", "rating_changes", "why_unrated"]

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import GameRecord, replay
+from games.core import replay
 
 from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..storage import MoveRow, UndoRow
+from .replays import record_of
 
 if TYPE_CHECKING:
     from . import Services
@@ -298,16 +299,7 @@ def _closed(interaction: discord.Interaction, how: str) -> str:
 
 
 def _state_at(live: LiveGame, moves: Sequence[MoveRow], count: int) -> Any:
-    row = live.row
-    record = GameRecord(
-        row.game_key,
-        row.engine_version,
-        row.seed,
-        len(row.seats),
-        dict(row.options),
-        [(m.seat, m.notation) for m in moves[:count]],
-    )
-    return replay(record)
+    return replay(record_of(live.row, [(m.seat, m.notation) for m in moves[:count]]))
 
 
 __all__ = ["RULES", "Undos", "decided", "rules_lines", "take_undo_rule", "undo_line"]
