@@ -24,7 +24,7 @@ from .. import messages as msg
 from ..game_log import log_entries, log_line
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
-from ..services.replays import Summaries, record_of
+from ..services.replays import Summaries, open_import, record_of
 from ..services.servers import check_channel
 from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
@@ -241,45 +241,19 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = parse_record(await file.read())
     state, checked = await asyncio.to_thread(check_moves, record)
-    row = await svc.manager.new_lobby(
+    row = await open_import(
+        svc.manager,
+        svc.publisher,
+        lobby_view,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
-        game_key=record.game,
-        options=record.options,
-        seed=record.seed,
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
+        record=record,
+        checked=checked,
+        over=state.is_over(),
+        where=state.phase_name(),
     )
-    try:
-        await svc.storage.add_import(
-            row.id, record.engine_version, record.seats, checked, svc.manager.now()
-        )
-    except BaseException:
-        await svc.storage.set_status(row.id, "abandoned", svc.manager.now())
-        raise
-    row = await svc.storage.get_game(row.id) or row
-    spec = get_game(record.game)
-    where = (
-        "The record is finished: starting shows its final board, summary and replay."
-        if state.is_over()
-        else f"It continues at {state.phase_name()}."
-    )
-    text = (
-        f"📥 <@{row.host_id}> imported a **{spec.title}** record: {len(record.moves)} moves, "
-        f"{record.seats} players. Seats are taken in join order (you are p1); the host "
-        f"starts with exactly {record.seats} seated, and the recorded moves are replayed "
-        f"first. {where}"
-    )
-    view = lobby_view(row)
-    kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-    if view is not None:
-        kwargs["view"] = view
-    message = await svc.publisher.post(row.channel_id, text, **kwargs)
-    if message is not None:
-        await svc.storage.set_lobby_message(row.id, message.id)
     await interaction.followup.send(
         f"📥 Imported as game #{row.id}: the lobby is in the channel.", ephemeral=True
     )
