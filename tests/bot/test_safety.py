@@ -53,3 +53,47 @@ async def test_timed_out_secret_moves_show_their_public_text_in_log_and_captions
         r = await seated[row.seat].slash(channel, "board", at=row.seq + 1)
         caption = said(r)  # a caption is the public text, even for the seat's own holder
         assert "`reserve (secret)`" in caption and not re.search(r"reserve \d", caption)
+
+
+# -- finding 9: undo votes belong to the seat's current holder --------------------------------
+
+
+async def start_toy3(env: Any, channel: Any, members: list[Any], options: str = "") -> int:
+    """A three-player toy game (alice hosts, bob and carol join)."""
+    alice, bob, carol = members[:3]
+    r = await alice.slash(channel, "game new", game="toy", options=options or "target=40")
+    assert not r.ephemeral, said(r)
+    lobby = r.response.message
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    assert "has started" in channel.last_message.content
+    return await env.bot.manager.game_id_in_channel(channel.id)
+
+
+def undo_request(channel: Any) -> Any:
+    return next(m for m in reversed(channel.history()) if "asks to take back" in m.content)
+
+
+async def test_undo_votes_belong_to_the_seats_current_holder(simcord_env, table):
+    _guild, channel, (alice, bob, carol, dave) = table
+    gid = await start_toy3(simcord_env, channel, [alice, bob, carol])
+    await alice.slash(channel, "move", notation="add 1")
+    r = await alice.slash(channel, "undo")
+    assert not r.ephemeral, said(r)
+    ask = undo_request(channel)
+    assert f"<@{bob.id}>" in ask.content and f"<@{carol.id}>" in ask.content
+    # the host hands carol's seat (p3) to dave while the request is open
+    r = await alice.slash(channel, "seat replace", seat=3, member=dave)
+    assert "played by" in said(r), said(r)
+    r = await carol.click(ask, label="Agree")  # no longer a player: no vote
+    assert r.ephemeral and "Only the other players" in said(r)
+    r = await dave.click(ask, label="Agree")  # the seat's holder now answers for it
+    assert "dave agrees" in said(r) or "Waiting for bob" in undo_request(channel).content
+    await bob.click(ask, label="Agree")
+    await simcord_env.bot.services.publisher.drain()
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.seq == 0
+    assert "agreed by bob and dave" in channel.last_message.content or (
+        "agreed by dave and bob" in channel.last_message.content
+    )
