@@ -467,7 +467,19 @@ _UNDO_COLS = (
 def _undo_from_row(r: Sequence[Any]) -> UndoRow:
     votes = {int(k): bool(v) for k, v in json.loads(r[7]).items()}
     return UndoRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], tuple(json.loads(r[6])), votes, *r[8:12], bool(r[12])
+        id=r[0],
+        game_id=r[1],
+        requested_by=r[2],
+        at_seq=r[3],
+        back_to=r[4],
+        rule=r[5],
+        voters=tuple(json.loads(r[6])),
+        votes=votes,
+        status=r[8],
+        message_id=r[9],
+        created_at=r[10],
+        decided_at=r[11],
+        by_seat=bool(r[12]),
     )
 
 

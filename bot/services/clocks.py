@@ -50,7 +50,7 @@ CLOCK_WORDS = ("clock", "remind", "timeouts", "vacation")
 
 
 class HandToAI(Protocol):
-    """What the AI-seat service offers (``bot.services.autoplay.hand_to_ai``): give ``seat``
+    """What the AI-seat service offers (``bot.services.seats.Seats.hand_to_ai``): give ``seat``
     of ``game_id`` to the AI until its player comes back. ``reason`` is ``"timeouts"``."""
 
     def __call__(self, game_id: int, seat: int, reason: str) -> Awaitable[Any]: ...

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import discord
+
 from .replaying import fixture, open_game, play
 
 H = 3600.0
@@ -97,3 +99,45 @@ async def test_undo_votes_belong_to_the_seats_current_holder(simcord_env, table)
     assert "agreed by bob and dave" in channel.last_message.content or (
         "agreed by dave and bob" in channel.last_message.content
     )
+
+
+# -- finding 3: one person never holds two seats' private information -------------------------
+
+
+async def test_no_member_ever_holds_two_seats_private_information(simcord_env, table):
+    """The host hands their seat to the AI and tries to seat themself in another player's
+    seat (to read its hand); a Manage Server member takes one seat to look and then tries a
+    second; a replaced player is offered another seat. All are refused; a member returns to
+    their own seat."""
+    guild, channel, (alice, bob, carol, dave) = table
+    admin_role = guild.create_role("admin", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admin_role])
+    r = await alice.slash(channel, "game new", game="philadelphia", seed=3)
+    await bob.slash(channel, "game join")
+    await carol.slash(channel, "game join")
+    await alice.slash(channel, "game start")
+    gid = await simcord_env.bot.manager.game_id_in_channel(channel.id)
+    r = await alice.slash(channel, "seat ai")  # her own seat: allowed
+    assert "The AI plays your seat now" in said(r), said(r)
+    await simcord_env.bot.services.autoplay.settle()
+    r = await alice.slash(channel, "seat replace", seat=2, member=alice)
+    assert r.ephemeral and "one person never holds two seats' secrets" in said(r), said(r)
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.row.seats[1].user_id == bob.id  # nothing changed
+    # a Manage Server member (no seat) may take one seat, never a second
+    r = await admin.slash(channel, "seat replace", seat=2, member=admin)
+    assert "Seat 2 is played by" in said(r), said(r)
+    r = await admin.slash(channel, "seat replace", seat=2, member=bob)  # bob comes back
+    assert "Seat 2 is played by" in said(r), said(r)
+    r = await admin.slash(channel, "seat replace", seat=3, member=admin)
+    assert r.ephemeral and "one person never holds two seats' secrets" in said(r), said(r)
+    # a player who was replaced is never seated elsewhere; dave (new) may take a seat
+    r = await admin.slash(channel, "seat replace", seat=3, member=dave)
+    assert "Seat 3 is played by" in said(r), said(r)
+    r = await admin.slash(channel, "seat replace", seat=2, member=carol)
+    assert r.ephemeral and "one person never holds two seats' secrets" in said(r), said(r)
+    live = await simcord_env.bot.manager.load(gid)
+    assert [s.user_id for s in live.row.seats[1:]] == [bob.id, dave.id]
+    # alice still takes her own seat back
+    r = await alice.slash(channel, "seat takeback")
+    assert "Seat 1 is yours again" in said(r), said(r)
