@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import discord
+import pytest
 
 from .replaying import fixture, open_game, play
 
@@ -141,3 +142,44 @@ async def test_no_member_ever_holds_two_seats_private_information(simcord_env, t
     # alice still takes her own seat back
     r = await alice.slash(channel, "seat takeback")
     assert "Seat 1 is yours again" in said(r), said(r)
+
+
+# -- finding 4: no setting resets a per-move clock ---------------------------------------------
+
+
+async def open_toy(env: Any, channel: Any, members: list[Any], options: str) -> int:
+    alice, bob = members[:2]
+    r = await alice.slash(channel, "game new", game="toy", options=options)
+    assert not r.ephemeral, said(r)
+    lobby = r.response.message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    return await env.bot.manager.game_id_in_channel(channel.id)
+
+
+async def test_vacation_never_gives_a_per_move_clock_its_time_back(simcord_env, table):
+    """23 h into a 24 h move, vacation on and off (again and again) keeps the 1 h that was
+    left: the clock still runs out an hour later, and the time-outs in a row count."""
+    _guild, channel, (alice, bob, *_rest) = table
+    gid = await open_toy(simcord_env, channel, [alice, bob], "clock=move:24h remind=0")
+    await simcord_env.advance_time(23 * H)
+    for _ in range(3):
+        r = await alice.slash(channel, "settings me", vacation="on")
+        assert "on vacation" in said(r), said(r)
+        await simcord_env.advance_time(60)
+        r = await alice.slash(channel, "settings me", vacation="off")
+        assert "back from vacation" in said(r), said(r)
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.row.clocks[0].bank == pytest.approx(H, abs=5)
+    assert "alice: 1 h left" in said(await bob.slash(channel, "game status"))
+    await simcord_env.advance_time(H - 60)
+    assert not await simcord_env.bot.storage.moves(gid)
+    await simcord_env.advance_time(120)  # the hour that was left has run out
+    moves = await simcord_env.bot.storage.moves(gid)
+    assert [(m.seat, m.actor) for m in moves] == [(0, "timer")]
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.row.clocks[0].timeouts == 1
+    # the next turn is a new one: the full 24 h
+    await bob.slash(channel, "move", notation="add 1")
+    live = await simcord_env.bot.manager.load(gid)
+    assert live.row.clocks[0].bank == 24 * H and live.row.clocks[0].since is not None
