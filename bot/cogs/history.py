@@ -25,7 +25,7 @@ from ..game_log import log_entries, log_line
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
 from ..services.replays import Summaries, open_import, record_of
-from ..services.servers import check_channel
+from ..services.servers import check_can_see, check_channel
 from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
@@ -151,6 +151,8 @@ class LogPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            svc = _services(interaction)
+            await check_can_see(interaction, await svc.storage.get_game(self.game_id), self.game_id)
             await interaction.response.defer()
             text, view = await log_page(
                 _services(interaction),
@@ -181,10 +183,7 @@ async def _game_to_export(interaction: discord.Interaction, game: int | None) ->
                 "There is no game in this channel; name one with `game:` (see `/game list`)."
             )
         return row
-    row = await svc.storage.get_game(game)
-    if row is None or row.guild_id != interaction.guild_id:
-        raise LobbyError(f"There is no game #{game} in this server; `/game list` shows them.")
-    return row
+    return await check_can_see(interaction, await svc.storage.get_game(game), game)
 
 
 @app_commands.command(name="export", description="The game's record as a JSON file")

@@ -24,6 +24,7 @@ from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..storage import MoveRow, UndoRow
 from .replays import record_of
+from .servers import check_can_see
 
 if TYPE_CHECKING:
     from . import Services
@@ -210,6 +211,7 @@ class Undos:
         undo = await svc.storage.undo(undo_id)
         if undo is None:
             raise LobbyError("That undo request no longer exists.")
+        await check_can_see(interaction, await svc.storage.get_game(undo.game_id), undo.game_id)
         user = interaction.user.id
         if undo.status == "stale":
             raise LobbyError("This undo request is no longer valid: a move was made since.")

@@ -183,3 +183,54 @@ async def test_vacation_never_gives_a_per_move_clock_its_time_back(simcord_env, 
     await bob.slash(channel, "move", notation="add 1")
     live = await simcord_env.bot.manager.load(gid)
     assert live.row.clocks[0].bank == 24 * H and live.row.clocks[0].since is not None
+
+
+# -- findings 5 and 10: every read of a game checks the caller can see its channel ------------
+
+
+async def staff_game(env: Any, guild: Any, alice: Any, bob: Any) -> tuple[Any, int]:
+    """A finished toy game in #staff, which only alice and bob can see."""
+    staff = guild.create_text_channel(
+        "staff",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            alice: discord.PermissionOverwrite(view_channel=True),
+            bob: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    gid = await open_toy(env, staff, [alice, bob], "target=2")
+    await alice.slash(staff, "move", notation="add 2")
+    live = await env.bot.manager.load(gid)
+    assert live.state.is_over()
+    return staff, gid
+
+
+async def test_export_and_list_only_show_games_whose_channel_the_member_sees(simcord_env, table):
+    guild, channel, (alice, bob, carol, _dave) = table
+    _staff, gid = await staff_game(simcord_env, guild, alice, bob)
+    r = await carol.slash(channel, "game export", game=gid)
+    assert r.ephemeral and f"There is no game #{gid} in this server" in said(r), said(r)
+    assert r.response.message is None or not r.response.message.attachments
+    r = await carol.slash(channel, "game list")
+    assert f"#{gid} " not in said(r), said(r)
+    # alice, who sees #staff, lists and exports it from any channel
+    r = await alice.slash(channel, "game list")
+    assert f"#{gid} " in said(r), said(r)
+    r = await alice.slash(channel, "game export", game=gid)
+    assert r.response.message is not None and r.response.message.attachments, said(r)
+
+
+async def test_log_page_buttons_check_the_server_and_channel(simcord_env, table):
+    guild, channel, (alice, bob, carol, _dave) = table
+    _staff, gid = await staff_game(simcord_env, guild, alice, bob)
+    other = simcord_env.create_guild("elsewhere")
+    there = other.create_text_channel("lobby")
+    mallory = other.add_member(simcord_env.create_user("mallory"))
+    for where, who in ((there, mallory), (channel, carol)):
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="forged", custom_id=f"bh:{gid}:0:log:15:1"))
+        await simcord_env.bot.get_channel(where.id).send("?", view=view)
+        await simcord_env.settle()
+        r = await who.click(where.last_message, label="forged")
+        assert r.ephemeral and f"There is no game #{gid}" in said(r), said(r)
+        assert "add 2" not in said(r)
