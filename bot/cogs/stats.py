@@ -154,10 +154,16 @@ class StatsCog(commands.Cog, name="StatsCog"):
     async def stats(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
-        await self.ratings.sync()
-        storage = self.bot.services.storage
         user = member or interaction.user
         guild = interaction.guild_id
+        if guild is None and user.id != interaction.user.id:
+            # A DM is no server: nothing says the two share one, so only your own stats.
+            raise LobbyError(
+                "In a DM, `/stats` shows only your own results. Ask about another member "
+                "in a server you share: there you see their games on that server."
+            )
+        await self.ratings.sync()
+        storage = self.bot.services.storage
         results = await storage.results_of(user.id, guild)
         place = "on this server" if guild else "on every server"
         if not results:

@@ -234,3 +234,23 @@ async def test_log_page_buttons_check_the_server_and_channel(simcord_env, table)
         r = await who.click(where.last_message, label="forged")
         assert r.ephemeral and f"There is no game #{gid}" in said(r), said(r)
         assert "add 2" not in said(r)
+
+
+# -- finding 6: /stats member: in a DM ----------------------------------------------------------
+
+
+async def test_stats_of_another_member_are_not_read_from_a_dm(simcord_env, table):
+    _guild, channel, (alice, bob, *_rest) = table
+    gid = await open_toy(simcord_env, channel, [alice, bob], "target=2")
+    await alice.slash(channel, "move", notation="add 2")
+    assert (await simcord_env.bot.manager.load(gid)).state.is_over()
+    other = simcord_env.create_guild("elsewhere")
+    mallory = other.add_member(simcord_env.create_user("mallory"))  # shares no server with bob
+    r = await mallory.user.slash("stats", member=bob.user)
+    assert r.ephemeral and "only your own results" in said(r), said(r)
+    assert "Games" not in str([e.to_dict() for e in r.response.message.embeds])
+    # in the server, bob's games there; in a DM, your own
+    r = await alice.slash(channel, "stats", member=bob)
+    assert r.response.message.embeds and "bob" in r.response.message.embeds[0].title
+    r = await bob.user.slash("stats")
+    assert r.response.message.embeds and "every server" in r.response.message.embeds[0].title
