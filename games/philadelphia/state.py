@@ -427,12 +427,13 @@ class PhilaState(StepGame[PhilaView]):
 
     def notices(self, seat: int, move: Move) -> Mapping[int, Notice]:
         out: dict[int, Notice] = {}
-        for s, texts in self.pending_notices.items():
+        for s, texts in self.pending_notices.items():  # each tells a hidden card: an undo barrier
             if len(texts) == 1:
-                out[s] = Notice(texts[0])
+                out[s] = Notice(texts[0], reveals=True)
             else:  # one move told this seat several things: one notice carries them all
                 out[s] = Notice(
-                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts))
+                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts)),
+                    reveals=True,
                 )
         return out
 
