@@ -22,6 +22,7 @@ from games.core import get_game
 from .. import errors
 from .. import messages as msg
 from ..game_log import log_entries, log_line
+from ..limits import MAX_RECORD_BYTES
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
 from ..services.replays import Summaries, open_import, record_of
@@ -30,6 +31,7 @@ from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
 from ..ui.ids import GID, SEQ
+from .common import check_cooldown, settings
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -40,6 +42,11 @@ LOG_LIMIT = 1990  # characters of one log page (Discord: 2000)
 
 def _services(interaction: discord.Interaction) -> Services:
     return cast("Boardroom", interaction.client).services
+
+
+def import_cooldown(interaction: discord.Interaction) -> tuple[int, float]:
+    """Each import replays a whole record (up to ``MAX_MOVES`` moves): limited per user."""
+    return settings(interaction).import_cooldown
 
 
 # -- /game log pages -------------------------------------------------------------------------
@@ -215,6 +222,7 @@ async def export_command(
 @app_commands.describe(file="A record saved by /game export (JSON)")
 async def import_command(interaction: discord.Interaction, file: discord.Attachment) -> None:
     try:
+        check_cooldown("import", interaction, import_cooldown)
         await import_record(interaction, file)
     except Exception as exc:
         await errors.handle(interaction, exc)
@@ -229,12 +237,10 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
         raise LobbyError("Games live in a server channel or thread.")
     svc = _services(interaction)
     await check_channel(svc.storage, interaction)
-    from ..records import MAX_BYTES
-
-    if file.size > MAX_BYTES:
+    if file.size > MAX_RECORD_BYTES:
         raise BadRecord(
             f"That file is {file.size / 1048576:.1f} MiB; a game record is at most "
-            f"{MAX_BYTES // 1048576} MiB."
+            f"{MAX_RECORD_BYTES // 1048576} MiB."
         )
     # Private until the record is known good: a refusal is only the importer's business.
     await interaction.response.defer(ephemeral=True, thinking=True)

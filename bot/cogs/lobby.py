@@ -12,6 +12,7 @@ from discord.ext import commands
 from games.core import all_games, get_game
 
 from .. import messages as msg
+from ..limits import option_text
 from ..manager import LobbyError, parse_options
 from ..services.clocks import clock_line, take_time_control
 from ..services.servers import check_channel, visible_games
@@ -98,7 +99,7 @@ class GameCog(
         thread: bool = False,
     ) -> None:
         channel_of(interaction)
-        words = parse_options(options)
+        words = parse_options(option_text(options))
         svc = services(interaction)
         await check_channel(svc.storage, interaction)
         chose_clock = "clock" in words  # `clock=none` turns a server default off

@@ -556,7 +556,21 @@ class Clocks:
         except discord.HTTPException as exc:
             log.info("reminder DM to %s not delivered (HTTP %s)", user_id, exc.status)
 
-    # -- vacation ----------------------------------------------------------------------
+    # -- /settings me: reminders and vacation -----------------------------------------
+
+    async def reminders(self, user_id: int) -> str:
+        """Where the member's turn reminders go: ``"channel"`` (default) or ``"dm"``."""
+        return await self.storage.user_reminders(user_id)
+
+    async def set_reminders(self, user_id: int, where: str) -> str:
+        """Send the member's turn reminders to ``"channel"`` only or also by ``"dm"``;
+        returns the sentence confirming it."""
+        if where not in ("channel", "dm"):
+            raise LobbyError("Reminders go to `channel` or `dm`.")
+        await self.storage.set_user_reminders(user_id, where)
+        if where == "dm":
+            return "Turn reminders now also come by DM."
+        return "Turn reminders now come in the game's channel only."
 
     async def vacation(self, game_id: int, user_id: int, on: bool) -> str:
         """Start or end the user's vacation in a game; returns the table's line. Raises

@@ -25,6 +25,11 @@ def clock_words(text: str) -> dict[str, str]:
     return words
 
 
+async def save_settings(storage: Storage, settings: GuildSettings) -> None:
+    """Store a server's settings (``/settings server``; the caller checked *Manage Server*)."""
+    await storage.set_guild_settings(settings)
+
+
 def is_game_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:
     """Whether the member has the server's game-master role."""
     user = interaction.user
@@ -121,5 +126,6 @@ __all__ = [
     "clock_words",
     "has_host_powers",
     "is_game_master",
+    "save_settings",
     "visible_games",
 ]

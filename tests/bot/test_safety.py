@@ -4,12 +4,15 @@ review, each failing on the code before its fix. The write-isolation finding (2)
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
 import pytest
 
+from .conftest import FAST
 from .replaying import fixture, open_game, play
 
 H = 3600.0
@@ -254,3 +257,91 @@ async def test_stats_of_another_member_are_not_read_from_a_dm(simcord_env, table
     assert r.response.message.embeds and "bob" in r.response.message.embeds[0].title
     r = await bob.user.slash("stats")
     assert r.response.message.embeds and "every server" in r.response.message.embeds[0].title
+
+
+# -- finding 7: a private reveal is an undo barrier ------------------------------------------
+
+
+async def test_undo_never_goes_back_past_a_card_shown_privately(simcord_env, table):
+    """Philadelphia: a logistics-company gift (move 22) and the post-office gifts (move 35)
+    tell their receivers which cards they got; their givers cannot take them back."""
+    _guild, channel, members = table
+    data = fixture("philadelphia", "ai_3p.json")
+    seated = members[:3]
+    await open_game(channel, seated, "philadelphia", data)
+    for upto, giver, card in ((22, 1, "printer-c"), (35, 0, "cinema-a")):
+        done = await simcord_env.bot.storage.moves(
+            await simcord_env.bot.manager.game_id_in_channel(channel.id)
+        )
+        await play(simcord_env, channel, seated, data["moves"][len(done) : upto])
+        assert data["moves"][upto - 1][0] == giver and card in data["moves"][upto - 1][1]
+        r = await seated[giver].slash(channel, "undo")
+        assert r.ephemeral and "revealed hidden information" in said(r), said(r)
+        assert not any("asks to take back" in m.content for m in channel.history())
+
+
+# -- finding 8: hostile import files and options ------------------------------------------------
+
+
+def hostile_records() -> dict[bytes, str]:
+    """Record files a hostile member may upload, and what the refusal must say."""
+    good = fixture("philadelphia", "ai_2p.json")
+    base = json.dumps({k: good[k] for k in ("game", "engine_version", "seats", "options")})
+    head = base[:-1]
+    long_game = json.dumps({**good, "game": "x" * 2500})
+    return {
+        b"[" * 100_000 + b"]" * 100_000: "nests 100,000 levels deep",
+        (head + ', "seed": Infinity, "moves": []}').encode(): "`Infinity`",
+        (head + ', "seed": NaN, "moves": []}').encode(): "`NaN`",
+        (head + ', "seed": 1e400, "moves": []}').encode(): "out of range",
+        (head + ', "seed": ' + "7" * 5000 + ', "moves": []}').encode(): "5,000 digits",
+        (head + ', "seed": 37.9, "moves": []}').encode(): "`seed` must be a whole number",
+        (head + ', "seed": 1, "seed": 2, "moves": []}').encode(): "key `seed` twice",
+        json.dumps({**good, "options": {"timer": "9" * 2500}}).encode(): "option `timer`",
+        long_game.encode(): "no game called",
+        json.dumps({**good, "moves": [[0, "m" * 2500]]}).encode(): "Move 1 of that record",
+        b" " * (1024 * 1024 + 1): "a game record is at most 1 MiB",
+    }
+
+
+async def test_hostile_import_files_get_a_short_specific_refusal(simcord_env, table, bots, caplog):
+    guild, _channel, (alice, *_rest) = table
+    # many files from one member: the import cooldown (finding 11) is tested on its own
+    await simcord_env.restart_bot(bots(settings=replace(FAST, import_cooldown=(100, 1.0))))
+    other = guild.create_text_channel("imports")
+    for data, sentence in hostile_records().items():
+        r = await alice.slash(other, "game import", file=("x.json", data))
+        text = said(r)
+        assert r.ephemeral and sentence in text, (sentence, text[:300])
+        assert len(text) < 2000 and "went wrong" not in text, text[:300]
+    assert not [x for x in caplog.records if x.levelname == "ERROR"]
+    assert await simcord_env.bot.storage.latest_game_in_channel(other.id) is None
+    # /game new with a 2,500-character option value
+    r = await alice.slash(other, "game new", game="toy", options="target=" + "9" * 2500)
+    assert r.ephemeral and "at most 300 are read" in said(r), said(r)[:300]
+    assert await simcord_env.bot.storage.latest_game_in_channel(other.id) is None
+
+
+# -- finding 11: cooldowns, and the file holder's knowledge told -------------------------------
+
+
+async def test_import_and_leaderboard_have_cooldowns_and_imports_warn(simcord_env, table):
+    guild, channel, (alice, bob, carol, *_rest) = table
+    good = json.dumps(fixture("philadelphia", "ai_2p.json")).encode()
+    spots = [guild.create_text_channel(f"imports-{i}") for i in range(7)]
+    r = await alice.slash(spots[0], "game import", file=("x.json", good))
+    assert "Imported as game" in said(r), said(r)
+    lobby = spots[0].last_message.content
+    assert "knows its seed" in lobby and "every hidden card" in lobby, lobby
+    for spot in spots[1:6]:
+        await alice.slash(spot, "game import", file=("x.json", good))
+    r = await alice.slash(spots[6], "game import", file=("x.json", good))
+    assert r.ephemeral and "Slow down" in said(r), said(r)
+    assert spots[6].history() == []
+    r = await bob.slash(spots[6], "game import", file=("x.json", good))  # per member
+    assert "Imported as game" in said(r), said(r)
+    for _ in range(3):
+        r = await carol.slash(channel, "leaderboard", game="toy")
+        assert "Slow down" not in said(r)
+    r = await carol.slash(channel, "leaderboard", game="toy")
+    assert r.ephemeral and "Slow down" in said(r), said(r)
