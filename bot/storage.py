@@ -21,11 +21,18 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
+from games.core import GameError
+
 SeatKind = Literal["human", "ai", "vacant"]
 Actor = Literal["user", "timer", "ai", "system"]
 TimerKind = Literal["deadline", "clock", "reminder"]
 
 T = TypeVar("T")
+
+
+class ChannelBusy(GameError):
+    """A lobby was opened in a channel that has an unfinished game (the sentence says so)."""
+
 
 SYSTEM_SEAT = -1  # games.core.SYSTEM: the seat recorded for timer and system moves
 
@@ -708,8 +715,19 @@ class Storage:
         imported: ImportWrite | None = None,
     ) -> int:
         """A new lobby with the host in seat 0; ``imported`` (``/game import``) attaches the
-        record it continues, in the same transaction."""
+        record it continues, in the same transaction. Raises ``ChannelBusy`` (nothing
+        written) if the channel already has a lobby or running game, so two lobbies opened
+        at once in one channel never both exist."""
         async with self.transaction() as tx:
+            busy = await tx.scalar(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                (channel_id,),
+            )
+            if busy is not None:
+                raise ChannelBusy(
+                    f"This channel already has a game (#{busy}): finish it or ask the host to "
+                    "`/game abandon` it first, or start a thread for a second game."
+                )
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, "
                 "options, host_id, status, created_at, updated_at, time_control) "

@@ -18,6 +18,7 @@ from bot.manager import GameManager, MoveResult
 from bot.storage import Storage
 
 from .test_platform import start_toy
+from .together import slash_together
 
 GAMES = 4
 
@@ -95,3 +96,23 @@ async def test_a_cancelled_save_never_undoes_another_games_move(simcord_env, tab
             assert live.seq == len(await storage.moves(gid))
     finally:
         await storage.close()
+
+
+async def test_two_lobbies_opened_at_once_in_one_channel_make_one(simcord_env, table, db_path):
+    """The check that a channel is free and the new lobby are one transaction."""
+    _guild, channel, (alice, bob, *_rest) = table
+    results = await slash_together(
+        simcord_env,
+        [
+            (alice, channel, "game new", {"game": "toy"}),
+            (bob, channel, "game new", {"game": "toy"}),
+        ],
+    )
+    texts = [r.response.content if r.response else "" for r in results]
+    with sqlite3.connect(db_path) as db:
+        open_games = db.execute(
+            "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status = 'lobby'", (channel.id,)
+        ).fetchone()[0]
+    assert open_games == 1, texts
+    assert sum("already has" in t for t in texts) == 1, texts
+    assert not any("went wrong" in t for t in texts), texts
