@@ -83,10 +83,10 @@ def main(argv: list[str]) -> None:
     configs: list[tuple[str, dict[str, Any], int | None]] = []
     version: int | None = None
     for arg in argv[3:]:
-        if arg == "--v1":
-            version = 1
+        if arg.startswith("--v"):
+            version = int(arg[3:])
             continue
-        configs.append((("v1 " if version else "") + arg, parse(arg), version))
+        configs.append(((f"v{version} " if version else "") + arg, parse(arg), version))
         version = None
     results: list[list[Outcome]] = []
     for name, options, ver in configs:
