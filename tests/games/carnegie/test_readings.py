@@ -108,6 +108,9 @@ def test_the_default_solo_deck_is_the_twenty_normal_cards() -> None:
     cards = [g.card_index[c] for c in g.andrew.deck]
     assert len(cards) == 20 and {c.deck for c in cards} == {"normal"}
     assert max(c.rd_steps for c in cards) <= 3
+    from games.carnegie.data import load
+
+    assert load().andrew.default_level == next(o.default for o in OPTIONS if o.name == "difficulty")
     harder = game(1, difficulty=2)
     assert harder.andrew is not None
     assert sum(g.card_index[c].deck == "advanced" for c in harder.andrew.deck) == 5
