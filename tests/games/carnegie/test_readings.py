@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.carnegie import SPEC
-from games.carnegie.model import NEUTRAL
+from games.carnegie.model import ANDREW, NEUTRAL
 from games.carnegie.scoring import connection_vp, network_score, networks
 from games.carnegie.state import OPTIONS, V1_RULES, CarnegieState
 from games.core import GameError, GameRecord, InvalidOptions
@@ -135,6 +135,17 @@ def test_charitable_giving_does_not_reopen_a_neutral_donation() -> None:
     g2, blocked2 = _charity_game(charity="any")
     play(g2, 0, f"use charity west {blocked2}")
     assert g2.chart[blocked2] == [NEUTRAL, 0]
+
+
+def test_charitable_giving_joins_andrews_donation_in_solo() -> None:
+    # Andrew is the solo opponent who made that donation: his disk is a player's disk.
+    g = turn(ready(1), 0, "rd")
+    put(g, 0, "a2", "charity", active=1)
+    g.company(0).money = 20
+    free = next(d for d, o in g.chart.items() if not o)
+    g.chart[free] = [ANDREW]
+    play(g, 0, f"use charity west {free}")
+    assert g.chart[free] == [ANDREW, 0]
 
 
 # -- the reserved department ----------------------------------------------------------------
