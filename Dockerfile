@@ -16,7 +16,7 @@ COPY bot ./bot
 COPY games ./games
 COPY render ./render
 COPY data ./data
-RUN pip install --no-cache-dir -e . \
+RUN pip install --no-cache-dir -e ".[postgres]" \
     && chown -R root:root /app
 
 USER boardroom

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import clock, errors
+from .db import redact
 from .manager import GameManager
 from .services import (
     Autoplay,
@@ -66,7 +67,7 @@ class Boardroom(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     def _build(self, settings: Settings) -> Services:
-        storage = Storage(self.database)
+        storage = Storage(self.database, pool_size=settings.db_pool)
         manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
         boards = Boards(settings.render_workers, scale=settings.board_scale)
         publisher = Publisher(self, storage, boards, ui.board_view)
@@ -139,16 +140,21 @@ class Boardroom(commands.Bot):
             await self.services.clocks.credit_downtime(self.settings.alive_every)
             self._alive_task = asyncio.create_task(self._alive(), name="alive")
         armed = await self.services.timers.arm_all()
+        if self.storage.shared and self.settings.timer_poll > 0:
+            self.services.timers.poll(self.settings.timer_poll)
         await self.services.autoplay.resume()  # games waiting on AI seats continue
         # Databases from before the timers table: compute those deadlines once, in the
         # background, so start-up never waits for a replay.
         self._backfill_task = asyncio.create_task(self._backfill(), name="timer-backfill")
         self.setup_seconds = time.perf_counter() - self.started_at
         log.info(
-            "Boardroom ready in %.2f s: database %s, %d timer(s) armed",
+            "Boardroom ready in %.2f s: database %s, %d timer(s) armed%s",
             self.setup_seconds,
-            self.database,
+            redact(self.database),
             armed,
+            f", shards {getattr(self, 'shard_ids', None)} of {self.shard_count}"
+            if self.shard_count
+            else "",
         )
 
     async def _backfill(self) -> None:
@@ -211,6 +217,34 @@ class Boardroom(commands.Bot):
         log.exception("unhandled error in %s", event_method)
 
 
+class ShardedBoardroom(Boardroom, commands.AutoShardedBot):
+    """Boardroom serving some of the bot's shards (``shard_ids`` of ``shard_count``) through
+    discord.py's ``AutoShardedBot``; other processes serve the rest on the same PostgreSQL
+    database (docs/self-hosting.md)."""
+
+
+def parse_shards(text: str) -> tuple[list[int], int]:
+    """``"0-3/8"`` -> ``([0, 1, 2, 3], 8)``: the shards this process serves, of how many.
+
+    Ids are ranges or single numbers separated by commas (``"0,2,4-5/8"``). Raises
+    ``ValueError`` with a sentence naming the problem."""
+    ids_text, sep, count_text = text.strip().partition("/")
+    if not sep or not count_text.strip().isdigit() or int(count_text) < 1:
+        raise ValueError(f"BOARDROOM_SHARDS is written FIRST-LAST/COUNT, e.g. 0-3/8; got {text!r}.")
+    count = int(count_text)
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"BOARDROOM_SHARDS: {part.strip()!r} is not a shard or a range.")
+        ids.extend(range(int(first), int(last if dash else first) + 1))
+    if not ids or max(ids) >= count or len(set(ids)) != len(ids):
+        raise ValueError(
+            f"BOARDROOM_SHARDS: shards are numbered 0 to {count - 1}, each once; got {text!r}."
+        )
+    return sorted(ids), count
+
+
 def create_bot(
     database: str | Path,
     *,
@@ -218,17 +252,26 @@ def create_bot(
     sync_commands: bool = True,
     dev_guild_id: int | None = None,
     heartbeat: str | None = None,
+    shards: tuple[list[int], int] | None = None,
 ) -> Boardroom:
-    """Build a ready ``commands.Bot`` for Boardroom on the SQLite file ``database``.
+    """Build a ready ``commands.Bot`` for Boardroom on ``database`` (a SQLite file, or a
+    ``postgresql://`` URL shared by several processes).
 
     ``dev_guild_id`` syncs slash commands to that one server only (instant, for development);
-    ``heartbeat`` names a file touched every 30 s while connected (Docker's health check).
+    ``heartbeat`` names a file touched every 30 s while connected (Docker's health check);
+    ``shards`` (``parse_shards``) makes it serve those shards only (``AutoShardedBot``).
     A fresh bot on the same database resumes every game and timer.
     """
-    return Boardroom(
+    kwargs: dict[str, Any] = {}
+    cls: type[Boardroom] = Boardroom
+    if shards is not None:
+        cls = ShardedBoardroom
+        kwargs = {"shard_ids": shards[0], "shard_count": shards[1]}
+    return cls(
         database,
         settings=settings,
         sync_commands=sync_commands,
         dev_guild_id=dev_guild_id,
         heartbeat=heartbeat,
+        **kwargs,
     )

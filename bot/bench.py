@@ -355,6 +355,10 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             timeouts=20 if quick else 100,
         )
 
+    from .bench_fleet import bench_fleet  # PostgreSQL, several processes (needs a server)
+
+    await bench_fleet(emit, quick, on)
+
     if on("platform.ratings"):
         from .bench_ratings import bench_ratings
 

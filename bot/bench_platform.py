@@ -34,18 +34,22 @@ def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def make_database(path: Path, games: int, timed: int) -> int:
-    """``games`` stored games: ``timed`` Masters of Commerce games in their timed negotiation
-    (with their timer rows, as the bot stores them) and the rest Kenchiku games part-way
-    through real random games. Returns the number of moves stored."""
-    storage = Storage(path)
-    await storage.open()
+Rows = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]], list[Any]]
+
+
+def database_rows(games: int, timed: int, most_moves: int | None = None) -> Rows:
+    """The rows of ``games`` stored games (``games``, ``seats``, ``moves``, ``timers``):
+    ``timed`` Masters of Commerce games in their timed negotiation (with their timer rows,
+    as the bot stores them) and the rest Kenchiku games part-way through real random games
+    (at most ``most_moves`` moves each, if given)."""
     ken = get_game("kenchiku")
     records = [play_out(ken, 2 + i % 3, 1000 + i)[1] for i in range(12)]
     now = datetime(2030, 1, 1, tzinfo=UTC)
     rnd = random.Random(5)
-    db = storage.db
-    game_rows, seat_rows, move_rows, timer_rows = [], [], [], []
+    game_rows: list[tuple[Any, ...]] = []
+    seat_rows: list[tuple[Any, ...]] = []
+    move_rows: list[tuple[Any, ...]] = []
+    timer_rows: list[Any] = []
     for gid in range(1, games + 1):
         channel = 10_000 + gid
         if gid <= timed:
@@ -65,7 +69,7 @@ async def make_database(path: Path, games: int, timed: int) -> int:
         else:
             rec = records[gid % len(records)]
             key, seed, n, opts = "kenchiku", rec.seed, rec.seats, {}
-            moves = rec.moves[: rnd.randint(1, len(rec.moves) - 1)]
+            moves = rec.moves[: rnd.randint(1, min(len(rec.moves) - 1, most_moves or 10**9))]
             phase, started = None, None
         game_rows.append(
             (
@@ -89,6 +93,15 @@ async def make_database(path: Path, games: int, timed: int) -> int:
             (gid, i, seat, text, 100 + seat, now.isoformat(), text, "user")
             for i, (seat, text) in enumerate(moves)
         ]
+    return game_rows, seat_rows, move_rows, timer_rows
+
+
+async def make_database(path: Path, games: int, timed: int) -> int:
+    """A SQLite database of ``database_rows(games, timed)``. Returns the number of moves."""
+    storage = Storage(path)
+    await storage.open()
+    game_rows, seat_rows, move_rows, timer_rows = database_rows(games, timed)
+    db = storage.db
     await db.executemany(
         "INSERT INTO games (id, guild_id, channel_id, game_key, engine_version, seed, options, "
         "host_id, status, created_at, updated_at, phase_key, phase_started_at) "

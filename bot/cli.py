@@ -1,6 +1,7 @@
 """``boardroom`` command line: run (real Discord), preview (local browser), bench, backup,
-restore. ``run``, ``backup`` and ``restore`` use the same database by default:
-``$BOARDROOM_DATABASE`` or ``boardroom.sqlite3`` in the current directory."""
+restore, migrate-db. ``run``, ``backup`` and ``restore`` use the same database by default:
+``$BOARDROOM_DATABASE`` (a SQLite file or a ``postgresql://`` URL) or ``boardroom.sqlite3``
+in the current directory."""
 
 from __future__ import annotations
 
@@ -28,7 +29,29 @@ def _env_int(name: str) -> int | None:
 def cmd_run(args: argparse.Namespace) -> int:
     import discord
 
-    from .app import create_bot
+    from .app import create_bot, parse_shards
+    from .db import is_postgres
+    from .settings import Settings
+
+    shards = None
+    if args.shards:
+        try:
+            shards = parse_shards(args.shards)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        if not is_postgres(args.database) and len(shards[0]) != shards[1]:
+            print(
+                f"BOARDROOM_SHARDS={args.shards} leaves the other shards to other processes, "
+                "and a SQLite file serves one process: use a postgresql:// database "
+                "(docs/self-hosting.md), or serve every shard here "
+                f"(0-{shards[1] - 1}/{shards[1]}).",
+                file=sys.stderr,
+            )
+            return 2
+    pool = os.environ.get("BOARDROOM_DB_POOL", "").strip()
+    if pool and not (pool.isdigit() and int(pool) > 0):
+        sys.exit(f"BOARDROOM_DB_POOL must be a number of connections; got {pool!r}.")
 
     token = args.token or os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
@@ -40,8 +63,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     bot = create_bot(
         args.database,
+        settings=Settings(db_pool=int(pool)) if pool else None,
         dev_guild_id=_env_int("BOARDROOM_DEV_GUILD"),
         heartbeat=os.environ.get("BOARDROOM_HEARTBEAT") or None,
+        shards=shards,
     )
     discord.utils.setup_logging(level=getattr(logging, args.log_level))
     try:
@@ -111,9 +136,33 @@ def missing_database(path: Path, how: str) -> str:
     return "\n".join(lines)
 
 
+PG_BACKUP = (
+    "{url} is a PostgreSQL database: back it up with PostgreSQL's own tool, which copies one "
+    "consistent snapshot while the bot runs:\n"
+    '  pg_dump --format=custom --file=boardroom.dump "$BOARDROOM_DATABASE"\n'
+    "and restore it, with every bot process stopped, with:\n"
+    '  pg_restore --clean --if-exists --dbname="$BOARDROOM_DATABASE" boardroom.dump\n'
+    '(docs/self-hosting.md, "Backups"). boardroom {command} copies SQLite files only.'
+)
+
+
+def postgres_given(args: argparse.Namespace, command: str) -> bool:
+    """Whether the database of a backup or restore is a PostgreSQL URL (then says what to
+    use instead, on stderr)."""
+    from .db import is_postgres, redact
+
+    url = args.database or os.environ.get("BOARDROOM_DATABASE", "").strip()
+    if getattr(args, "preview", False) or not is_postgres(url):
+        return False
+    print(PG_BACKUP.format(url=redact(url), command=command), file=sys.stderr)
+    return True
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
     from .storage import Storage
 
+    if postgres_given(args, "backup"):
+        return 2
     database, how = database_of(args)
 
     async def go() -> None:
@@ -139,6 +188,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     """Replace the database with a backup (SQLite backup API), with the bot stopped."""
     import sqlite3
 
+    if postgres_given(args, "restore"):
+        return 2
     database, how = database_of(args)
     source = Path(args.backup).resolve()
     if not source.is_file():
@@ -174,6 +225,56 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_migrate_db(args: argparse.Namespace) -> int:
+    """Copy a SQLite database into an empty PostgreSQL database and check the copy."""
+    from .db import is_postgres, redact
+    from .db.copy import TargetNotEmpty, migrate
+
+    source = Path(args.source).resolve()
+    if not source.is_file():
+        print(f"No SQLite database at {source}.", file=sys.stderr)
+        return 2
+    if not is_postgres(args.target):
+        print(
+            f"--to must be a postgresql:// URL (got {redact(args.target)!r}); to copy a SQLite "
+            "file use boardroom backup.",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"Copying {source} into {redact(args.target)} (stop the bot first).")
+    try:
+        report = asyncio.run(migrate(source, args.target))
+    except TargetNotEmpty as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for note in report.notes:
+        print(f"note: {note}")
+    for error in report.errors:
+        print(f"MISMATCH: {error}", file=sys.stderr)
+    rows = sum(report.rows.values())
+    if report.errors:
+        print(
+            f"The copy differs in {len(report.errors)} place(s) (above): do not switch to it. "
+            "Empty the PostgreSQL database (DROP SCHEMA public CASCADE; CREATE SCHEMA "
+            "public;) and report the problem.",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"Copied {rows} rows in {len(report.rows)} tables; replayed {report.games_checked} "
+        f"games ({report.moves_checked} moves, {report.digests_checked} with a stored digest) "
+        "from PostgreSQL: "
+        + (
+            f"the copy is exact; {len(report.notes)} game(s) noted above do not replay in the "
+            "SQLite file either (not a copy error). "
+            if report.notes
+            else "every move applied and every stored digest matched. "
+        )
+        + "Set BOARDROOM_DATABASE to the URL and start the bot."
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="boardroom",
@@ -191,7 +292,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--database",
         default=os.environ.get("BOARDROOM_DATABASE", DEFAULT_DB),
-        help=f"SQLite file (default: $BOARDROOM_DATABASE or {DEFAULT_DB})",
+        help=f"SQLite file or postgresql:// URL (default: $BOARDROOM_DATABASE or {DEFAULT_DB})",
+    )
+    p.add_argument(
+        "--shards",
+        default=os.environ.get("BOARDROOM_SHARDS", "").strip() or None,
+        help="the Discord shards this process serves, FIRST-LAST/COUNT, e.g. 0-3/8 "
+        "(default: $BOARDROOM_SHARDS, else all)",
     )
     p.set_defaults(func=cmd_run)
 
@@ -241,6 +348,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="restore even if a -wal file exists")
     p.add_argument("backup", help="a file written by boardroom backup")
     p.set_defaults(func=cmd_restore)
+
+    p = sub.add_parser(
+        "migrate-db",
+        help="copy a SQLite database into an empty PostgreSQL database, checked by replaying "
+        "every game (stop the bot first)",
+    )
+    p.add_argument("--from", dest="source", required=True, help="the SQLite file")
+    p.add_argument("--to", dest="target", required=True, help="a postgresql:// URL")
+    p.set_defaults(func=cmd_migrate_db)
 
     args = parser.parse_args(argv)
     return int(args.func(args))

@@ -10,13 +10,14 @@ holds at most ``cache_size`` games with no move lists: a game is its state and a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
 from enum import Enum
@@ -115,6 +116,9 @@ class LiveGame:
     digest: str | None = None
     # (user id, notation, monotonic time, Unix time) of the last move committed here
     last_commit: tuple[int | None, str, float, float] | None = None
+    # ``Storage.line_stamp`` when this copy was last in step with the database (set only
+    # when other processes share it): a different stored stamp means the copy is stale
+    stamp: tuple[int, int] | None = None
     _deadline_at: int = field(default=-1, repr=False)
     _deadline: Deadline | None = field(default=None, repr=False)
 
@@ -227,10 +231,24 @@ class GameManager:
         return self.clock().isoformat()
 
     def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock in this process (held by every load and change of the game)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game for a change: its lock here and, when other processes share the
+        database (PostgreSQL), its lock there too (``Storage.exclusive``), so one game's
+        changes run one at a time across the fleet and a copy checked fresh under it stays
+        fresh until the change is committed."""
+        async with self.lock(game_id):
+            if not self.storage.shared:
+                yield
+                return
+            async with self.storage.exclusive("play", game_id):
+                yield
 
     # -- cache ------------------------------------------------------------------------
 
@@ -321,7 +339,7 @@ class GameManager:
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRow:
         row = await self._lobby_in(channel_id)
-        async with self.lock(row.id):
+        async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             spec = get_game(row.game_key)
             if row.seat_of(user_id) is not None:
@@ -335,7 +353,7 @@ class GameManager:
 
     async def leave(self, channel_id: int, user_id: int) -> GameRow:
         row = await self._lobby_in(channel_id)
-        async with self.lock(row.id):
+        async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if row.seat_of(user_id) is None:
                 raise LobbyError("You are not seated at this table.")
@@ -354,7 +372,7 @@ class GameManager:
         the table is full.
         """
         row = await self._lobby_in(channel_id)
-        async with self.lock(row.id):
+        async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             spec = get_game(row.game_key)
             if user_id != row.host_id and not as_host:
@@ -376,7 +394,7 @@ class GameManager:
         """The host (or a game master) removes the lobby's last AI seat; returns the lobby
         and the removed seat's name. ``LobbyError`` if not allowed or there is none."""
         row = await self._lobby_in(channel_id)
-        async with self.lock(row.id):
+        async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if user_id != row.host_id and not as_host:
                 raise LobbyError(f"Only the host, <@{row.host_id}>, can remove AI players.")
@@ -389,7 +407,7 @@ class GameManager:
     async def start(self, channel_id: int, user_id: int, *, as_host: bool = False) -> LiveGame:
         """Start the lobby (the host, or ``as_host``: a game master)."""
         row = await self._lobby_in(channel_id)
-        async with self.lock(row.id):
+        async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if user_id != row.host_id and not as_host:
                 raise LobbyError(f"Only the host, <@{row.host_id}>, can start the game.")
@@ -436,6 +454,8 @@ class GameManager:
             row.phase_key, row.phase_started_at = (dl.key, now) if dl else (None, None)
             digest = writes[-1].digest if writes else public_digest(state.view(None))
             live = LiveGame(row, spec, state, len(writes), digest)
+            if self.storage.shared:
+                live.stamp = (len(writes), len(writes))
             clocks = self._clocks(live, None, "system")
             await self.storage.start_game(
                 row.id,
@@ -453,7 +473,7 @@ class GameManager:
             return live
 
     async def abandon(self, game_id: int) -> GameRow:
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             row = await self._row(game_id)
             if row.status not in ("lobby", "running"):
                 raise LobbyError("That game is already over.")
@@ -470,7 +490,7 @@ class GameManager:
         ``change(row, old)`` returns the new seat row or raises a ``GameError`` (nothing
         changes). Returns ``(old, new)``. The cached game sees the change at once.
         """
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             row = await self._row(game_id)
             if row.status != "running":
                 raise LobbyError("Seats can only change while the game is running.")
@@ -494,8 +514,9 @@ class GameManager:
     # -- finding and loading games -------------------------------------------------------
 
     async def game_id_in_channel(self, channel_id: int) -> int | None:
-        """The channel's latest game (any status), remembered so a busy channel costs no query."""
-        gid = self._channel_game.get(channel_id)
+        """The channel's latest game (any status), remembered so a busy channel costs no query
+        (asked every time when other processes share the database: they open games too)."""
+        gid = None if self.storage.shared else self._channel_game.get(channel_id)
         if gid is None:
             row = await self.storage.latest_game_in_channel(channel_id)
             if row is None:
@@ -509,7 +530,7 @@ class GameManager:
         gid = await self.game_id_in_channel(channel_id)
         if gid is None:
             raise LobbyError("There is no game in this channel. Start one with `/game new`.")
-        live = self.cached(gid)
+        live = None if self.storage.shared else self.cached(gid)
         status = live.row.status if live is not None else (await self._row(gid)).status
         if status == "abandoned":
             raise LobbyError("There is no game in this channel. Start one with `/game new`.")
@@ -521,7 +542,7 @@ class GameManager:
         gid = await self.game_id_in_channel(channel_id)
         if gid is None:
             raise LobbyError("There is no game in this channel. Start one with `/game new`.")
-        live = self.cached(gid)
+        live = None if self.storage.shared else self.cached(gid)
         if live is None:
             row = await self._row(gid)
             if row.status == "abandoned":
@@ -538,7 +559,7 @@ class GameManager:
     async def load(self, game_id: int) -> LiveGame:
         """The cached live game, or rebuilt by replaying its stored moves (under the game's
         lock, in a worker thread, so the cache never runs behind the database)."""
-        live = self.cached(game_id)
+        live = None if self.storage.shared else self.cached(game_id)
         if live is not None:
             return live
         async with self.lock(game_id):
@@ -546,9 +567,24 @@ class GameManager:
 
     async def _load_locked(self, game_id: int) -> LiveGame:
         live = self.cached(game_id)
+        stamp: tuple[int, int] | None = None
+        if self.storage.shared:
+            # Another process may have moved, undone or changed the game since: use the
+            # copy only if its line is still the stored one, with the stored row.
+            fresh, stamp = await self.storage.game_and_stamp(game_id)
+            if fresh is None:
+                self.forget(game_id)
+                raise LobbyError("That game no longer exists.")
+            if live is not None and stamp == live.stamp:
+                live.row = fresh
+            elif live is not None:
+                self.forget(game_id)
+                live = None
+            row = fresh
         if live is not None:
             return live
-        row = await self._row(game_id)
+        if stamp is None:
+            row = await self._row(game_id)
         if row.status == "lobby":
             raise LobbyError("That game has not started yet.")
         spec = get_game(row.game_key)
@@ -588,7 +624,7 @@ class GameManager:
                 f"{spec.engine_version}). It is paused so nothing changes silently; tell the "
                 "bot's host. The host can `/game abandon` it."
             )
-        live = LiveGame(row, spec, state, len(moves), digest)
+        live = LiveGame(row, spec, state, len(moves), digest, stamp=stamp)
         self._remember(live)
         return live
 
@@ -614,7 +650,7 @@ class GameManager:
         sentence) and changes nothing when the user is not seated, the board is stale, or the
         move is not legal.
         """
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
             if live.row.status != "running":
                 raise NotYourTurn("This game is over; no more moves can be made.")
@@ -656,7 +692,7 @@ class GameManager:
         an AI seat, or it has nothing to do now. The policy's generator is seeded from the
         game's seed, the move count and the seat, so a replayed game needs only the moves.
         """
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
             if live.row.status != "running" or not 0 <= seat < len(live.row.seats):
                 return None
@@ -669,7 +705,7 @@ class GameManager:
     async def expire(self, game_id: int, key: str) -> MoveResult | None:
         """Apply the running deadline's move as the system actor if ``key`` still names the
         running phase; otherwise do nothing."""
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
             dl = live.deadline()
             if live.row.status != "running" or dl is None or dl.key != key:
@@ -681,7 +717,7 @@ class GameManager:
     ) -> MoveResult | None:
         """Play ``state.default_move(seat)`` as ``seat`` with the ``timer`` actor (a turn
         clock ran out) if ``still(live)`` holds under the game's lock; else do nothing."""
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
             if live.row.status != "running" or not still(live):
                 return None
@@ -690,7 +726,7 @@ class GameManager:
 
     async def under_lock(self, game_id: int, fn: Callable[[LiveGame], Awaitable[T]]) -> T:
         """Run ``fn`` on the loaded game under its lock (clock changes outside moves)."""
-        async with self.lock(game_id):
+        async with self.exclusive(game_id):
             return await fn(await self._load_locked(game_id))
 
     def _clocks(self, live: LiveGame, seat: int | None, actor: Actor) -> ClockWrite | None:
@@ -748,6 +784,8 @@ class GameManager:
             self.forget(live.id)
             raise
         live.digest = digest
+        if live.stamp is not None:
+            live.stamp = (live.stamp[0] + 1, live.stamp[1] + 1)
         live.last_commit = (user_id, move.notation, time.monotonic(), self.clock().timestamp())
         if outcome is not None:
             live.row.status = "finished"

@@ -14,7 +14,10 @@ class Settings:
     picture is the same; 0.75 halves the PNG encoding, see README "Performance"). Cooldowns are
     ``(uses, seconds)`` per user. ``ai_pause``: seconds before each AI seat's move.
     ``alive_every``: seconds between the stamps that tell a restart how long the bot was down
-    (running turn clocks are credited with the downtime; 0 turns this off)."""
+    (running turn clocks are credited with the downtime; 0 turns this off). ``timer_poll``:
+    seconds between looks for due timers no live process holds, when several processes share
+    a PostgreSQL database (0 turns this off; see docs/self-hosting.md). ``db_pool``: most
+    PostgreSQL connections for statements (per-game locks use up to 20 more)."""
 
     cache_size: int = 256
     render_workers: int | None = None
@@ -26,3 +29,7 @@ class Settings:
     autocomplete_rate: tuple[int, float] = (20, 10.0)
     alive_every: float = 30.0  # seconds between "still running" stamps; 0: no downtime credit
     ai_pause: float = 1.5  # seconds an AI seat waits before each move, so people can follow
+    # PostgreSQL shared by several processes: seconds between looks for due timers that no
+    # live process holds (another process's, a killed one's); 0: off
+    timer_poll: float = 2.0
+    db_pool: int = 10  # PostgreSQL: most statement connections this process holds

@@ -1,42 +1,51 @@
 """All SQL lives here: games, seats, the append-only move log, timers, the private inbox and
-pending announcement lines. aiosqlite, WAL, ``synchronous=FULL``.
+pending announcement lines, on SQLite (the default: aiosqlite, WAL, ``synchronous=FULL``) or
+PostgreSQL (asyncpg), through ``bot.db``.
 
-Schema changes are numbered migrations applied in order at start-up; ``PRAGMA user_version``
-records the last one applied. Moves are append-only with ``UNIQUE(game_id, seq)``, so a move
-can never be recorded twice or out of order. ``synchronous=FULL``: in WAL mode ``NORMAL`` may
-roll back the last commits on power loss or an OS crash (SQLite docs, "PRAGMA synchronous"),
-and an acknowledged move must survive that.
+Schema changes are one list of numbered migrations applied in order at start-up, rendered per
+dialect (``bot.db.schema``); SQLite's ``PRAGMA user_version`` or PostgreSQL's
+``schema_version`` table records the last one applied. Moves are append-only with
+``UNIQUE(game_id, seq)``, so a move can never be recorded twice or out of order.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import aiosqlite
 
 from games.core import GameError
 
+from .db import Database, Dialect, IntegrityError, Tx, connect
+from .db.schema import Migration, PerDialect, render_all
+from .db.sqlite import SqliteDatabase
+
 SeatKind = Literal["human", "ai", "vacant"]
 Actor = Literal["user", "timer", "ai", "system"]
 TimerKind = Literal["deadline", "clock", "reminder"]
-
-T = TypeVar("T")
 
 
 class ChannelBusy(GameError):
     """A lobby was opened in a channel that has an unfinished game (the sentence says so)."""
 
 
+class StaleMove(IntegrityError):
+    """A move was to be stored as number ``seq`` but the game has ``stored`` moves: the
+    copy it was applied to is out of date (another process or an undo changed the game)."""
+
+    def __init__(self, game_id: int, seq: int, stored: int) -> None:
+        super().__init__(f"game {game_id}: move {seq} follows a copy of {stored} stored moves")
+        self.game_id, self.seq, self.stored = game_id, seq, stored
+
+
 SYSTEM_SEAT = -1  # games.core.SYSTEM: the seat recorded for timer and system moves
 
-MIGRATIONS: tuple[str, ...] = (
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: initial schema
     """
     CREATE TABLE games (
@@ -267,7 +276,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 16: who has held each seat's private information (issue 18): a member is recorded
     # with the one seat they play, played, or have the AI play for them; the key makes a
     # second seat for the same member impossible. Filled from the games already started.
-    """
+    PerDialect(
+        sqlite="""
     CREATE TABLE seat_holders (
         game_id INTEGER NOT NULL REFERENCES games(id),
         user_id INTEGER NOT NULL,
@@ -280,10 +290,26 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE g.status != 'lobby' AND COALESCE(s.user_id, s.owner_id) IS NOT NULL
         ORDER BY s.game_id, s.seat;
     """,
+        postgresql="""
+    CREATE TABLE seat_holders (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        user_id BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    INSERT INTO seat_holders (game_id, user_id, seat)
+        SELECT s.game_id, COALESCE(s.user_id, s.owner_id), s.seat
+        FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.status != 'lobby' AND COALESCE(s.user_id, s.owner_id) IS NOT NULL
+        ORDER BY s.game_id, s.seat
+        ON CONFLICT DO NOTHING;
+    """,
+    ),
     # 17: undo votes belong to seats (issue 18): with ``by_seat`` = 1, ``undos.voters`` are
     # the seats asked and ``votes`` are keyed by seat, so whoever holds a seat now answers
     # for it. Open requests are converted; closed ones keep their members' ids.
-    """
+    PerDialect(
+        sqlite="""
     ALTER TABLE undos ADD COLUMN by_seat INTEGER NOT NULL DEFAULT 0;
     UPDATE undos SET
         voters = (SELECT COALESCE(json_group_array(s.seat), '[]')
@@ -294,6 +320,28 @@ MIGRATIONS: tuple[str, ...] = (
                  ON s.game_id = undos.game_id AND s.user_id = CAST(j.key AS INTEGER)),
         by_seat = 1
     WHERE status = 'pending';
+    """,
+        postgresql="""
+    ALTER TABLE undos ADD COLUMN by_seat BIGINT NOT NULL DEFAULT 0;
+    UPDATE undos SET
+        voters = (SELECT COALESCE(json_agg(s.seat ORDER BY j.ord)::text, '[]')
+                  FROM json_array_elements_text(undos.voters::json) WITH ORDINALITY j(value, ord)
+                  JOIN seats s ON s.game_id = undos.game_id AND s.user_id = j.value::bigint),
+        votes = (SELECT COALESCE(json_object_agg(s.seat::text, j.value)::text, '{}')
+                 FROM json_each(undos.votes::json) j JOIN seats s
+                 ON s.game_id = undos.game_id AND s.user_id = j.key::bigint),
+        by_seat = 1
+    WHERE status = 'pending';
+    """,
+    ),
+    # 18: timer leases (issue 22): with several bot processes on one PostgreSQL database, the
+    # process that fires a timer first claims its row until ``lease_until`` (Unix time), so
+    # each timer fires once and a killed process's claims run out; ``warned``: the smallest
+    # warning (seconds before due) posted, so each warning is posted once. Unused on SQLite.
+    """
+    ALTER TABLE timers ADD COLUMN lease_owner TEXT;
+    ALTER TABLE timers ADD COLUMN lease_until REAL;
+    ALTER TABLE timers ADD COLUMN warned REAL;
     """,
 )
 
@@ -544,129 +592,61 @@ _GAME_COLS = (
 )
 
 
-async def _uninterrupted(aw: Awaitable[T]) -> T:
-    """Await ``aw`` to its end even if the caller is cancelled meanwhile (a commit or a
-    rollback must finish before the connection serves anyone else); a cancellation that
-    arrived is raised afterwards."""
-    task = asyncio.ensure_future(aw)
-    cancelled = False
-    while True:
-        try:
-            result = await asyncio.shield(task)
-        except asyncio.CancelledError:
-            if task.done():  # the task itself was cancelled, not its caller
-                raise
-            cancelled = True
-            continue
-        except BaseException:
-            if cancelled:
-                raise asyncio.CancelledError from None
-            raise
-        if cancelled:
-            raise asyncio.CancelledError
-        return result
-
-
-class Tx:
-    """The statements of one transaction (``Storage.transaction``) or one consistent read
-    (``Storage.reading``). Only valid inside its ``async with`` block."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; returns the number of rows it changed."""
-        async with self._db.execute(sql, params) as cur:
-            return cur.rowcount
-
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one INSERT; returns the new row's id."""
-        async with self._db.execute(sql, params) as cur:
-            return int(cur.lastrowid or 0)
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._db.executemany(sql, rows):
-            pass
-
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._db.execute(sql, params) as cur:
-            return await cur.fetchone()
-
-    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        row = await self.fetchone(sql, params)
-        return row[0] if row else None
-
-
 class Storage:
-    """All SQL, on one aiosqlite connection shared by every game.
+    """All SQL, on one database (``bot.db``): a SQLite file (the default) or PostgreSQL.
 
     Write isolation (issue 18): every logical save — a move with its derived rows, a start,
-    an undo, a seat change, a settings change — is one ``transaction()``. A transaction holds
-    the connection's lock from its ``BEGIN IMMEDIATE`` to its ``COMMIT`` or ``ROLLBACK``, so
-    no other save can put statements into it, commit half of it, or be rolled back with it;
-    reads take the same lock (``reading()``) and so never see another save half-done. A
-    save cancelled part-way (the bot stops and cancels AI tasks) rolls back its own
-    statements only, and the commit or rollback runs to its end before the lock is released
-    (``_uninterrupted``). SQLite allows one writer at a time anyway, and each save is a few
-    short statements, so the lock costs no parallelism; see docs/architecture.md.
+    an undo, a seat change, a settings change — is one ``transaction()``. On SQLite a
+    transaction holds the one connection's lock from its ``BEGIN IMMEDIATE`` to its
+    ``COMMIT`` or ``ROLLBACK``, so no other save can put statements into it, commit half of
+    it, or be rolled back with it; reads take the same lock (``reading()``) and so never see
+    another save half-done. On PostgreSQL each transaction has a pooled connection of its
+    own, and a check and the write it guards hold an advisory lock on what they guard
+    (``Tx.lock``: the game, the channel), so processes sharing the database serialise there.
+    A save cancelled part-way rolls back its own statements only, and the commit or rollback
+    runs to its end first (``bot.db.uninterrupted``); see docs/architecture.md.
+
+    ``target``: a file path or a ``postgresql://`` URL (``bot.db.connect``).
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+    def __init__(self, target: str | Path, *, pool_size: int = 10) -> None:
+        self.path = str(target)
+        self.database: Database = connect(target, pool_size=pool_size)
 
-    async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path)
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
-            async with self._db.execute(f"PRAGMA {pragma}"):
-                pass
-        await self._migrate()
+    @property
+    def dialect(self) -> Dialect:
+        return self.database.dialect
+
+    async def open(self, *, upto: int | None = None) -> None:
+        """Connect and apply the migrations not applied yet (``upto``: stop after that
+        number; tests of old schemas use it)."""
+        await self.database.open()
+        await self.database.migrate(render_all(MIGRATIONS, self.dialect), upto)
 
     async def close(self) -> None:
-        if self._db is not None:
-            async with self._lock:
-                await self._db.close()
-                self._db = None
+        await self.database.close()
 
     @property
     def is_open(self) -> bool:
-        return self._db is not None
+        return self.database.is_open
 
     @property
     def db(self) -> aiosqlite.Connection:
-        """The raw connection: for bulk loading by benches and tests that run alone; the
-        bot's code uses ``transaction()`` and ``reading()``."""
-        if self._db is None:
-            raise RuntimeError("storage is not open")
-        return self._db
+        """SQLite's raw connection: for bulk loading by benches and tests that run alone;
+        the bot's code uses ``transaction()`` and ``reading()``."""
+        if not isinstance(self.database, SqliteDatabase):
+            raise RuntimeError("storage.db is SQLite's connection; this storage is PostgreSQL")
+        return self.database.connection
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
         """One logical save: ``async with storage.transaction() as tx: await tx.execute(…)``.
         Commits at the end of the block; any exception (a cancellation too) rolls back this
         save's statements alone and is raised again."""
-        async with self._lock:
-            db = self.db
-            try:
-                await _uninterrupted(db.execute("BEGIN IMMEDIATE"))
-                yield Tx(db)
-                await _uninterrupted(db.commit())
-            except BaseException:
-                await _uninterrupted(db.rollback())
-                raise
+        return self.database.transaction()
 
-    @contextlib.asynccontextmanager
-    async def reading(self) -> AsyncIterator[Tx]:
-        """Reads that see only committed saves (none is open while the lock is held)."""
-        async with self._lock:
-            yield Tx(self.db)
+    def reading(self) -> contextlib.AbstractAsyncContextManager[Tx]:
+        """Reads that see only committed saves, consistently."""
+        return self.database.reading()
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self.reading() as tx:
@@ -681,20 +661,29 @@ class Storage:
         async with self.transaction() as tx:
             return await tx.execute(sql, params)
 
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        async with self._lock:
-            for number, script in enumerate(MIGRATIONS, start=1):
-                if number <= version:
-                    continue
-                await self.db.executescript(
-                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
-                )
-
     async def schema_version(self) -> int:
-        return int(await self._scalar("PRAGMA user_version") or 0)
+        return await self.database.schema_version()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use this database at once (PostgreSQL): caches
+        are then checked against it and each game's changes hold ``exclusive``."""
+        return self.dialect == "postgresql"
+
+    def exclusive(self, namespace: str, ident: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the lock named ``(namespace, ident)`` across processes for the block (a
+        PostgreSQL session advisory lock on a connection of its own; released if the
+        process dies). SQLite: nothing (one process, whose callers hold asyncio locks)."""
+        return self.database.exclusive(namespace, ident)
+
+    async def line_stamp(self, game_id: int) -> tuple[int, int]:
+        """``(moves in the line, move rows ever stored)`` of a game: any move or undo made
+        since a copy of the game was loaded changes it (undone moves keep their rows)."""
+        async with self.reading() as tx:
+            return await _line_stamp(tx, game_id)
 
     async def pragma(self, name: str) -> Any:
+        """A SQLite pragma's value (tests check WAL and ``synchronous``)."""
         return await self._scalar(f"PRAGMA {name}")
 
     # -- games ------------------------------------------------------------------------
@@ -719,6 +708,7 @@ class Storage:
         written) if the channel already has a lobby or running game, so two lobbies opened
         at once in one channel never both exist."""
         async with self.transaction() as tx:
+            await tx.lock("channel", channel_id)
             busy = await tx.scalar(
                 "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
                 (channel_id,),
@@ -785,27 +775,36 @@ class Storage:
     async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
         """Games with their seats and seat clocks, read consistently: three queries."""
         async with self.reading() as tx:
-            rows = await tx.fetchall(f"SELECT {_GAME_COLS} FROM games {where}", params)
-            games = [self._game_from_row(r) for r in rows]
-            if not games:
-                return games
-            by_id = {g.id: g for g in games}
-            marks = ",".join("?" * len(by_id))
-            for gid, seat, user_id, name, kind, owner in await tx.fetchall(
-                f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
-                f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-                tuple(by_id),
+            return await self._games_in(tx, where, params)
+
+    async def game_and_stamp(self, game_id: int) -> tuple[GameRow | None, tuple[int, int]]:
+        """``get_game`` and ``line_stamp`` of one game, read together in one snapshot."""
+        async with self.reading() as tx:
+            found = await self._games_in(tx, "WHERE id = ?", (game_id,))
+            return (found[0] if found else None), await _line_stamp(tx, game_id)
+
+    async def _games_in(self, tx: Tx, where: str, params: Sequence[Any]) -> list[GameRow]:
+        rows = await tx.fetchall(f"SELECT {_GAME_COLS} FROM games {where}", params)
+        games = [self._game_from_row(r) for r in rows]
+        if not games:
+            return games
+        by_id = {g.id: g for g in games}
+        marks = ",".join("?" * len(by_id))
+        for gid, seat, user_id, name, kind, owner in await tx.fetchall(
+            f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
+            f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            tuple(by_id),
+        ):
+            by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner))
+        clocked = [g.id for g in games if g.time_control]
+        if clocked:
+            marks = ",".join("?" * len(clocked))
+            for gid, *rest in await tx.fetchall(
+                "SELECT game_id, seat, bank, since, reminded, timeouts, vacation_used, "
+                f"vacation_since FROM seat_clocks WHERE game_id IN ({marks})",
+                tuple(clocked),
             ):
-                by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner))
-            clocked = [g.id for g in games if g.time_control]
-            if clocked:
-                marks = ",".join("?" * len(clocked))
-                for gid, *rest in await tx.fetchall(
-                    "SELECT game_id, seat, bank, since, reminded, timeouts, vacation_used, "
-                    f"vacation_since FROM seat_clocks WHERE game_id IN ({marks})",
-                    tuple(clocked),
-                ):
-                    by_id[gid].clocks[rest[0]] = SeatClock(*rest)
+                by_id[gid].clocks[rest[0]] = SeatClock(*rest)
         return games
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -851,8 +850,9 @@ class Storage:
         """Change who plays a seat of a started game (kind, member, name, owner), with the
         seat clocks that change with it, in one transaction. A member who gets the seat is
         recorded as one of its holders (``seat_holders``); the table's key refuses a member
-        who held another seat of the game (``sqlite3.IntegrityError``, nothing written)."""
+        who held another seat of the game (``IntegrityError``, nothing written)."""
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
             await tx.execute(
                 "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ? "
                 "WHERE game_id = ? AND seat = ?",
@@ -881,6 +881,7 @@ class Storage:
     ) -> int:
         """Seat a member (or an AI) in the next free seat of a lobby; returns the seat."""
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
             seat = int(
                 await tx.scalar(
                     "SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
@@ -904,6 +905,7 @@ class Storage:
         """Remove a lobby seat (a member's, or ``seat``: e.g. an AI's) and close the gap so
         seats stay 0..n-1; ``new_host`` takes over as host in the same transaction."""
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
             if seat is None:
                 seat = await tx.scalar(
                     "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
@@ -941,15 +943,16 @@ class Storage:
         committed in the same transaction, and ``outcome`` finishes it at once. Every seated
         member becomes the holder of their seat (``seat_holders``)."""
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
             await tx.execute(
                 "UPDATE games SET status = 'running', options = ?, updated_at = ?, "
                 "phase_key = ?, phase_started_at = ? WHERE id = ? AND status = 'lobby'",
                 (json.dumps(options), now, phase_key, phase_started_at, game_id),
             )
             await tx.execute(
-                "INSERT OR IGNORE INTO seat_holders (game_id, user_id, seat) "
+                "INSERT INTO seat_holders (game_id, user_id, seat) "
                 "SELECT game_id, user_id, seat FROM seats "
-                "WHERE game_id = ? AND kind = 'human'",
+                "WHERE game_id = ? AND kind = 'human' ON CONFLICT DO NOTHING",
                 (game_id,),
             )
             if moves:
@@ -994,6 +997,7 @@ class Storage:
         self, game_id: int, status: str, now: str, outcome: dict[str, Any] | None = None
     ) -> None:
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
             await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ?, outcome = COALESCE(?, outcome) "
                 "WHERE id = ?",
@@ -1039,9 +1043,18 @@ class Storage:
         """Record one move, the game's new phase/finish state, its deadline timer and turn
         clocks, in a single transaction.
 
-        Raises ``sqlite3.IntegrityError`` if ``seq`` is already taken (nothing is written).
+        Raises ``StaleMove`` (an ``IntegrityError``; nothing is written) unless ``seq`` is
+        the number of moves stored, i.e. the move follows the stored line: another process
+        (or an undo) changed the game since this copy of it was loaded.
         """
         async with self.transaction() as tx:
+            await tx.lock("game", game_id)
+            stored = await tx.scalar(
+                "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0",
+                (game_id,),
+            )
+            if stored != move.seq:
+                raise StaleMove(game_id, move.seq, int(stored))
             await tx.execute(
                 "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, "
                 "actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -1118,6 +1131,68 @@ class Storage:
         async with self.transaction() as tx:
             await _put_timer(tx, timer.game_id, timer.kind, timer)
 
+    async def claim_timer(
+        self, timer: TimerRow, owner: str, now: float, lease: float, *, same_due: bool = False
+    ) -> bool:
+        """Claim the stored ``timer`` (same game, kind and key; and due, with ``same_due``)
+        for ``owner`` until ``now + lease`` unless another owner holds an unexpired claim.
+        Returns whether it is ``owner``'s now: only the claimant fires it (several processes
+        share the database)."""
+        due = " AND due = ?" if same_due else ""
+        changed = await self._write(
+            "UPDATE timers SET lease_owner = ?, lease_until = ? "
+            "WHERE game_id = ? AND kind = ? AND key = ?" + due + " "
+            "AND (lease_until IS NULL OR lease_until < ? OR lease_owner = ?)",
+            (owner, now + lease, timer.game_id, timer.kind, timer.key)
+            + ((timer.due,) if same_due else ())
+            + (now, owner),
+        )
+        return changed > 0
+
+    async def claim_due(
+        self, owner: str, now: float, lease: float, limit: int = 100
+    ) -> list[TimerRow]:
+        """Claim for ``owner`` (until ``now + lease``) up to ``limit`` timers of running games
+        that are due and not claimed by a live owner, oldest first; returns them. On
+        PostgreSQL the rows are picked ``FOR UPDATE SKIP LOCKED``, so processes polling at
+        once take different rows and never wait for each other."""
+        skip = " FOR UPDATE OF t SKIP LOCKED" if self.dialect == "postgresql" else ""
+        async with self.transaction() as tx:
+            rows = await tx.fetchall(
+                "SELECT t.game_id, t.kind, t.key, t.due, t.warn_at, t.label, g.channel_id "
+                "FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' "
+                "AND t.due <= ? AND (t.lease_until IS NULL OR t.lease_until < ?) "
+                "ORDER BY t.due LIMIT ?" + skip,
+                (now, now, limit),
+            )
+            await tx.executemany(
+                "UPDATE timers SET lease_owner = ?, lease_until = ? WHERE game_id = ? AND kind = ?",
+                [(owner, now + lease, r[0], r[1]) for r in rows],
+            )
+        return [
+            TimerRow(gid, kind, key, due, tuple(json.loads(warn)), label, channel)
+            for gid, kind, key, due, warn, label, channel in rows
+        ]
+
+    async def claim_warning(self, timer: TimerRow, warn: float) -> bool:
+        """Whether this process is the one to post ``timer``'s warning ``warn`` seconds
+        before it is due (each warning of a timer once, whichever process armed it)."""
+        changed = await self._write(
+            "UPDATE timers SET warned = ? WHERE game_id = ? AND kind = ? AND key = ? "
+            "AND (warned IS NULL OR warned > ?)",
+            (warn, timer.game_id, timer.kind, timer.key, warn),
+        )
+        return changed > 0
+
+    async def release_timer(self, timer: TimerRow, owner: str) -> None:
+        """After ``owner`` fired ``timer``: delete its row if it is still that timer, still
+        claimed by ``owner`` (a move the timer made has replaced or removed it already, and
+        a rewrite of the row drops the claim), so nobody fires it again."""
+        await self._write(
+            "DELETE FROM timers WHERE game_id = ? AND kind = ? AND key = ? AND lease_owner = ?",
+            (timer.game_id, timer.kind, timer.key, owner),
+        )
+
     async def games_missing_timers(self) -> list[int]:
         """Running games in a timed phase with no timer row (databases from before
         migration 6): their deadline is computed once by replay, then stored."""
@@ -1158,6 +1233,7 @@ class Storage:
         """The user's waiting notices for a game, removed as they are read (one
         transaction: a notice is handed out once)."""
         async with self.transaction() as tx:
+            await tx.lock("inbox", game_id)
             rows = [
                 InboxRow(i, t, tuple(json.loads(m)))
                 for i, t, m in await tx.fetchall(
@@ -1192,9 +1268,11 @@ class Storage:
     async def backup(self, target: str | Path) -> None:
         """Online copy of the whole database to ``target`` (SQLite backup API), between
         saves."""
+        if not isinstance(self.database, SqliteDatabase):
+            raise RuntimeError("PostgreSQL is backed up with pg_dump (docs/operating.md)")
         dest = await aiosqlite.connect(str(target))
         try:
-            async with self._lock:
+            async with self.database.lock:
                 await self.db.backup(dest)
         finally:
             await dest.close()
@@ -1273,6 +1351,7 @@ class Storage:
         ``seq``), the undo is ``done``, the game's timed phase and pending lines are
         cleared (undo never crosses a timed phase), and so is its deadline timer."""
         async with self.transaction() as tx:
+            await tx.lock("game", undo.game_id)
             await tx.execute(
                 "UPDATE moves SET undone_by = ?, undone_seq = seq, seq = -(? * 1000000 + seq + 1) "
                 "WHERE game_id = ? AND seq >= ?",
@@ -1336,6 +1415,16 @@ class Storage:
         )
         return [int(r[0]) for r in rows]
 
+    async def summary_due(self, game_id: int) -> bool:
+        """Whether the finished game's summary is still to be posted."""
+        return bool(
+            await self._scalar(
+                "SELECT 1 FROM games WHERE id = ? AND status = 'finished' "
+                "AND summary_posted IS NULL",
+                (game_id,),
+            )
+        )
+
     async def mark_summary_posted(self, game_id: int) -> None:
         await self._write("UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,))
 
@@ -1371,6 +1460,7 @@ class Storage:
         if not rows:
             return False
         async with self.transaction() as tx:
+            await tx.lock("results", rows[0].game_id)
             if await tx.fetchone("SELECT 1 FROM results WHERE game_id = ?", (rows[0].game_id,)):
                 return False
             await tx.executemany(
@@ -1468,9 +1558,18 @@ async def _add_holder(tx: Tx, game_id: int, user_id: int, seat: int) -> None:
             (game_id, user_id, seat),
         )
     elif held != seat:
-        raise sqlite3.IntegrityError(
+        raise IntegrityError(
             f"member {user_id} held seat {held} of game {game_id}, not seat {seat}"
         )
+
+
+async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:
+    row = await tx.fetchone(
+        "SELECT COALESCE(SUM(CASE WHEN seq >= 0 THEN 1 ELSE 0 END), 0), COUNT(*) "
+        "FROM moves WHERE game_id = ?",
+        (game_id,),
+    )
+    return int(row[0]), int(row[1])
 
 
 async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
@@ -1481,7 +1580,7 @@ async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | No
         "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
         "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
-        "label = excluded.label "
+        "label = excluded.label, lease_owner = NULL, lease_until = NULL, warned = NULL "
         "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
         (game_id, kind, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
     )

@@ -24,10 +24,16 @@ The bot's own waits run on SimCord's virtual clock (``bot.clock.sleep``), so a l
 never makes SimCord wait out a game timer in real time; this one only stops a hung test."""
 
 
+PG_FIXTURES = {"pg_url", "pg_empty_url"}  # tests/pg.py: a PostgreSQL database
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test on ``simcord_env`` runs with ``settle_timeout=SETTLE`` (other ``simcord``
-    marker options are kept)."""
+    marker options are kept). A test on a PostgreSQL database (``tests/pg.py``) is marked
+    ``postgres``, so ``-m postgres`` runs exactly the PostgreSQL tests."""
     for item in items:
+        if PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)
         if "simcord_env" not in getattr(item, "fixturenames", ()):
             continue
         marker = item.get_closest_marker("simcord")

@@ -396,7 +396,13 @@ class Clocks:
         it stops); a gap over twice that is downtime: nobody could move, so a running clock
         starts that much later (its time-out and reminders move with it). After a crash
         the credit may exceed the real downtime by up to ``alive_every``. Vacations run on.
-        Call before arming timers; needs no replay."""
+        Call before arming timers; needs no replay. Processes sharing a database stamp the
+        one ``last_alive`` (downtime is the whole fleet's) and credit under one lock, so
+        processes starting together credit a downtime once."""
+        async with self.storage.exclusive("downtime", 0):
+            return await self._credit_downtime(alive_every)
+
+    async def _credit_downtime(self, alive_every: float) -> float:
         now = self.now()
         last = await self.storage.bot_state(LAST_ALIVE)
         down = 0.0 if last is None else now - last

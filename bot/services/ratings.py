@@ -81,7 +81,8 @@ def why_unrated(row: GameRow, imported: bool) -> str | None:
 
 
 class Ratings:
-    """Records results and updates ratings; one ``sync`` at a time."""
+    """Records results and updates ratings; one ``sync`` at a time (across processes, on a
+    shared PostgreSQL database)."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -91,7 +92,8 @@ class Ratings:
     async def sync(self) -> int:
         """Record every ended game without results (and rate those that count). Returns how
         many games were recorded."""
-        async with self._lock:
+        # one pass at a time in the fleet, too: ratings are read, changed and written back
+        async with self._lock, self.storage.exclusive("ratings", 0):
             done = 0
             for row in await self.storage.games_without_results():
                 try:

@@ -318,7 +318,17 @@ class Summaries:
 
     async def game_over(self, job: Announcement, late: bool = False) -> None:
         """Post the summary of the game ``job`` announced as over, then its replay.
-        ``late``: the game ended before a restart and its summary was never posted."""
+        ``late``: the game ended before a restart and its summary was never posted. With
+        other processes on the database, under the game's summary lock and only if no
+        process has posted it, so it is posted once."""
+        if not self.storage.shared:
+            await self._game_over(job, late)
+            return
+        async with self.storage.exclusive("summary", job.game_id):
+            if await self.storage.summary_due(job.game_id):
+                await self._game_over(job, late)
+
+    async def _game_over(self, job: Announcement, late: bool) -> None:
         row = await self.storage.get_game(job.game_id)
         if row is None or row.status != "finished" or not row.outcome:
             return

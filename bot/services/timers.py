@@ -8,10 +8,13 @@ from __future__ import annotations
 import asyncio
 import heapq
 import logging
+import os
+import secrets
+import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +31,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LATE_GRACE = 60.0  # seconds given to a deadline that ran out while the bot was down
+# Several processes on one PostgreSQL database: a firing process claims a timer's row for
+# LEASE seconds, and each process looks for due timers nobody holds every POLL seconds, so
+# a timer whose process was killed (its claim, if any, runs out) fires elsewhere within
+# LEASE + POLL = 8 s of being due.
+LEASE = 6.0
+POLL = 2.0
 
 Now = Callable[[], float]  # Unix time, seconds
 
@@ -56,6 +65,9 @@ class Timers:
         self._loop_task: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()
         self.clocks: Clocks | None = None  # set by Clocks itself
+        # who claims timers in the database when other processes share it
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._poll_task: asyncio.Task[None] | None = None
 
     async def arm_all(self) -> int:
         """Arm every stored timer (one query, no replay). Returns how many.
@@ -69,6 +81,10 @@ class Timers:
         for row in rows:
             slot = (row.game_id, row.kind)
             if row.kind != "reminder" and row.due < now - 1 and slot not in self._current:
+                if self.storage.shared and not await self.storage.claim_timer(
+                    row, self.owner, now, LEASE, same_due=True
+                ):
+                    continue  # another process is firing it or gave it its grace already
                 row = replace(row, due=now + LATE_GRACE)
                 await self.storage.set_timer(row)
                 task = asyncio.get_running_loop().create_task(
@@ -156,10 +172,33 @@ class Timers:
         for slot in [s for s in self._current if s[0] == game_id]:
             del self._current[slot]
 
+    def poll(self, every: float = POLL) -> None:
+        """Fire, every ``every`` seconds, the due timers no live process holds (other
+        processes' timers and a killed process's): for several processes on PostgreSQL."""
+        if self._poll_task is None or self._poll_task.done():
+            self._poll_task = asyncio.get_running_loop().create_task(
+                self._poll(every), name="timer-poll"
+            )
+
+    async def _poll(self, every: float) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            try:
+                for row in await self.storage.claim_due(self.owner, self.now(), LEASE):
+                    self._start(self._fire(row, claimed=True), row.game_id)
+            except Exception:
+                log.exception("claiming due timers failed")
+            await clock.sleep(self.client, every)
+
+    def _start(self, coro: Coroutine[Any, Any, None], game_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(coro, name=f"timer-{game_id}")
+        self._firing.add(task)
+        task.add_done_callback(self._firing.discard)
+
     def cancel_all(self) -> None:
         self._current.clear()
         self._heap.clear()
-        for task in (self._loop_task, *self._firing):
+        for task in (self._loop_task, self._poll_task, *self._firing):
             if task is not None:
                 task.cancel()
 
@@ -184,17 +223,39 @@ class Timers:
                 await clock.sleep(self.client, left)
                 continue
             _, _, row, warn = heapq.heappop(self._heap)
-            task = asyncio.get_running_loop().create_task(
-                self._warn(row, warn) if warn is not None else self._fire(row),
-                name=f"timer-{row.game_id}",
-            )
-            self._firing.add(task)
-            task.add_done_callback(self._firing.discard)
+            self._start(self._warn(row, warn) if warn is not None else self._fire(row), row.game_id)
 
     async def _warn(self, row: TimerRow, warn: float) -> None:
+        if self.storage.shared and not await self.storage.claim_warning(row, warn):
+            return  # another process posted it (every process arms the stored timers)
         await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
-    async def _fire(self, row: TimerRow) -> None:
+    async def _fire(self, row: TimerRow, *, claimed: bool = False) -> None:
+        """Run ``row``'s expiry. With other processes on the database, only the process
+        that claims the row fires it (``claimed``: already claimed by the poll), and the
+        row is removed after, unless the expiry replaced it."""
+        if not self.storage.shared:
+            await self._expire(row)
+            return
+        try:
+            if not claimed and not await self.storage.claim_timer(
+                row, self.owner, self.now(), LEASE
+            ):
+                if self._is_current(row):
+                    del self._current[(row.game_id, row.kind)]
+                return  # another process fires it
+        except Exception:
+            log.exception("claiming the %s timer of game %s failed", row.kind, row.game_id)
+            return  # the poll (here or elsewhere) tries again
+        if await self._expire(row):
+            try:
+                await self.storage.release_timer(row, self.owner)
+            except Exception:
+                log.exception("releasing the %s timer of game %s failed", row.kind, row.game_id)
+
+    async def _expire(self, row: TimerRow) -> bool:
+        """Fire ``row``; returns ``False`` if it failed before it changed anything (its row
+        is then left for another try)."""
         if row.kind != "deadline":
             if self._is_current(row):
                 del self._current[(row.game_id, row.kind)]
@@ -205,14 +266,19 @@ class Timers:
                     await self.clocks.on_reminder(row)
             except Exception:
                 log.exception("%s timer of game %s failed", row.kind, row.game_id)
-            return
+                return False
+            return True
+        started = time.perf_counter()
         try:
-            started = time.perf_counter()
             result = await self.manager.expire(row.game_id, row.key)
+        except Exception:
+            log.exception("timer of game %s failed", row.game_id)
+            return False
+        try:
             if self._is_current(row):
                 del self._current[(row.game_id, row.kind)]
             if result is None:
-                return
+                return True
             self.sync(row.game_id, result.timer)
             await self.publisher.send(self.publisher.prepare_move(result))
             log.debug(
@@ -223,3 +289,4 @@ class Timers:
             )
         except Exception:
             log.exception("timer of game %s failed", row.game_id)
+        return True

@@ -8,6 +8,7 @@ import pytest
 
 from bot.manager import LobbyError
 from bot.services.clocks import parse_duration, take_time_control
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 H = 3600.0
 

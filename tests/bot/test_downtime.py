@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.services.clocks import LAST_ALIVE
 from tests.bot.conftest import FAST
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 H = 3600.0
 ALIVE = replace(FAST, alive_every=600.0)  # a stamp every 10 virtual minutes
@@ -109,8 +110,8 @@ async def test_a_summary_lost_to_a_stop_is_posted_after_the_restart_once(simcord
     gid = await bot.manager.game_id_in_channel(channel.id)
     assert await bot.storage.summaries_due() == []
     # The bot stopped after the last move's commit, before the summary was posted:
-    await bot.storage.db.execute("UPDATE games SET summary_posted = NULL WHERE id = ?", (gid,))
-    await bot.storage.db.commit()
+    async with bot.storage.transaction() as tx:
+        await tx.execute("UPDATE games SET summary_posted = NULL WHERE id = ?", (gid,))
     await simcord_env.restart_bot(bots())
     for _ in range(50):
         if len(summaries()) == 2:

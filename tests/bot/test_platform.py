@@ -6,7 +6,6 @@ images) so each test is quick."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from datetime import UTC, datetime
 
 import discord
@@ -18,6 +17,7 @@ from bot.storage import Storage
 from bot.ui.components import DYNAMIC_ITEMS, ForgedItem
 from bot.ui.modals import parse_amount
 from games.core import InvalidMove, MoveTemplate
+from tests.pg import backend, db_path, execute  # noqa: F401 (both backends)
 
 from .together import slash_together
 
@@ -351,9 +351,9 @@ async def test_replay_divergence_is_reported_and_changes_nothing(simcord_env, ta
     await start_toy(simcord_env, channel, members)
     await alice.slash(channel, "move", notation="add 1")
     await bob.slash(channel, "move", notation="add 2")
-    with sqlite3.connect(db_path) as db:  # as if an engine change moved the public position
-        db.execute("UPDATE moves SET digest = '0000000000000000' WHERE seq = 0")
-        db.execute("UPDATE moves SET digest = 'ffffffffffffffff' WHERE seq = 1")
+    # as if an engine change moved the public position
+    await execute(db_path, "UPDATE moves SET digest = '0000000000000000' WHERE seq = 0")
+    await execute(db_path, "UPDATE moves SET digest = 'ffffffffffffffff' WHERE seq = 1")
     await simcord_env.restart_bot(bots())
     r = await alice.slash(channel, "move", notation="add 1")
     assert r.ephemeral

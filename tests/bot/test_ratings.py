@@ -13,6 +13,7 @@ import pytest
 from bot.services.ratings import GLOBAL, MODEL, rate
 from games.core import registry
 from games.core.ai import RandomPolicy
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 
 def text_of(r: Any) -> str:
@@ -132,9 +133,9 @@ async def test_old_games_are_rated_from_history_once(simcord_env, table, bots):
     await race(env, channel, [alice, bob], winner=1)
     await settle(env)
     # as if the database came from before ratings existed
-    await env.bot.storage.db.execute("DELETE FROM results")
-    await env.bot.storage.db.execute("DELETE FROM ratings")
-    await env.bot.storage.db.commit()
+    async with env.bot.storage.transaction() as tx:
+        await tx.execute("DELETE FROM results")
+        await tx.execute("DELETE FROM ratings")
     await env.restart_bot(bots())
     await settle(env)
     rows = await env.bot.storage.leaderboard(GLOBAL, "toy")

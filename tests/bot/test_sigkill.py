@@ -15,11 +15,12 @@ from pathlib import Path
 
 from bot.manager import GameManager
 from bot.storage import Storage
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_and_kill(db: Path, channel: int, acks_before_kill: int) -> set[tuple[int, int]]:
+def run_and_kill(db: Path | str, channel: int, acks_before_kill: int) -> set[tuple[int, int]]:
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.bot.sigkill_worker", str(db), str(channel)],
         cwd=ROOT,
@@ -39,20 +40,25 @@ def run_and_kill(db: Path, channel: int, acks_before_kill: int) -> set[tuple[int
     return acked
 
 
-async def test_acknowledged_moves_survive_sigkill(tmp_path, toy_game):
-    db = tmp_path / "kill.sqlite3"
+async def test_acknowledged_moves_survive_sigkill(db_path, backend, toy_game):
+    db = db_path
     rnd = random.Random(7)
     acked: set[tuple[int, int]] = set()
     for trial in range(6):
         acked |= run_and_kill(db, 1000 * (trial + 1), rnd.randint(3, 60))
-    with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        stored = set(con.execute("SELECT game_id, seq FROM moves").fetchall())
-    assert acked <= stored, sorted(acked - stored)[:5]
+    if backend == "sqlite":
+        with sqlite3.connect(db) as con:
+            assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     storage = Storage(db)
     await storage.open()
+    async with storage.reading() as tx:
+        stored = {(int(g), int(s)) for g, s in await tx.fetchall("SELECT game_id, seq FROM moves")}
+        started = [
+            int(g) for (g,) in await tx.fetchall("SELECT id FROM games WHERE status != 'lobby'")
+        ]
+    assert acked <= stored, sorted(acked - stored)[:5]
     manager = GameManager(storage, lambda: datetime.now(UTC))
-    for (gid,) in sqlite3.connect(db).execute("SELECT id FROM games WHERE status != 'lobby'"):
+    for gid in started:
         live = await manager.load(gid)
         assert live.seq == len(await storage.moves(gid))
     await storage.close()

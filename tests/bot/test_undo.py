@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.manager import public_digest
 from tests.bot.replaying import fixture, open_game, play
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 PHILA = fixture("philadelphia", "ai_2p.json")
 

@@ -14,8 +14,10 @@ import itertools
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
+from bot.db.postgres import PostgresDatabase
 from bot.manager import GameManager, MoveResult
 from bot.storage import Storage
+from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
 from .test_platform import start_toy
 from .together import slash_together
@@ -47,21 +49,36 @@ async def test_a_cancelled_save_never_undoes_another_games_move(simcord_env, tab
         if counter["seen"] == counter["point"]:
             loop.call_soon_threadsafe(reached.set)
 
-    await simcord_env.bot.storage.db.set_trace_callback(trace)
+    # PostgreSQL: the backend reports each statement of a save before it is sent. Saves of
+    # different games run at once there (a connection each), so game 0's save starts alone
+    # and the others start once its ``point``-th statement (of ~7) is out, then it is
+    # cancelled while they run.
+    database = simcord_env.bot.storage.database
+    on_pg = isinstance(database, PostgresDatabase)
+    if on_pg:
+        database.trace = trace
+    else:
+        await simcord_env.bot.storage.db.set_trace_callback(trace)
     acked: set[tuple[int, int]] = set()
     cancelled = 0
     for point in range(1, 25):
         tasks = []
+        plays = []
         for gid in gids:
             live = await manager.load(gid)
             user = live.row.user_of(min(live.state.to_act()))
             assert user in users
-            tasks.append(asyncio.create_task(manager.play(gid, user, "add 1")))
-        counter["seen"], counter["point"] = 0, point
+            plays.append((gid, user))
+        counter["seen"], counter["point"] = 0, (point - 1) % 7 + 1 if on_pg else point
         reached.clear()
         waiting = asyncio.create_task(reached.wait())
+        for gid, user in plays[:1] if on_pg else plays:
+            tasks.append(asyncio.create_task(manager.play(gid, user, "add 1")))
         await asyncio.wait([waiting, *tasks], return_when=asyncio.FIRST_COMPLETED)
         waiting.cancel()
+        if on_pg:
+            tasks += [asyncio.create_task(manager.play(g, u, "add 1")) for g, u in plays[1:]]
+            await asyncio.sleep(0)
         tasks[0].cancel()
         for task in tasks:
             try:
@@ -71,20 +88,26 @@ async def test_a_cancelled_save_never_undoes_another_games_move(simcord_env, tab
                 continue
             assert isinstance(result, MoveResult)
             acked.add((result.live.id, result.seq))
-    await simcord_env.bot.storage.db.set_trace_callback(None)
+    if isinstance(database, PostgresDatabase):
+        database.trace = None
+    else:
+        await simcord_env.bot.storage.db.set_trace_callback(None)
     assert cancelled >= 5  # the sweep did cancel saves in flight, not only finished ones
     assert len(acked) >= (GAMES - 1) * 24
-    with sqlite3.connect(db_path) as db:
-        stored = set(db.execute("SELECT game_id, seq FROM moves WHERE seq >= 0").fetchall())
+    async with simcord_env.bot.storage.reading() as tx:
+        rows = await tx.fetchall("SELECT game_id, seq FROM moves WHERE seq >= 0")
+        stored = {(int(g), int(s)) for g, s in rows}
         # nothing half-written: each game row was last updated by its last stored move
         for gid in gids:
-            updated, last = db.execute(
+            updated, last = await tx.fetchone(
                 "SELECT g.updated_at, (SELECT created_at FROM moves m WHERE m.game_id = g.id "
                 "AND m.seq >= 0 ORDER BY seq DESC LIMIT 1) FROM games g WHERE g.id = ?",
                 (gid,),
-            ).fetchone()
+            )
             assert last is None or updated == last, (gid, updated, last)
-        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    if not isinstance(database, PostgresDatabase):
+        with sqlite3.connect(db_path) as db:
+            assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert acked <= stored, sorted(acked - stored)[:5]
     # a restart replays every game to exactly its stored moves
     storage = Storage(db_path)
@@ -109,10 +132,10 @@ async def test_two_lobbies_opened_at_once_in_one_channel_make_one(simcord_env, t
         ],
     )
     texts = [r.response.content if r.response else "" for r in results]
-    with sqlite3.connect(db_path) as db:
-        open_games = db.execute(
+    async with simcord_env.bot.storage.reading() as tx:
+        open_games = await tx.scalar(
             "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status = 'lobby'", (channel.id,)
-        ).fetchone()[0]
+        )
     assert open_games == 1, texts
     assert sum("already has" in t for t in texts) == 1, texts
     assert not any("went wrong" in t for t in texts), texts
