@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -19,14 +17,6 @@ from .manager import spectator as spectator  # the refusal for members without a
 from .storage import GameRow
 
 ACCENT = discord.Colour.from_rgb(0, 114, 178)
-
-
-def renderer(game_key: str) -> ModuleType | None:
-    """``render.<game_key>`` if it exists (``render_board``, ``hand_text``)."""
-    try:
-        return importlib.import_module(f"render.{game_key}")
-    except ModuleNotFoundError:
-        return None
 
 
 def mentions(users: Iterable[int]) -> str:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 from games.carnegie.view import CarnegieView, CellView, CityView, CompanyView
-from render.common import Pen, mix, pick_theme, player_colour, seat_names
+from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -1464,3 +1465,24 @@ def render_hand(
 
 render_company = render_player
 """Former name of ``render_player`` (kept for callers written before issue 8)."""
+
+
+def alt(view: CarnegieView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round, phase and each company's VP and money."""
+    labels = seat_names(names, len(view.companies))
+    return alt_text(
+        "Carnegie",
+        f"round {view.round}, {view.phase_name}",
+        [f"{labels[c.seat]}: {c.vp} VP, ${c.money}" for c in view.companies],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[CarnegieView] = Renderer(
+    "carnegie",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.companies),
+    player=render_player,
+    hand=render_hand,
+)

@@ -351,3 +351,16 @@ def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") ->
         given = names[seat] if names is not None and seat < len(names) else ""
         out.append(short_name(given) or f"{prefix}{seat + 1}")
     return out
+
+
+def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = False) -> str:
+    """A board's text fallback (``Renderer.alt``): ``"<title> · <stage>: <player>; ..."``,
+    with ``game over`` when it is, in plain words (no markdown), under 1,000 characters
+    (Discord's attachment descriptions take 1,024).
+
+    >>> alt_text("Kenchiku", "round 3", ["alice: 12 money", "bob: 9 money"])
+    'Kenchiku · round 3: alice: 12 money; bob: 9 money'
+    """
+    head = f"{title} · {stage}" + (" · game over" if over else "")
+    text = f"{head}: " + "; ".join(players) if players else head
+    return text if len(text) <= 1000 else text[:999] + "…"

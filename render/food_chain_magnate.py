@@ -32,7 +32,8 @@ from games.food_chain_magnate.view import (
     PlayerView,
     RestaurantView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -1553,3 +1554,25 @@ def hand_text(view: FcmView, seat: int, *, names: Sequence[str] | None = None) -
     for title, items in (*left, *right):
         lines.append(f"{title}: " + ", ".join(items))
     return "\n".join(lines)
+
+
+def alt(view: FcmView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): turn, phase and each chain's cash."""
+    labels = seat_names(names, len(view.players))
+    return alt_text(
+        "Food Chain Magnate",
+        f"turn {view.turn}, {view.phase_title}",
+        [f"{labels[p.seat]}: ${p.cash}" for p in view.players],
+        over=view.phase == "over",
+    )
+
+
+RENDERER: Renderer[FcmView] = Renderer(
+    "food_chain_magnate",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.players),
+    player=render_player,
+    hand=render_hand,
+    zoom=render_zoom,
+)

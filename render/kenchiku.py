@@ -47,7 +47,8 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -2136,3 +2137,27 @@ def hand_text(view: KenchikuView, seat: int, *, names: Sequence[str] | None = No
     if seat in view.to_act:
         lines.append("*Your turn.*")
     return "\n".join(lines)
+
+
+def alt(view: KenchikuView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round and each company's honour and buildings."""
+    labels = _names(view, names)
+    return alt_text(
+        "Kenchiku",
+        f"round {view.round}",
+        [
+            f"{labels[c.seat]}: {c.honour} honour, {c.buildings} buildings"
+            + (f", {c.money} money" if c.money is not None else "")
+            for c in view.companies
+        ],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[KenchikuView] = Renderer(
+    "kenchiku",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.companies),
+    player=render_player,
+)

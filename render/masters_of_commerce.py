@@ -44,7 +44,8 @@ from games.masters_of_commerce.view import (
     PlayerView,
     TrackView,
 )
-from render.common import Pen, font, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import Pen, alt_text, font, mix, pick_theme, player_colour, seat_names, text_on
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -2771,3 +2772,23 @@ def hand_text(view: MocView, seat: int, *, names: Sequence[str] | None = None) -
     if len(text) > 1500:
         text = text[:1499] + "…"
     return text
+
+
+def alt(view: MocView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): year, phase and each player's money."""
+    labels = seat_names(names, len(view.players))
+    return alt_text(
+        "Masters of Commerce",
+        f"year {view.year} of {view.years}, {view.phase_label}",
+        [f"{labels[p.seat]}: {_money(p.money)}" for p in view.players],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[MocView] = Renderer(
+    "masters_of_commerce",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.players),
+    player=render_player,
+)

@@ -32,7 +32,8 @@ from PIL import Image
 
 from games.philadelphia.cards import data
 from games.philadelphia.view import AdView, CardView, Phase, PhilaView, PlayerView
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 _Drawer = Callable[[Pen, float], None]
@@ -638,3 +639,23 @@ def hand_text(view: PhilaView, seat: int, *, names: Sequence[str] | None = None)
         effect = text if len(text) <= room else text[: room - 1].rstrip() + "…"
         lines.append(f"{line}\n  ↳ {effect}")
     return "\n".join(lines + tail)
+
+
+def alt(view: PhilaView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round, phase and each player's VP and money."""
+    labels = seat_names(names, view.n_seats)
+    return alt_text(
+        "Philadelphia",
+        f"round {view.round}, {view.phase.value} phase",
+        [f"{labels[p.seat]}: {p.vp} VP, {_money(p.money)}" for p in view.players],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[PhilaView] = Renderer(
+    "philadelphia",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: view.n_seats,
+    hand=render_hand,
+)

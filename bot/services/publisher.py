@@ -17,7 +17,6 @@ with the moves and a ping of everyone who may act is posted, never a second full
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -289,7 +288,7 @@ class Publisher:
             "allowed_mentions": discord.AllowedMentions(users=True),
         }
         if board is not None:
-            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+            kwargs["file"] = board.file()
         if view is not None:
             kwargs["view"] = view
         return kwargs
@@ -352,9 +351,7 @@ class Publisher:
         table = await self._table(job)
         if table is None:
             return False
-        files = (
-            [] if board is None else [discord.File(io.BytesIO(board.data), filename=board.filename)]
-        )
+        files = [] if board is None else [board.file()]
         try:
             edited = await table.edit(content=text, attachments=files, view=view)
         except discord.HTTPException:

@@ -22,13 +22,14 @@ from typing import Any
 import discord
 
 from games.core import SYSTEM, GameRecord, InvalidMove, get_game
+from render import contract
 from render.replay import animate, sample_positions
 
 from .. import messages as msg
 from ..game_log import LogEntry, log_line
 from ..manager import GameManager, LiveGame
 from ..storage import GameRow, MoveRow, Storage
-from .boards import Board, Boards, call_renderer, renderer
+from .boards import Board, Boards
 from .publisher import Announcement, Publisher
 
 log = logging.getLogger(__name__)
@@ -209,9 +210,8 @@ def make_replay(
     it in a thread). Over ``budget`` bytes, it is re-encoded with half the frames and lower
     quality until it fits (never over Discord's 10 MiB). ``None`` when the game has no
     renderer."""
-    mod = renderer(record.game)
-    draw = getattr(mod, "render_board", None) if mod is not None else None
-    if draw is None:
+    renderer = contract.of(record.game)
+    if renderer is None:
         return None
     began = time.perf_counter()
     spec = get_game(record.game)
@@ -222,11 +222,11 @@ def make_replay(
     frames = []
     named = list(names) if names else None
     if 0 in wanted:
-        frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+        frames.append(renderer.board(state.view(None), scale=scale, names=named))
     for i, (seat, text) in enumerate(record.moves, start=1):
         state.apply(seat, state.parse_move(seat, text))
         if i in wanted:
-            frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+            frames.append(renderer.board(state.view(None), scale=scale, names=named))
     step = positions[1] - positions[0] if len(positions) > 1 else 1
     quality = 75
     data = animate(frames, fmt=fmt, quality=quality)
@@ -267,7 +267,7 @@ class Summaries:
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         if board is not None:
-            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+            kwargs["file"] = board.file()
         text = (
             f"🏁 {get_game(row.game_key).title} game #{row.id} ended while I was restarting; "
             "here is its summary."

@@ -19,8 +19,8 @@ from games.core import Move, NotYourTurn, get_game
 
 from .. import errors
 from .. import messages as msg
+from ..hands import show_hand
 from ..manager import STALE, LiveGame, LobbyError
-from ..services.boards import renderer
 from ..storage import GameRow
 from .ids import (
     GID,
@@ -194,7 +194,7 @@ class HandButton(GameButton, template=button_template("hand")):
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         live = await services.manager.load(self.game_id)
-        await show_hand(interaction, live)
+        await show_hand(interaction, live, services)
 
 
 class InboxButton(GameButton, template=button_template("inbox")):
@@ -449,20 +449,6 @@ def inbox_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def hand_text(live: LiveGame, seat: int) -> str:
-    mod = renderer(live.row.game_key)
-    if mod is not None and hasattr(mod, "hand_text"):
-        return msg.clip(msg.named(live, str(mod.hand_text(live.state.view(seat), seat))))
-    return "Nothing private in this game."
-
-
-async def show_hand(interaction: discord.Interaction, live: LiveGame) -> None:
-    seat = live.row.seat_of(interaction.user.id)
-    if seat is None:
-        raise NotYourTurn(msg.spectator("a hand"))
-    await interaction.response.send_message(hand_text(live, seat), ephemeral=True)
-
-
 def panel_text(live: LiveGame, seat: int, prefix: str = "") -> str:
     head = f"**{live.spec.title}** · {live.state.phase_name()} · you are **{live.name(seat)}**"
     where = f"Choose `{prefix} …`" if prefix else "Choose your move:"
@@ -619,5 +605,4 @@ __all__ = [
     "lobby_view",
     "open_panel",
     "panel",
-    "show_hand",
 ]
