@@ -20,7 +20,7 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -189,12 +189,16 @@ def bench_boards(key: str, positions: Sequence[Any], samples: int) -> None:
     names = list(NAMES)
     scale = Settings.board_scale
     picture(renderer, "board", chosen[0][0], names=names, scale=scale)  # fonts, static layers
-    times = []
+    times, cpu = [], []
     for public, _own in chosen:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         picture(renderer, "board", public, names=names, scale=scale)
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
     emit(f"{key}.render.chat_board", "ms", times, CHAT_BOARD_TARGET)
+    # the CPU time alone (all threads, libvips' too): the figure above on a machine with
+    # nothing else on it
+    emit(f"{key}.render.chat_board_cpu", "ms", cpu, CHAT_BOARD_TARGET)
     for kind in ("player", "hand"):
         if kind not in renderer.views:
             continue
@@ -206,6 +210,44 @@ def bench_boards(key: str, positions: Sequence[Any], samples: int) -> None:
                 picture(renderer, kind, view, seat=seat, names=names, scale=scale)
                 times.append((time.perf_counter() - t0) * 1000)
         emit(f"{key}.render.{kind}", "ms", times)
+
+
+def bench_encoding(positions: Mapping[str, Sequence[Any]], samples: int) -> None:
+    """``render.encode.*``: the same chat boards encoded by the bot's encoder (libvips,
+    ``bot.services.boards.encode_png``) and by Pillow at level 3 (the encoder before issue
+    20), CPU milliseconds and KiB per board: the before and after in one run."""
+    import io
+
+    from render import contract
+
+    from .services.boards import at_inline_width, encode_png
+    from .settings import Settings
+
+    def pillow(image: Any) -> bytes:
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", optimize=False, compress_level=3)
+        return buf.getvalue()
+
+    images = []
+    for key, chosen in positions.items():
+        renderer = contract.of(key)
+        if renderer is None:
+            continue
+        for public, _own in list(chosen[:: max(1, len(chosen) // samples)])[:samples]:
+
+            def draw(k: float, r: Any = renderer, v: Any = public) -> Any:
+                return r.board(v, names=list(NAMES), scale=k)
+
+            images.append(at_inline_width(draw, Settings.board_scale))
+    for name, encode in (("libvips", encode_png), ("pillow_level3", pillow)):
+        cpu, size = [], []
+        for image in images:
+            c0 = time.process_time()
+            data = encode(image)
+            cpu.append((time.process_time() - c0) * 1000)
+            size.append(len(data) / 1024)
+        emit(f"render.encode.{name}_cpu", "ms", cpu)
+        emit(f"render.encode.{name}_size", "KiB", size)
 
 
 # -- the run --------------------------------------------------------------------------------
@@ -335,6 +377,15 @@ async def run_bench(size: str = "full", only: str = "", scale: float | None = No
         await run.mode(f"{game.key}.engine", engine)
         await run.mode(f"{game.key}.render", boards)
         await run.mode(f"{game.key}.bot", bot)
+
+    async def encoding() -> None:
+        positions = {
+            game.key: play(game.key, game.seats[-1], 7, ai=game.ai, views_every=20)[2]
+            for game in GAMES
+        }
+        bench_encoding(positions, pick(2, 6, 20))
+
+    await run.mode("render.encode", encoding)
 
     async def history() -> None:
         bench_history.bench_replays(emit, run.size)

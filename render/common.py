@@ -106,22 +106,6 @@ def to_png(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-# How the bot encodes boards for Discord, chosen by measurement (`boardroom bench --only
-# render.encode`; docs/performance.md). On the 2-core machine, per board: PNG level 6
-# 36-57 ms CPU, PNG level 3 27-29 ms (+8-13% bytes), WebP lossless method 0 25-27 ms with
-# bytes from -22% to +14%. PNG level 3 takes about the same CPU as WebP, and PNG is shown
-# inline by every Discord client and by the local preview, so it wins.
-BOARD_FORMAT = "png"
-BOARD_COMPRESS_LEVEL = 3
-
-
-def encode_board(image: Image.Image) -> tuple[bytes, str]:
-    """Encode a board for posting: ``(bytes, file extension)``."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=BOARD_COMPRESS_LEVEL)
-    return buf.getvalue(), BOARD_FORMAT
-
-
 # ---------------------------------------------------------------------------------------------
 # Drawing in layout units (added for Masters of Commerce; any renderer may use it)
 # ---------------------------------------------------------------------------------------------
