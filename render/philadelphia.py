@@ -528,18 +528,68 @@ def render_hand(
     player = _hand_of(view, seat)
     assert player.hand is not None
     labels = seat_names(names, view.n_seats)
-    hand = player.hand
+    n = len(player.hand)
+    title = f"{labels[seat]}'s hand: {n} card{'s' if n != 1 else ''}"
+    cards = [
+        (card, f"{card.duration} month{'s' if card.duration != 1 else ''}") for card in player.hand
+    ]
+    return _card_area(t, scale, seat, title, player, cards, "No cards in hand.")
+
+
+def render_player(
+    view: PhilaView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``seat``'s area as everyone sees it (``WIDTH * scale`` wide): VP, money and hand size,
+    then each posted ad as a whole card (as in the hand) with its month markers
+    (``month 2/3``, or ``hired`` for an ad that succeeded in the latest recruitment).
+    Bought items are not kept by a player (seed: an item takes effect and is discarded), so
+    the area has none.
+
+    Raises:
+        KeyError: no such seat. ValueError: unknown ``theme`` or ``scale <= 0``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    if not 0 <= seat < len(view.players):
+        raise KeyError(seat)
+    player = view.players[seat]
+    labels = seat_names(names, view.n_seats)
+    n = len(player.ads)
+    title = f"{labels[seat]}: {n} ad{'s' if n != 1 else ''} posted, {player.hand_size} in hand"
+    cards = [
+        (ad.card, "hired" if ad.succeeded else f"month {ad.months}/{ad.card.duration}")
+        for ad in player.ads
+    ]
+    return _card_area(t, scale, seat, title, player, cards, "No ads posted.")
+
+
+def _card_area(
+    t: _Theme,
+    scale: float,
+    seat: int,
+    title: str,
+    player: PlayerView,
+    cards: Sequence[tuple[CardView, str]],
+    empty: str,
+) -> Image.Image:
+    """A seat's cards in rows of ``HAND_COLS`` under a title line with its VP and money;
+    each card with a note (its duration, or an ad's months)."""
     probe = Pen(Image.new("RGB", (1, 1)), scale)
-    rows = [hand[i : i + HAND_COLS] for i in range(0, len(hand), HAND_COLS)]
-    heights = [max(_hand_card_height(probe, c) for c in row) for row in rows]
+    rows = [cards[i : i + HAND_COLS] for i in range(0, len(cards), HAND_COLS)]
+    heights = [max(_hand_card_height(probe, c) for c, _ in row) for row in rows]
     head = 52
-    height = MARGIN + head + sum(h + HAND_GAP for h in heights) + (LINE if not hand else 0) + MARGIN
+    height = (
+        MARGIN + head + sum(h + HAND_GAP for h in heights) + (LINE if not cards else 0) + MARGIN
+    )
     image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), t.bg)
     pen = Pen(image, scale, t.ink)
     colour = player_colour(seat)
     y = float(MARGIN)
     pen.rect(MARGIN, y, MARGIN + STRIPE, y + 40, fill=colour, radius=4)
-    title = f"{labels[seat]}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
     pen.text(MARGIN + STRIPE + 10, y + 20, title, TITLE, bold=True, anchor="lm")
     pen.text(
         WIDTH - MARGIN,
@@ -550,16 +600,18 @@ def render_hand(
         anchor="rm",
     )
     y += head
-    if not hand:
-        pen.text(MARGIN, y + LINE / 2, "No cards in hand.", TEXT, fill=t.muted, anchor="lm")
+    if not cards:
+        pen.text(MARGIN, y + LINE / 2, empty, TEXT, fill=t.muted, anchor="lm")
     for row, h in zip(rows, heights, strict=True):
-        for col, card in enumerate(row):
-            _hand_card(pen, MARGIN + col * (HAND_W + HAND_GAP), y, h, card, t)
+        for col, (card, note) in enumerate(row):
+            _hand_card(pen, MARGIN + col * (HAND_W + HAND_GAP), y, h, card, t, note)
         y += h + HAND_GAP
     return image
 
 
-def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme) -> None:
+def _hand_card(
+    pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme, note: str
+) -> None:
     band = INDUSTRY_COLOURS.get(card.industry, t.edge)
     pen.rect(x, y, x + HAND_W, y + h, fill=t.card, outline=t.edge, radius=8)
     pen.rect(x + 1, y + 1, x + HAND_W - 1, y + 36, fill=band, radius=7)
@@ -575,7 +627,10 @@ def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme
     ly = y + 36 + 16
     industry = _industry_name(card.industry)
     pen.text(x + 10, ly, industry, MIN_TEXT, bold=True, fill=mix(band, t.ink, 0.25), anchor="lm")
-    pen.text(x + HAND_W - 10, ly, card.id, MIN_TEXT, fill=t.muted, anchor="rm")
+    room = HAND_W - 28 - pen.length(industry, MIN_TEXT, True)
+    pen.text(
+        x + HAND_W - 10, ly, pen.fit(card.id, MIN_TEXT, room), MIN_TEXT, fill=t.muted, anchor="rm"
+    )
     ly += 28
     pen.text(x + 10, ly, f"cost {card.cost}", MIN_TEXT, anchor="lm")
     pen.text(x + HAND_W - 10, ly, f"reward {_reward(card)}", MIN_TEXT, bold=True, anchor="rm")
@@ -585,13 +640,7 @@ def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme
         pen.rect(nx, ly - 12, nx + 24, ly + 12, fill=t.card, outline=t.ink, radius=4)
         pen.text(nx + 12, ly + 1, str(n), MIN_TEXT, bold=True, anchor="mm")
         nx += 28
-    pen.text(
-        x + HAND_W - 10,
-        ly,
-        f"{card.duration} month{'s' if card.duration != 1 else ''}",
-        MIN_TEXT,
-        anchor="rm",
-    )
+    pen.text(x + HAND_W - 10, ly, note, MIN_TEXT, anchor="rm")
     ly += 24
     pen.line([(x + 10, ly), (x + HAND_W - 10, ly)], fill=t.edge)
     ly += 6
@@ -657,5 +706,6 @@ RENDERER: Renderer[PhilaView] = Renderer(
     board=render_board,
     alt=alt,
     seats=lambda view: view.n_seats,
+    player=render_player,
     hand=render_hand,
 )
