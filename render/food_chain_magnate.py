@@ -1434,7 +1434,7 @@ def _pretty(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def _player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
+def player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
     def listing(items: Sequence[tuple[str, int]]) -> list[str]:
         return [f"{n}× {_pretty(k)}" if n > 1 else _pretty(k) for k, n in items]
 
@@ -1474,7 +1474,7 @@ def render_player(
         raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
     labels = seat_names(names, len(view.players))
     p = view.players[seat]
-    left, right = _player_sections(view, p)
+    left, right = player_sections(view, p)
 
     def tall(sections: list[tuple[str, list[str]]]) -> float:
         return sum(P_LINE + 6 + P_LINE * len(lines) + 8 for _, lines in sections)
@@ -1533,27 +1533,6 @@ def render_hand(
     """``/hand``: ``render_player`` of the seat's own view (``state.view(seat)``), which adds
     the secret kept reserve card and the structure being chosen during Restructuring."""
     return render_player(view, seat, names=names, theme=theme, scale=scale)
-
-
-def hand_text(view: FcmView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """``/hand`` as text (for the seat's own view): cash, cards at work / on the beach (or all
-    cards), busy marketeers, food and drink, milestones, the kept reserve card and the
-    structure being chosen. ``ValueError`` for a seat not in the game."""
-    if not 0 <= seat < len(view.players):
-        raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
-    labels = seat_names(names, len(view.players))
-    p = view.players[seat]
-    lines = [
-        f"**{labels[seat]}** — {p.chain or 'company'}: ${p.cash}, turn order {p.position}, "
-        f"price ${p.unit_price}, {p.waitresses} waitress" + ("es" if p.waitresses != 1 else "")
-    ]
-    if p.reserve is not None:
-        secret = "" if view.reserve_revealed else " (secret until the first bank break)"
-        lines.append(f"Reserve card: ${p.reserve}{secret}")
-    left, right = _player_sections(view, p)
-    for title, items in (*left, *right):
-        lines.append(f"{title}: " + ", ".join(items))
-    return "\n".join(lines)
 
 
 def alt(view: FcmView, names: Sequence[str] | None = None) -> str:

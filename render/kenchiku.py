@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -269,11 +269,11 @@ class _Pen(Pen):
         colour = fill if fill is not None else player_colour(seat)
         d = max(4, round(2 * r * self.k))
         edge = mix(colour, _BLACK, 0.55)
-        sprite = _mark_sprite(_shape(seat), d, colour, edge, self.width(1.6))
+        sprite = _mark_sprite(seat_shape(seat), d, colour, edge, self.width(1.6))
         self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
 
 
-def _shape(seat: int) -> str:
+def seat_shape(seat: int) -> str:
     return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
@@ -500,7 +500,7 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _names(view: KenchikuView, names: Sequence[str] | None) -> list[str]:
+def seat_labels(view: KenchikuView, names: Sequence[str] | None) -> list[str]:
     """One label per seat (index = seat), from the display names or ``P1``, ``P2``..."""
     seats = max((c.seat for c in view.companies), default=-1) + 1
     return seat_names(names, seats)
@@ -1974,7 +1974,7 @@ def render_board(
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
     t = pick_theme(_THEMES, theme, scale)
-    labels = _names(view, names)
+    labels = seat_labels(view, names)
     if detail:
         return _render_detail(view, labels, t, theme, scale)
     return _render_chat(view, labels, t, theme, scale)
@@ -2009,7 +2009,7 @@ def render_player(
     co = next((c for c in view.companies if c.seat == seat), None)
     if co is None:
         raise KeyError(seat)
-    labels = _names(view, names)
+    labels = seat_labels(view, names)
     m, w = 18, PLAYER_W - 36
     ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
     built, park = _player_buildings(view, seat)
@@ -2078,70 +2078,9 @@ def render_player(
     return image
 
 
-def _join(parts: Iterable[str]) -> str:
-    return " · ".join(parts)
-
-
-_SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
-
-
-def hand_text(view: KenchikuView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """A seat's private panel as Discord markdown (well under 2,000 characters).
-
-    Shows money (when the view holds it for this seat), markers with ready workers, loan,
-    park, honour and the current market prices and stock. ``names`` as for ``render_board``.
-
-    Raises:
-        KeyError: ``seat`` has no company in the view.
-    """
-    company = next((c for c in view.companies if c.seat == seat), None)
-    if company is None:
-        raise KeyError(seat)
-    name = _names(view, names)[seat]
-    shape = _shape(seat)
-    money = f"**{company.money}**" if company.money is not None else "hidden"
-    lines = [f"**{name}** ({_SHAPE_GLYPHS[shape]} {shape} on the board) — round {view.round}"]
-    if company.bankrupt:
-        lines.append("**Bankrupt** — out of the game.")
-    lines.append(
-        _join(
-            [
-                f"Money: {money}",
-                f"Honour: **{company.honour}**",
-                f"Buildings: {company.buildings}",
-                f"Chips left: {company.chips_left}",
-            ]
-        )
-    )
-    markers = []
-    for kind in MARKER_TYPES:
-        n = company.markers.get(kind, 0)
-        if kind == "workers":
-            markers.append(f"{MARKER_LABELS[kind]} **{n}** ({company.workers_ready} ready)")
-        else:
-            markers.append(f"{MARKER_LABELS[kind]} **{n}**")
-    lines.append("Markers: " + _join(markers))
-    lines.append(
-        _join(
-            [
-                "Loan: **yes**" if company.has_loan else "Loan: none",
-                "Park: available" if company.park_available else "Park: placed",
-            ]
-        )
-    )
-    prices = [
-        f"{MARKER_LABELS[k]} {view.market_prices.get(k, 0)} ({view.market_stock.get(k, 0)} left)"
-        for k in MARKER_TYPES
-    ]
-    lines.append("Market: " + _join(prices))
-    if seat in view.to_act:
-        lines.append("*Your turn.*")
-    return "\n".join(lines)
-
-
 def alt(view: KenchikuView, names: Sequence[str] | None = None) -> str:
     """The board in words (``Renderer.alt``): round and each company's honour and buildings."""
-    labels = _names(view, names)
+    labels = seat_labels(view, names)
     return alt_text(
         "Kenchiku",
         f"round {view.round}",

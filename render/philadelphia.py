@@ -110,7 +110,7 @@ _THEMES: dict[str, _Theme] = {
 _SEAT_LABEL = re.compile(r"\bp(\d{1,2})\b")
 
 
-def _named(text: str, labels: Sequence[str]) -> str:
+def with_names(text: str, labels: Sequence[str]) -> str:
     """The engine's ``p1``/``p2`` labels in ``text`` replaced by the players' names."""
 
     def sub(m: re.Match[str]) -> str:
@@ -127,21 +127,21 @@ def _card_name(card_id: str) -> str:
         return card_id
 
 
-def _industry_name(industry: str) -> str:
+def industry_name(industry: str) -> str:
     for ind in data().industries:
         if ind.id == industry:
             return ind.name
     return industry
 
 
-def _reward(card: CardView) -> str:
+def reward_label(card: CardView) -> str:
     parts = [f"${card.reward}"] if card.reward else []
     if card.vp:
         parts.append(f"{card.vp} VP")
     return " + ".join(parts) or "nothing"
 
 
-def _money(n: int) -> str:
+def money_label(n: int) -> str:
     return f"${n}"
 
 
@@ -268,7 +268,7 @@ def _status_lines(view: PhilaView, labels: list[str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if view.pending is not None and view.outcome is None:
         who = ", ".join(labels[s] for s in view.pending.choosers)
-        prompt = _named(view.pending.prompt, labels)
+        prompt = with_names(view.pending.prompt, labels)
         text = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         out.append((f"▶ {text}", "warn"))
     if view.die is not None:
@@ -295,7 +295,7 @@ def _items(pen: Pen, y: float, view: PhilaView, t: _Theme) -> None:
     pen.text(x + 4, cy, "Items", TEXT, bold=True, anchor="lm")
     x += pen.length("Items", TEXT, True) + 14
     for item in view.item_row:
-        s = f"{item.name} {_money(item.price)}"
+        s = f"{item.name} {money_label(item.price)}"
         x += pen.pill(x, cy, s, fill=t.card, ink=t.ink, size=MIN_TEXT, h=32, outline=t.edge) + 6
     if view.field is not None:
         x += pen.pill(x, cy, view.field.name, fill=t.warn, size=MIN_TEXT, h=32) + 6
@@ -355,7 +355,7 @@ def _panel(
             )
             x += 6
     # right side: VP, money, hand
-    stats = [f"{player.vp} VP", _money(player.money), f"hand {player.hand_size}"]
+    stats = [f"{player.vp} VP", money_label(player.money), f"hand {player.hand_size}"]
     rx: float = x1 - 10
     for i, s in enumerate(reversed(stats)):
         bold = i == len(stats) - 1
@@ -442,7 +442,7 @@ def _ad(
             anchor="mm",
         )
         nx += 28
-    reward = _reward(card)
+    reward = reward_label(card)
     if pen.length(reward, MIN_TEXT, True) > x + AD_W - 12 - nx:
         reward = reward.replace(" ", "")
     pen.text(x + AD_W - 8, row1 + 1, reward, MIN_TEXT, bold=True, anchor="rm")
@@ -466,15 +466,15 @@ def _detail_texts(view: PhilaView, labels: list[str]) -> list[str]:
         for ad in player.ads:
             c = ad.card
             out.append(
-                f"{labels[player.seat]} · {c.name} ({c.id}, {_industry_name(c.industry)}): {c.text}"
+                f"{labels[player.seat]} · {c.name} ({c.id}, {industry_name(c.industry)}): {c.text}"
             )
     for item in dict.fromkeys(view.item_row):  # one line per kind shown
-        out.append(f"Item {item.name} ({_money(item.price)}): {item.text}")
+        out.append(f"Item {item.name} ({money_label(item.price)}): {item.text}")
     if view.field is not None:
         out.append(f"Field card {view.field.name}: {view.field.text}")
     if view.last_events:
         out.append("Latest events:")
-        out.extend(_named(e, labels) for e in view.last_events)
+        out.extend(with_names(e, labels) for e in view.last_events)
     return out
 
 
@@ -495,7 +495,7 @@ def _detail(pen: Pen, y: float, lines: list[str], t: _Theme) -> None:
 # -- the hand ----------------------------------------------------------------------------------
 
 
-def _hand_of(view: PhilaView, seat: int) -> PlayerView:
+def hand_of(view: PhilaView, seat: int) -> PlayerView:
     if not 0 <= seat < len(view.players):
         raise KeyError(seat)
     player = view.players[seat]
@@ -525,7 +525,7 @@ def render_hand(
         hidden), unknown ``theme`` or ``scale <= 0``.
     """
     t = pick_theme(_THEMES, theme, scale)
-    player = _hand_of(view, seat)
+    player = hand_of(view, seat)
     assert player.hand is not None
     labels = seat_names(names, view.n_seats)
     n = len(player.hand)
@@ -594,7 +594,7 @@ def _card_area(
     pen.text(
         WIDTH - MARGIN,
         y + 20,
-        f"{player.vp} VP · {_money(player.money)}",
+        f"{player.vp} VP · {money_label(player.money)}",
         TEXT,
         bold=True,
         anchor="rm",
@@ -625,7 +625,7 @@ def _hand_card(
         anchor="lm",
     )
     ly = y + 36 + 16
-    industry = _industry_name(card.industry)
+    industry = industry_name(card.industry)
     pen.text(x + 10, ly, industry, MIN_TEXT, bold=True, fill=mix(band, t.ink, 0.25), anchor="lm")
     room = HAND_W - 28 - pen.length(industry, MIN_TEXT, True)
     pen.text(
@@ -633,7 +633,7 @@ def _hand_card(
     )
     ly += 28
     pen.text(x + 10, ly, f"cost {card.cost}", MIN_TEXT, anchor="lm")
-    pen.text(x + HAND_W - 10, ly, f"reward {_reward(card)}", MIN_TEXT, bold=True, anchor="rm")
+    pen.text(x + HAND_W - 10, ly, f"reward {reward_label(card)}", MIN_TEXT, bold=True, anchor="rm")
     ly += 28
     nx = x + 10
     for n in card.numbers:
@@ -648,55 +648,13 @@ def _hand_card(
         pen.text(x + 10, ly + i * 24, line, MIN_TEXT)
 
 
-def _card_line(card: CardView) -> str:
-    numbers = ", ".join(str(n) for n in card.numbers)
-    return (
-        f"`{card.id}` **{card.name}** · {_industry_name(card.industry)} · cost {card.cost} · "
-        f"reward {_reward(card)} · {card.duration} mo · on {numbers}"
-    )
-
-
-def hand_text(view: PhilaView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """``seat``'s hand as Discord markdown (under 2,000 characters): money, VP, then one line
-    per card (id, name, industry, cost, reward, duration, numbers, effect) and any choice the
-    seat must make now.
-
-    Raises:
-        KeyError: no such seat. ValueError: ``view`` is not ``seat``'s own view.
-    """
-    player = _hand_of(view, seat)
-    assert player.hand is not None
-    labels = seat_names(names, view.n_seats)
-    head = (
-        f"**Your hand, {labels[seat]}**: {len(player.hand)} card(s) · "
-        f"money **{_money(player.money)}** · **{player.vp} VP**"
-    )
-    lines = [head]
-    if not player.hand:
-        lines.append("No cards in hand.")
-    cards = [(_card_line(c), c.text) for c in player.hand]
-    tail: list[str] = []
-    if player.chosen is not None:
-        tail.append(f"You chose `{player.chosen}` to give.")
-    if view.pending is not None and seat in view.pending.choosers:
-        tail.append(f"*Your choice: {_named(view.pending.prompt, labels)}.*")
-    elif seat in view.to_act and view.outcome is None:
-        tail.append("*Your turn.*")
-    fixed = len(head) + sum(len(a) + 5 for a, _ in cards) + sum(len(s) + 1 for s in tail)
-    room = max(20, (1900 - fixed) // max(1, len(cards)))
-    for line, text in cards:
-        effect = text if len(text) <= room else text[: room - 1].rstrip() + "…"
-        lines.append(f"{line}\n  ↳ {effect}")
-    return "\n".join(lines + tail)
-
-
 def alt(view: PhilaView, names: Sequence[str] | None = None) -> str:
     """The board in words (``Renderer.alt``): round, phase and each player's VP and money."""
     labels = seat_names(names, view.n_seats)
     return alt_text(
         "Philadelphia",
         f"round {view.round}, {view.phase.value} phase",
-        [f"{labels[p.seat]}: {p.vp} VP, {_money(p.money)}" for p in view.players],
+        [f"{labels[p.seat]}: {p.vp} VP, {money_label(p.money)}" for p in view.players],
         over=view.outcome is not None,
     )
 
