@@ -8,7 +8,8 @@ a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -88,6 +89,50 @@ def seat_token(
     centered_text(
         draw, (x, y), seat_letter(seat), font(max(8, int(radius * 1.2)), bold=True), text_on(colour)
     )
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours every board shares, in a light and a dark theme (``PALETTES``): the
+    background, panels and their edges, text (``ink``, ``muted``, ``faint``) and the game-over
+    banner. Each game's theme extends it with its own pieces' colours (``palette(theme)``)."""
+
+    bg: tuple[int, int, int]
+    panel: tuple[int, int, int]
+    panel_edge: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    muted: tuple[int, int, int]
+    faint: tuple[int, int, int]
+    banner_over: tuple[int, int, int]
+
+
+PALETTES: dict[str, Palette] = {
+    "light": Palette(
+        bg=(246, 243, 236),
+        panel=(255, 253, 248),
+        panel_edge=(222, 215, 202),
+        ink=(38, 38, 42),
+        muted=(112, 108, 102),
+        faint=(186, 180, 170),
+        banner_over=(64, 120, 92),
+    ),
+    "dark": Palette(
+        bg=(30, 32, 36),
+        panel=(42, 45, 51),
+        panel_edge=(66, 70, 78),
+        ink=(232, 230, 224),
+        muted=(160, 158, 152),
+        faint=(96, 98, 104),
+        banner_over=(44, 100, 74),
+    ),
+}
+
+
+def palette(theme: str) -> dict[str, tuple[int, int, int]]:
+    """The shared colours of ``theme`` as keyword arguments for a game's theme class
+    (a subclass of ``Palette``): ``_Theme(**palette("dark"), road=...)``."""
+    base = PALETTES[theme]
+    return {f.name: getattr(base, f.name) for f in fields(Palette)}
 
 
 def pick_theme(themes: Mapping[str, T], theme: str, scale: float) -> T:
@@ -275,6 +320,20 @@ class Pen:
         )
         return w
 
+    def banner(self, x: float, y: float, w: float, h: float, s: str, *, fill: RGB) -> None:
+        """A strip across a board (final round, game over): ``s`` in bold 18, centred,
+        shortened to fit, in black or white on ``fill``."""
+        self.rect(x, y, x + w, y + h, fill=fill, radius=8)
+        self.text(
+            x + w / 2,
+            y + h / 2 + 1,
+            self.fit(s, 18, w - 24, True),
+            18,
+            bold=True,
+            fill=text_on(fill),
+            anchor="mm",
+        )
+
     def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
         """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
         lines: list[str] = []
@@ -348,3 +407,35 @@ def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = Fal
     head = f"{title} · {stage}" + (" · game over" if over else "")
     text = f"{head}: " + "; ".join(players) if players else head
     return text if len(text) <= 1000 else text[:999] + "…"
+
+
+def legend_grid(
+    pen: Pen,
+    x: float,
+    y: float,
+    w: float,
+    items: Sequence[tuple[str, str]],
+    icon: Callable[[str, float, float], None],
+    *,
+    head: float,
+    row_h: float,
+    label_dx: float,
+    size: float,
+    ink: RGB,
+) -> None:
+    """A board's legend body: ``items`` (``(kind, label)``) in two columns under a head of
+    ``head`` layout px; ``icon(kind, cx, cy)`` draws each kind's sample at the row's left
+    (``cx``) and middle (``cy``); the label starts ``label_dx`` to its right."""
+    col_w = (w - 20) / 2
+    for i, (kind, label) in enumerate(items):
+        cx = x + 12 + (i % 2) * col_w
+        cy = y + head + (i // 2) * row_h + row_h / 2
+        icon(kind, cx, cy)
+        pen.text(
+            cx + label_dx,
+            cy + 1,
+            pen.fit(label, size, col_w - label_dx - 4),
+            size,
+            fill=ink,
+            anchor="lm",
+        )

@@ -32,7 +32,17 @@ from games.food_chain_magnate.view import (
     PlayerView,
     RestaurantView,
 )
-from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
@@ -62,11 +72,7 @@ HIGHLIGHT: tuple[int, int, int] = (213, 94, 0)
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
-    ink: RGB
-    muted: RGB
+class _Theme(Palette):
     ground: RGB
     grid: RGB
     tile_edge: RGB
@@ -80,10 +86,7 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        ink=(34, 34, 38),
-        muted=(110, 106, 100),
+        **palette("light"),
         ground=(236, 232, 220),
         grid=(218, 212, 198),
         tile_edge=(120, 112, 100),
@@ -95,10 +98,7 @@ _THEMES: dict[str, _Theme] = {
         leaf=(84, 140, 70),
     ),
     "dark": _Theme(
-        bg=(30, 32, 36),
-        panel=(40, 43, 48),
-        ink=(232, 230, 224),
-        muted=(160, 156, 150),
+        **palette("dark"),
         ground=(52, 56, 60),
         grid=(66, 70, 76),
         tile_edge=(150, 150, 150),

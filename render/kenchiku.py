@@ -47,7 +47,18 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    legend_grid,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
@@ -125,13 +136,7 @@ MARKER_COLOURS: dict[str, RGB] = {
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
-    panel_edge: RGB
-    ink: RGB
-    muted: RGB
-    faint: RGB
+class _Theme(Palette):
     value: RGB  # an empty plot's land value
     street: RGB
     city_edge: RGB
@@ -145,7 +150,6 @@ class _Theme:
     tree: RGB
     slot_empty: RGB
     banner_final: RGB
-    banner_over: RGB
     danger: RGB
     good: RGB
     admin: RGB
@@ -155,12 +159,7 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        panel_edge=(222, 215, 202),
-        ink=(38, 38, 42),
-        muted=(112, 108, 102),
-        faint=(186, 180, 170),
+        **palette("light"),
         value=(104, 98, 90),
         street=(214, 209, 199),
         city_edge=(168, 160, 148),
@@ -182,7 +181,6 @@ _THEMES: dict[str, _Theme] = {
         tree=(86, 140, 74),
         slot_empty=(228, 223, 213),
         banner_final=(232, 182, 82),
-        banner_over=(64, 120, 92),
         danger=(190, 64, 52),
         good=(60, 130, 80),
         admin=(196, 150, 58),
@@ -190,12 +188,7 @@ _THEMES: dict[str, _Theme] = {
         pill=(255, 253, 248),
     ),
     "dark": _Theme(
-        bg=(30, 32, 36),
-        panel=(42, 45, 51),
-        panel_edge=(66, 70, 78),
-        ink=(232, 230, 224),
-        muted=(160, 158, 152),
-        faint=(96, 98, 104),
+        **palette("dark"),
         value=(178, 174, 166),
         street=(54, 57, 64),
         city_edge=(90, 94, 102),
@@ -217,7 +210,6 @@ _THEMES: dict[str, _Theme] = {
         tree=(52, 92, 48),
         slot_empty=(62, 66, 74),
         banner_final=(176, 130, 40),
-        banner_over=(44, 100, 74),
         danger=(226, 98, 84),
         good=(110, 186, 126),
         admin=(176, 134, 48),
@@ -1381,18 +1373,8 @@ def _event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float)
 
 
 def _draw_banner(pen: _Pen, text: str, over: bool, x: float, y: float, w: float) -> None:
-    t = pen.t
-    fill = t.banner_over if over else t.banner_final
-    pen.rect(x, y, x + w, y + BANNER_H - 8, fill=fill, radius=8)
-    pen.text(
-        x + w / 2,
-        y + (BANNER_H - 8) / 2 + 1,
-        pen.fit(text, 18, w - 24, True),
-        18,
-        bold=True,
-        fill=text_on(fill),
-        anchor="mm",
-    )
+    fill = pen.t.banner_over if over else pen.t.banner_final
+    pen.banner(x, y, w, BANNER_H - 8, text, fill=fill)
 
 
 def _panel(pen: _Pen, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
@@ -1800,14 +1782,10 @@ def _legend_height() -> float:
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
     t = pen.t
-    items = _legend_items()
-    row_h = LEGEND_ROW_H
     h = _legend_height()
     _panel(pen, x, y, w, h, "Legend")
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(items):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + 46 + (i // 2) * row_h + row_h / 2
+
+    def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 14
         if kind == "building":
             _small_stack(pen, ix, cy, player_colour(0))
@@ -1845,14 +1823,20 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
             pen.rect(ix + 2, cy - 6, ix + 14, cy + 6, outline=mc, width=2, radius=3)
         else:
             pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
-        pen.text(
-            cx + 34,
-            cy + 1,
-            pen.fit(label, SMALL_SIZE, col_w - 38),
-            SMALL_SIZE,
-            fill=t.ink,
-            anchor="lm",
-        )
+
+    legend_grid(
+        pen,
+        x,
+        y,
+        w,
+        _legend_items(),
+        icon,
+        head=46,
+        row_h=LEGEND_ROW_H,
+        label_dx=34,
+        size=SMALL_SIZE,
+        ink=t.ink,
+    )
     return h
 
 

@@ -44,7 +44,19 @@ from games.masters_of_commerce.view import (
     PlayerView,
     TrackView,
 )
-from render.common import Pen, alt_text, font, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    font,
+    legend_grid,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
@@ -101,20 +113,13 @@ RENT_STATUS: dict[str, tuple[str, str]] = {  # status -> (label, theme colour na
 
 
 @dataclass(frozen=True)
-class _Theme:
+class _Theme(Palette):
     name: str
-    bg: RGB
-    panel: RGB
-    panel_edge: RGB
-    ink: RGB
-    muted: RGB
-    faint: RGB
     tile: RGB
     slot_empty: RGB
     strip_now: RGB
     strip_done: RGB
     strip_next: RGB
-    banner_over: RGB
     danger: RGB
     good: RGB
     warn: RGB
@@ -140,19 +145,13 @@ _DEEDS_DARK: dict[str, RGB] = {
 }
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
+        **palette("light"),
         name="light",
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        panel_edge=(222, 215, 202),
-        ink=(38, 38, 42),
-        muted=(112, 108, 102),
-        faint=(186, 180, 170),
         tile=(252, 250, 244),
         slot_empty=(232, 227, 217),
         strip_now=(46, 50, 60),
         strip_done=(222, 232, 218),
         strip_next=(255, 253, 248),
-        banner_over=(64, 120, 92),
         danger=(190, 52, 44),
         good=(44, 128, 72),
         warn=(186, 120, 20),
@@ -160,19 +159,13 @@ _THEMES: dict[str, _Theme] = {
         deed=_DEEDS_LIGHT,
     ),
     "dark": _Theme(
+        **palette("dark"),
         name="dark",
-        bg=(30, 32, 36),
-        panel=(42, 45, 51),
-        panel_edge=(66, 70, 78),
-        ink=(232, 230, 224),
-        muted=(160, 158, 152),
-        faint=(96, 98, 104),
         tile=(52, 55, 62),
         slot_empty=(62, 66, 74),
         strip_now=(226, 222, 210),
         strip_done=(52, 74, 60),
         strip_next=(42, 45, 51),
-        banner_over=(44, 100, 74),
         danger=(232, 104, 90),
         good=(110, 190, 130),
         warn=(226, 170, 70),
@@ -645,18 +638,7 @@ def _banner(view: MocView, labels: Sequence[str]) -> str | None:
 
 
 def _draw_banner(pen: _Pen, text: str, x: float, y: float, w: float) -> None:
-    t = pen.t
-    fill = t.banner_over
-    pen.rect(x, y, x + w, y + BANNER_H - 8, fill=fill, radius=8)
-    pen.text(
-        x + w / 2,
-        y + (BANNER_H - 8) / 2 + 1,
-        pen.fit(text, 18, w - 24, True),
-        18,
-        bold=True,
-        fill=text_on(fill),
-        anchor="mm",
-    )
+    pen.banner(x, y, w, BANNER_H - 8, text, fill=pen.t.banner_over)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1294,10 +1276,8 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
     t = pen.t
     h = _legend_height()
     _panel(pen, x, y, w, h, "Legend")
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(_LEGEND):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + PANEL_HEAD_H + (i // 2) * LEGEND_ROW_H + LEGEND_ROW_H / 2
+
+    def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 4
         if kind == "letters":
             for j, (colour, letter) in enumerate(zip(t.deed, "RYGB", strict=False)):
@@ -1327,14 +1307,20 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.pill(ix + 32, cy, "Ali", fill=player_colour(0), size=SMALL_SIZE, h=21)
         elif kind == "act":
             pen.pill(ix, cy, "to act", fill=t.strip_now, h=19)
-        pen.text(
-            ix + LEGEND_ICON_W,
-            cy + 1,
-            pen.fit(label, SMALL_SIZE, col_w - LEGEND_ICON_W - 8),
-            SMALL_SIZE,
-            fill=t.ink,
-            anchor="lm",
-        )
+
+    legend_grid(
+        pen,
+        x,
+        y,
+        w,
+        _LEGEND,
+        icon,
+        head=PANEL_HEAD_H,
+        row_h=LEGEND_ROW_H,
+        label_dx=4 + LEGEND_ICON_W,
+        size=SMALL_SIZE,
+        ink=t.ink,
+    )
 
 
 @lru_cache(maxsize=8)

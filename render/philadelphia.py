@@ -32,7 +32,17 @@ from PIL import Image
 
 from games.philadelphia.cards import data
 from games.philadelphia.view import AdView, CardView, Phase, PhilaView, PlayerView
-from render.common import Pen, alt_text, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
@@ -73,12 +83,8 @@ PHASE_NAMES = {
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
+class _Theme(Palette):
     card: RGB
-    ink: RGB
-    muted: RGB
     edge: RGB
     hit: RGB  # a succeeded ad's outline and the die face the roll hit
     warn: RGB
@@ -86,21 +92,15 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(244, 240, 230),
-        panel=(253, 251, 246),
+        **palette("light"),
         card=(255, 255, 255),
-        ink=(30, 30, 34),
-        muted=(96, 92, 86),
         edge=(170, 164, 152),
         hit=(0, 130, 70),
         warn=(190, 60, 20),
     ),
     "dark": _Theme(
-        bg=(30, 32, 38),
-        panel=(42, 45, 53),
+        **palette("dark"),
         card=(54, 58, 68),
-        ink=(236, 236, 232),
-        muted=(176, 176, 170),
         edge=(96, 100, 112),
         hit=(90, 210, 140),
         warn=(250, 140, 90),
