@@ -67,7 +67,11 @@ class Boardroom(commands.Bot):
     def _build(self, settings: Settings) -> Services:
         storage = Storage(self.database)
         manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
-        boards = Boards(settings.render_workers, scale=settings.board_scale)
+        boards = Boards(
+            settings.render_workers,
+            scale=settings.board_scale,
+            processes=settings.render_processes,
+        )
         publisher = Publisher(self, storage, boards, ui.board_view)
         notices = Notices(
             self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now, ui.panel

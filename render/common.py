@@ -183,6 +183,22 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
     return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=8192)
+def glyphs(
+    text: str, px: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
+    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
+    measurement that records those calls sees it once the cache is cleared)."""
+    fnt = font(px, bold=bold)
+    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
+    return mask, (x0, y0)
+
+
 class Pen:
     """Draws on ``image`` in layout units (pixels at scale 1.0), converting for ``scale``.
 
@@ -235,13 +251,14 @@ class Pen:
         fill: RGB | None = None,
         anchor: str = "la",
     ) -> None:
-        self.draw.text(
-            (x * self.k, y * self.k),
-            s,
-            font=self.font(size, bold),
-            fill=fill if fill is not None else self.ink,
-            anchor=anchor,
-        )
+        """``s`` at layout point ``(x, y)`` (``anchor`` as in Pillow), pasted from its cached
+        glyph mask (``glyphs``): a board redraws the same ids, names and amounts on every
+        move, and rasterising them was most of a board's drawing time."""
+        drawn = glyphs(s, max(6, round(size * self.k)), bold, anchor)
+        if drawn is not None:
+            mask, (dx, dy) = drawn
+            where = (round(x * self.k) + dx, round(y * self.k) + dy)
+            self.image.paste(fill if fill is not None else self.ink, where, mask)
 
     def length(self, s: str, size: float, bold: bool = False) -> float:
         """Advance width of ``s`` in layout units."""

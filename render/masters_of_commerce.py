@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.masters_of_commerce.phases import PHASES, Phase
 from games.masters_of_commerce.view import (
@@ -48,7 +48,6 @@ from render.common import (
     Palette,
     Pen,
     alt_text,
-    font,
     legend_grid,
     mix,
     palette,
@@ -191,26 +190,6 @@ class _Pen(Pen):
         self.names = list(labels)  # seat -> name on the board
         self.marks = _marks(labels)  # seat -> short name for chips and tiles
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        *,
-        bold: bool = False,
-        fill: RGB | None = None,
-        anchor: str = "la",
-    ) -> None:
-        """As ``Pen.text``, pasting the text's cached glyph mask (drawn once per text, size
-        and anchor by ``ImageDraw.text``): a board redraws the same ids, names and amounts
-        on every move, and rasterising them was most of a board's time."""
-        glyphs = _glyphs(s, max(6, round(size * self.k)), bold, anchor)
-        if glyphs is not None:
-            mask, (dx, dy) = glyphs
-            where = (round(x * self.k) + dx, round(y * self.k) + dy)
-            self.image.paste(fill if fill is not None else self.ink, where, mask)
-
     def who(self, seat: int) -> str:
         """The seat's name (``p3`` when the pen has no names, as for cached layers)."""
         return self.names[seat] if 0 <= seat < len(self.names) else seat_tag(seat)
@@ -248,22 +227,6 @@ class _Pen(Pen):
 
     def tag_w(self, text: str, size: float) -> float:
         return self.length(text, size, True) + TAG_STRIPE + 18
-
-
-@lru_cache(maxsize=4096)
-def _glyphs(
-    text: str, px: int, bold: bool, anchor: str
-) -> tuple[Image.Image, tuple[int, int]] | None:
-    """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
-    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text``, so a text
-    measurement that records those calls (``tests.render.chat.measure``) sees it."""
-    fnt = font(px, bold=bold)
-    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
-    if x1 <= x0 or y1 <= y0:
-        return None
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0)
 
 
 def _ruler(theme: _Theme, scale: float, labels: Sequence[str] = ()) -> _Pen:

@@ -9,10 +9,14 @@ image's description).
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
+import logging
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +26,8 @@ from PIL import Image
 
 from render import contract
 from render.contract import Kind, Renderer
+
+log = logging.getLogger(__name__)
 
 INLINE = 550
 """Discord's inline image width (px). Boards are designed to be read at this width; an image
@@ -101,17 +107,58 @@ class Unsupported(LookupError):
     """The game draws no such view (no renderer, or e.g. no player area)."""
 
 
-class Boards:
-    """The render pool. ``workers`` defaults to the CPU count: drawing is CPU-bound, and
-    more threads than cores only add contention (6 threads drew 17.5 boards/s on 2 cores,
-    2 threads 20.7)."""
+def _draw(
+    game_key: str,
+    kind: Kind,
+    view: Any,
+    seat: int | None,
+    area: str | None,
+    names: list[str] | None,
+    scale: float,
+    detail: bool,
+) -> tuple[bytes, str, str]:
+    """One view drawn, encoded and described: ``(bytes, extension, alt text)``. Runs in a
+    render process (everything it takes and returns pickles) or a render thread."""
+    renderer = contract.of(game_key)
+    if renderer is None:
+        raise Unsupported(game_key)
+    data, ext = picture(
+        renderer, kind, view, seat=seat, area=area, names=names, scale=scale, detail=detail
+    )
+    return data, ext, renderer.alt(view, names) if kind == "board" else ""
 
-    def __init__(self, workers: int | None = None, *, scale: float = 1.0) -> None:
+
+def _ready() -> None:
+    """A render process's start: the renderers and fonts loaded before the first board."""
+    from render import games  # noqa: F401
+
+
+class Boards:
+    """The render pool. Boards are drawn and encoded by ``processes`` worker processes
+    (default: the CPU count): Pillow holds Python's GIL while it draws, so threads of one
+    process draw on one core at a time, while processes use them all; a view and the encoded
+    image cross between processes in well under a millisecond. ``processes=0`` draws in
+    ``workers`` threads instead (default: the CPU count; the tests, where starting processes
+    for every bot would cost more than it saves). A process that dies is replaced; the board
+    it was drawing is drawn in a thread."""
+
+    def __init__(
+        self, workers: int | None = None, *, scale: float = 1.0, processes: int | None = 0
+    ) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.processes = (os.cpu_count() or 1) if processes is None else max(0, processes)
         self.scale = scale
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
+        self._procs: ProcessPoolExecutor | None = None  # started at the first board
         self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
         self.drawn = 0
+
+    def _processes(self) -> ProcessPoolExecutor | None:
+        if self.processes and self._procs is None:
+            self._procs = ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_ready
+            )
+        return self._procs
 
     async def draw(
         self,
@@ -189,23 +236,34 @@ class Boards:
         scale: float | None = None,
     ) -> Board:
         listed = list(names) if names else None
-
-        def work() -> tuple[bytes, str, str]:
-            data, ext = picture(
-                renderer,
-                kind,
-                view,
-                seat=seat,
-                area=area,
-                names=listed,
-                scale=self.scale if scale is None else scale,
-                detail=detail,
-            )
-            return data, ext, renderer.alt(view, listed) if kind == "board" else ""
-
-        data, ext, alt = await asyncio.get_running_loop().run_in_executor(self._pool, work)
+        job = functools.partial(
+            _draw,
+            renderer.game,
+            kind,
+            view,
+            seat,
+            area,
+            listed,
+            self.scale if scale is None else scale,
+            detail,
+        )
+        loop = asyncio.get_running_loop()
+        procs = self._processes()
+        if procs is None:
+            data, ext, alt = await loop.run_in_executor(self._pool, job)
+        else:
+            try:
+                data, ext, alt = await loop.run_in_executor(procs, job)
+            except BrokenProcessPool:
+                log.warning("a render process died; starting new ones")
+                self._procs = None
+                procs.shutdown(wait=False, cancel_futures=True)
+                data, ext, alt = await loop.run_in_executor(self._pool, job)
         self.drawn += 1
         return Board(data, f"{stem}.{ext}", alt)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
+            self._procs = None

@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot.services.boards import INLINE, encode_png, picture
+from bot.services.boards import INLINE, Boards, encode_png, picture
 from games.core import get_game
 from games.core.ai import play_out
 from render import contract
@@ -38,3 +38,22 @@ def test_posted_board_is_the_drawn_board_losslessly_and_no_larger(key: str) -> N
     assert len(data) <= 1.05 * len(pillow_level3(image))
     posted, ext = picture(renderer, "board", state.view(None), names=NAMES, scale=0.75)
     assert ext == "png" and Image.open(io.BytesIO(posted)).width >= INLINE
+
+
+async def test_render_processes_draw_what_the_threads_draw() -> None:
+    """The default render pool draws in processes (Pillow holds the GIL while drawing); the
+    board, its name and its alt text are the same as drawn in a thread."""
+    spec = get_game("kenchiku")
+    state, _record = play_out(spec, 3, 4)
+    view = state.view(None)
+    threads, processes = Boards(1, scale=0.75, processes=0), Boards(1, scale=0.75, processes=1)
+    try:
+        a = await threads.draw("kenchiku", 1, 9, view, names=NAMES)
+        b = await processes.draw("kenchiku", 1, 9, view, names=NAMES)
+        c = await processes.view("kenchiku", 1, "player", view, seat=0, names=NAMES)
+    finally:
+        threads.close()
+        processes.close()
+    assert a is not None and b is not None
+    assert (a.data, a.filename, a.description) == (b.data, b.filename, b.description)
+    assert "alice" in b.description and c.filename == "kenchiku-1-player.png"
