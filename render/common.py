@@ -183,6 +183,12 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
     return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=16384)
+def advance(text: str, px: int, bold: bool) -> float:
+    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``), cached."""
+    return float(font(px, bold=bold).getlength(text))
+
+
 @lru_cache(maxsize=8192)
 def glyphs(
     text: str, px: int, bold: bool, anchor: str
@@ -261,8 +267,9 @@ class Pen:
             self.image.paste(fill if fill is not None else self.ink, where, mask)
 
     def length(self, s: str, size: float, bold: bool = False) -> float:
-        """Advance width of ``s`` in layout units."""
-        return self.font(size, bold).getlength(s) / self.k
+        """Advance width of ``s`` in layout units (measured once per text and pixel size:
+        boards measure the same names and amounts on every move)."""
+        return advance(s, max(6, round(size * self.k)), bold) / self.k
 
     def line(self, points: list[tuple[float, float]], *, fill: RGB, width: float = 1) -> None:
         self.draw.line(
