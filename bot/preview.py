@@ -114,7 +114,11 @@ def build_world(simcord: Any, bot: Any, members: int) -> World:
     the same order at that instant, the ids are the same at every start, so games stored
     by an earlier run find their channel and players again. Only then is the clock moved
     to the wall clock (a bot timer due while the preview was stopped fires at start-up)."""
-    env = simcord.Env(bot, check_errors=False)
+    from .simtools import SETTLE
+
+    # SimCord's default 5 s settle limit is wall-clock time: a board drawn on a busy machine
+    # (or the render processes starting) can take longer, and the page must not break then.
+    env = simcord.Env(bot, check_errors=False, settle_timeout=SETTLE)
     guild = env.create_guild(GUILD_NAME)
     channel = guild.create_text_channel(CHANNEL_NAME)
     people = [guild.add_member(env.create_user(n)) for n in NAMES[:members]]
