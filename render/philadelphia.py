@@ -62,6 +62,7 @@ INDUSTRY_COLOURS: dict[str, RGB] = {
     "construction": (150, 105, 60),
     "transport": (60, 110, 170),
     "manufacturing": (110, 110, 125),
+    "production": (110, 110, 125),
     "professional": (40, 120, 90),
 }
 PHASE_NAMES = {

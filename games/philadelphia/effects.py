@@ -28,6 +28,19 @@ def _post_draw(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     return g.draw(seat, e.cards, g.job(card).name)
 
 
+def _post_gain(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
+    g.players[seat].money += e.money
+    return [
+        g.say(
+            "gain_posted",
+            "{p} gains {m} money ({job} posted).",
+            p=g.p(seat),
+            m=e.money,
+            job=g.job(card).name,
+        )
+    ]
+
+
 def _post_give_then_discard(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     # The give was part of the posting event (state.post_cards); the discard comes after.
     g.push(pending.DiscardFrame(seat, 1, 1, False, g.job(card).name))
@@ -41,6 +54,7 @@ def _default_ad(g: PhilaState, seat: int, card: str, e: Effect, before: int | No
 
 ON_POST: dict[str, Callable[..., list[str]]] = {
     "draw": _post_draw,
+    "gain": _post_gain,
     "give_then_discard": _post_give_then_discard,
 }
 
@@ -241,4 +255,7 @@ def use_item(g: PhilaState, seat: int, item_id: str) -> list[str]:
         return g.draw(seat, e.cards, item.name)
     elif e.kind == "unmark":
         g.push(pending.UnmarkFrame(seat, e.markers))
+    elif e.kind == "overtime":  # designer's note 2: money into VP
+        g.players[seat].vp += e.vp
+        return [g.say("overtime", "{p} works overtime: +{n} VP.", p=g.p(seat), n=e.vp)]
     return []
