@@ -1,9 +1,12 @@
-"""A heuristic Philadelphia player: post the ads that pay, submit hands when they score, buy
-items that help, and answer every effect's choice sensibly.
+"""A heuristic Philadelphia player: build hands (explore, acquire, submit), post the ads
+that pay much more than they take from the hand, turn money into VP with overtime (buying a
+cheap item to turn the row over when rich), and answer every effect's choice sensibly.
 
 It reads the state directly (it is part of the game package) but returns only legal moves;
-its only randomness is the ``rng`` it is given. ``Style`` tunes it; the balance tool
-(tools/philadelphia_sim.py) plays the named styles in ``STYLES`` against each other.
+its only randomness is the ``rng`` it is given. ``Style`` tunes it (money values are in
+money units; one VP is worth ``vp_value``); the balance tool (tools/philadelphia_sim.py)
+plays the named styles in ``STYLES`` against each other and the fixed simple strategies
+against it. ``choose(state, seat, rng)`` is the policy interface (games.core.ai.Policy).
 """
 
 from __future__ import annotations
@@ -91,7 +94,7 @@ class Style:
 
 STYLES: dict[str, Style] = {
     "balanced": Style(),
-    "poster": Style("poster", post_min=-0.5, submit_min=4, reserve=2, vp_value=2.0),
+    "poster": Style("poster", post_min=1.0, submit_min=4, reserve=2, ads_target=3),
     "hands": Style("hands", post_min=99.0, reserve=0, vp_value=3.5),
     "shopper": Style("shopper", item_bias=2.0),
     "rusher": Style("rusher", submit_min=1, explore_first=True),
@@ -150,6 +153,8 @@ class HeuristicPolicy:
             effect = getattr(job, timing)
             if effect is not None:
                 bonus = EFFECT_VALUE.get((timing, effect.kind), 0.0)
+                if timing == "on_post" and effect.kind == "gain":
+                    bonus = float(effect.money)
                 if timing == "on_default":
                     bonus *= 1 - success_chance(g, card)
                 value += bonus
