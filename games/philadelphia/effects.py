@@ -28,19 +28,6 @@ def _post_draw(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     return g.draw(seat, e.cards, g.job(card).name)
 
 
-def _post_gain(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    g.players[seat].money += e.money
-    return [
-        g.say(
-            "gain_posted",
-            "{p} gains {m} money ({job} posted).",
-            p=g.p(seat),
-            m=e.money,
-            job=g.job(card).name,
-        )
-    ]
-
-
 def _post_give_then_discard(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     # The give was part of the posting event (state.post_cards); the discard comes after.
     g.push(pending.DiscardFrame(seat, 1, 1, False, g.job(card).name))
@@ -54,7 +41,7 @@ def _default_ad(g: PhilaState, seat: int, card: str, e: Effect, before: int | No
 
 ON_POST: dict[str, Callable[..., list[str]]] = {
     "draw": _post_draw,
-    "gain": _post_gain,
+    "gain": lambda g, seat, card, e: _gain(g, seat, card, e, "posted"),
     "give_then_discard": _post_give_then_discard,
 }
 
@@ -175,17 +162,17 @@ def _lose(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     return g.lose(seat, e.money, f"{g.job(card).name} defaulted")
 
 
-def _gain(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
+def _gain(g: PhilaState, seat: int, card: str, e: Effect, when: str = "defaulted") -> list[str]:
+    """Gain money when the card is posted (the pharmacist) or defaults (the plumber)."""
     g.players[seat].money += e.money
-    return [
-        g.say(
-            "gain",
-            "{p} gains {m} money ({job} defaulted).",
-            p=g.p(seat),
-            m=e.money,
-            job=g.job(card).name,
-        )
-    ]
+    key, template = GAIN_SENTENCES[when]
+    return [g.say(key, template, p=g.p(seat), m=e.money, job=g.job(card).name)]
+
+
+GAIN_SENTENCES = {
+    "posted": ("gain_posted", "{p} gains {m} money ({job} posted)."),
+    "defaulted": ("gain", "{p} gains {m} money ({job} defaulted)."),
+}
 
 
 def _clear_markers(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
