@@ -320,11 +320,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "mode", choices=("speed", "vs-random", "rounds", "balance", "seats", "strategies")
     )
     parser.add_argument("--games", type=int, default=0)
-    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=0, help="players (speed: 4, strategies: 2)")
     parser.add_argument("--out", default="")
     args = parser.parse_args(argv)
     if args.mode == "speed":
-        speed(args.games or 200, args.seats)
+        speed(args.games or 200, args.seats or 4)
     elif args.mode == "vs-random":
         vs_random(args.games or 1000)
     elif args.mode == "rounds":
@@ -332,10 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.mode == "seats":
         seat_balance(args.games or 3000)
     elif args.mode == "strategies":
-        strategies(
-            args.games or 1000,
-            args.seats if args.seats != 4 or "--seats" in (argv or sys.argv) else 2,
-        )
+        strategies(args.games or 1000, args.seats or 2)
     else:
         lines: list[str] = []
 
