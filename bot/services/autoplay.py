@@ -35,6 +35,7 @@ import discord
 
 from games.core import GameError, GameState, Move, Rng, get_game
 
+from .. import clock
 from ..manager import GameManager, LobbyError, MoveResult, ai_movers
 from ..storage import GameRow, SeatRow
 from .notices import Notices
@@ -86,7 +87,7 @@ class Autoplay:
         self.moves = 0  # AI moves committed by this driver (tests, logs)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._fallback: dict[int, asyncio.TimerHandle] = {}
+        self._fallback: dict[int, asyncio.Task[None]] = {}
         manager.on_commit.append(self._committed)
         publisher.on_sent.append(self._sent)
 
@@ -106,8 +107,9 @@ class Autoplay:
             old = self._fallback.pop(live.id, None)
             if old is not None:
                 old.cancel()
-            loop = asyncio.get_running_loop()
-            self._fallback[live.id] = loop.call_later(FALLBACK, self.kick, live.id)
+            self._fallback[live.id] = asyncio.get_running_loop().create_task(
+                self._kick_later(live.id), name=f"ai-fallback-{live.id}"
+            )
         else:
             self.kick(live.id)
 
@@ -115,6 +117,12 @@ class Autoplay:
         """A board or announcement of the game went out."""
         live = self.manager.cached(game_id)
         if live is not None and self.has_ai(live.row) and live.row.status == "running":
+            self.kick(game_id)
+
+    async def _kick_later(self, game_id: int) -> None:
+        await clock.sleep(self.client, FALLBACK)
+        if self._fallback.get(game_id) is asyncio.current_task():
+            del self._fallback[game_id]
             self.kick(game_id)
 
     def kick(self, game_id: int) -> None:
@@ -170,7 +178,7 @@ class Autoplay:
                         continue
                     return
                 if self.pause:
-                    await asyncio.sleep(self.pause)
+                    await clock.sleep(self.client, self.pause)
                 result = await self._play(game_id, movers[0], live.spec.ai)
                 if result is not None:
                     self.moves += 1
