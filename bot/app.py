@@ -23,6 +23,7 @@ from .services import (
     Lobby,
     Notices,
     Publisher,
+    Seats,
     Services,
     Timers,
     Turns,
@@ -81,10 +82,21 @@ class Boardroom(commands.Bot):
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)
         clocks = Clocks(self, manager, storage, publisher, timers)  # sets manager.clock_hook
         autoplay = Autoplay(self, manager, publisher, notices, timers, pause=settings.ai_pause)
-        clocks.hand_to_ai = autoplay.hand_to_ai  # N time-outs in a row: the AI takes the seat
-        autoplay.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
+        seats = Seats(manager, publisher, autoplay)
+        clocks.hand_to_ai = seats.hand_to_ai  # N time-outs in a row: the AI takes the seat
+        seats.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
         return Services(
-            storage, manager, boards, publisher, notices, timers, turns, lobby, clocks, autoplay
+            storage,
+            manager,
+            boards,
+            publisher,
+            notices,
+            timers,
+            turns,
+            lobby,
+            clocks,
+            autoplay,
+            seats,
         )
 
     @property

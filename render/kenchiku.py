@@ -15,7 +15,7 @@ never derives a rule, it only shows what the view says. Two layouts (issue 8, GU
   cards with their full wording, per-company marker tracks and honour bars, the legend.
 
 ``render_player(view, seat)`` is one company's area (``/board player:<name>``) and
-``hand_text(view, seat)`` the Discord-markdown text of one company's private panel (``/hand``).
+(one company's private panel in words, ``/hand``, is ``bot.hand_text``).
 
 Players appear by name (``names``, shortened by :func:`render.common.seat_names`). Besides its
 Okabe-Ito colour every seat has a **shape** (circle, square, triangle, diamond; see

@@ -13,7 +13,7 @@ and nothing else: it never derives a rule, it only shows what the view says.
 - The detail board (``detail=True``, ``/board detail``) is the full 1,400 px table with the
   legend and every player's details in smaller text.
 - ``render_player(view, seat)`` is one player's sheet (``/board player:<name>``) at the chat
-  board's text size; ``hand_text(view, seat)`` is the seat's private ``/hand`` text.
+  board's text size (the seat's private ``/hand`` text is ``bot.hand_text``).
 
 Players appear by their display names (``names``, shortened by ``render.common.seat_names``):
 name tags (a colour stripe and the name) and, on deed tiles and in lists, short unique marks
