@@ -24,6 +24,7 @@ from .. import messages as msg
 from ..game_log import log_entries, log_line
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
+from ..services.events import GameOver, listener_name
 from ..services.replays import Summaries, record_of
 from ..services.servers import check_channel
 from ..services.undo import undo_line
@@ -272,7 +273,7 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     )
     view = lobby_view(row)
     kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row),
+        "embed": msg.lobby_embed(row, record.seats),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     if view is not None:
@@ -305,7 +306,6 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
             if group.get_command(command.name) is None:  # a copy per bot: one parent each
                 group.add_command(command._copy_with(parent=group, binding=None))
         self.bot.add_dynamic_items(LogPageButton)
-        self.bot.services.publisher.on_game_over = self.summaries.game_over
         # Summaries lost to a stop between a game's last move and its summary come now.
         self._late = asyncio.create_task(
             self.summaries.resume(self.bot.services.manager), name="late-summaries"
@@ -317,6 +317,10 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
             for command in GAME_COMMANDS:
                 group.remove_command(command.name)
         self.bot.remove_dynamic_items(LogPageButton)
-        self.bot.services.publisher.on_game_over = None
         self._late.cancel()
         self.summaries.close()
+
+    @commands.Cog.listener(listener_name(GameOver))
+    async def on_game_over(self, event: GameOver) -> None:
+        """The summary, then the replay, once the final board is out."""
+        await self.summaries.game_over(event.announcement)

@@ -124,18 +124,13 @@ class GameCog(
                 seed=seed,
                 time_control=time_control,
                 thread=made,
+                undo_rule=undo_rule,
             )
         except Exception:
             if made is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await made.delete()
             raise
-        if undo_rule is not None:
-            game_id = await svc.manager.game_id_in_channel(
-                made.id if made is not None else channel_of(interaction)
-            )
-            if game_id is not None:
-                await svc.storage.set_undo_rule(game_id, undo_rule)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @guarded()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,26 +78,8 @@ class Publisher:
         self._queues: dict[int, list[Announcement]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.folded = 0
-        # Run (as its own task) once a game-over announcement is delivered: the summary and
-        # replay (bot.services.replays), which must never delay the announcement itself.
-        self.on_game_over: Callable[[Announcement], Awaitable[None]] | None = None
-        self._after: set[asyncio.Task[None]] = set()
-        self.on_sent: list[Callable[[int], None]] = []  # game id, after each delivered send
 
     # -- preparing ----------------------------------------------------------------------
-
-    def should_announce(self, result: MoveResult) -> bool:
-        """Whether a move changes the public board now.
-
-        A move with no public event (a private offer, a sealed bid) is not announced; a move
-        that leaves the same single seat to act (e.g. taking a loan) is told with the next one.
-        """
-        state = result.live.state
-        if state.is_over() or result.by_timer:
-            return True
-        if not result.events:
-            return False
-        return not (result.before == frozenset({result.seat}) == state.to_act())
 
     def move_line(self, result: MoveResult) -> str:
         return msg.move_line(
@@ -145,10 +127,6 @@ class Publisher:
             new_period=result.new_period,
         )
 
-    async def remember_line(self, result: MoveResult) -> None:
-        """Keep a move's public line for the next announcement (stored: survives a restart)."""
-        await self.storage.add_pending(result.live.id, self.move_line(result))
-
     def runs_table(self, live: LiveGame) -> bool:
         """Whether the game's running timed phase already has a table message to edit."""
         dl = live.deadline()
@@ -165,6 +143,13 @@ class Publisher:
         self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
     ) -> None:
         """Post (or fold) ``job``; returns once it is delivered or given up."""
+        await asyncio.shield(self.enqueue(job, interaction, notation))
+
+    def enqueue(
+        self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
+    ) -> asyncio.Future[None]:
+        """Queue ``job`` behind the game's earlier announcements, without waiting; the
+        future is done once it is delivered (or given up)."""
         job.interaction, job.notation = interaction, notation
         job.done = asyncio.get_running_loop().create_future()
         self._queues.setdefault(job.game_id, []).append(job)
@@ -173,9 +158,7 @@ class Publisher:
             self._workers[job.game_id] = asyncio.create_task(
                 self._work(job.game_id), name=f"publish-{job.game_id}"
             )
-        await asyncio.shield(job.done)
-        for hook in self.on_sent:
-            hook(job.game_id)
+        return job.done
 
     async def _work(self, game_id: int) -> None:
         try:
@@ -189,24 +172,8 @@ class Publisher:
                     last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
                 board = await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
-                if last.is_over and self.on_game_over is not None:
-                    self._after_game(last)
         finally:
             self._workers.pop(game_id, None)
-
-    def _after_game(self, job: Announcement) -> None:
-        assert self.on_game_over is not None
-        work = self.on_game_over(job)
-
-        async def run() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("game-over work for game %s failed", job.game_id)
-
-        task = asyncio.create_task(run(), name=f"game-over-{job.game_id}")
-        self._after.add(task)
-        task.add_done_callback(self._after.discard)
 
     async def _draw(self, job: Announcement) -> Board | None:
         try:
@@ -431,7 +398,5 @@ class Publisher:
 
     async def drain(self) -> None:
         """Wait for every queued announcement (used at shutdown and by tests)."""
-        while self._workers or self._after:
-            await asyncio.gather(
-                *list(self._workers.values()), *list(self._after), return_exceptions=True
-            )
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
