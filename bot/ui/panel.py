@@ -147,7 +147,7 @@ def plan(
         buttons = loose + [
             Entry(
                 "prefix",
-                f"{k.capitalize()} … ({len(v)})",
+                f"{words(k).capitalize()} … ({len(v)})",
                 f"{_child(prefix, k)} …",
                 prefix=_child(prefix, k),
             )
@@ -173,9 +173,14 @@ def plan(
 
 
 def _select(prefix: str, keys: list[str], entries: list[Entry]) -> Block:
-    words = [k for k in keys if k]
-    name = " / ".join(_child(prefix, k).capitalize() for k in words) if words else "Choose"
+    keys_ = [k for k in keys if k]
+    name = " / ".join(words(_child(prefix, k)).capitalize() for k in keys_) if keys_ else "Choose"
     return Block("select", tuple(entries), f"{name} …"[:150])
+
+
+def words(notation: str) -> str:
+    """Notation words as plain words: ``"management_trainee"`` -> ``"management trainee"``."""
+    return notation.replace("_", " ")
 
 
 def entries_at(
