@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -426,10 +427,11 @@ class Switcher:
     session and opens a new one on the chosen channel, and the bar reloads the page with
     the new session's capability."""
 
-    def __init__(self, world: World, keeper: ClockKeeper, port: int) -> None:
+    def __init__(self, world: World, keeper: ClockKeeper, sock: socket.socket) -> None:
         self.world = world
         self.keeper = keeper
-        self.port = port
+        self.sock = sock  # bound by ``bind`` before the bot opened its database
+        self.port = int(sock.getsockname()[1])
         self.preview: Any = None
         self.view = "channel"
         self.switching = False
@@ -602,19 +604,7 @@ class Switcher:
         self._session = aiohttp.ClientSession(auto_decompress=False)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await self._runner.cleanup()
-            await self._session.close()
-            raise SystemExit(
-                f"boardroom preview: port {self.port} is not free ({exc.strerror}); "
-                "choose another with --port or BOARDROOM_PREVIEW_PORT."
-            ) from None
-        server = getattr(site, "_server", None)
-        if server is not None and server.sockets:
-            self.port = int(server.sockets[0].getsockname()[1])
+        await web.SockSite(self._runner, self.sock).start()
 
     async def close(self) -> None:
         if self._watch is not None:
@@ -696,6 +686,7 @@ class Switcher:
 
     async def _forward(self, request: Any) -> Any:
         """Pass ``request`` to SimCord's server as if the browser had asked it directly."""
+        import aiohttp
         from aiohttp import web
 
         preview = self.preview
@@ -707,18 +698,23 @@ class Switcher:
         if "Origin" in headers:
             headers["Origin"] = f"http://{inner}"
         body = await request.read()
-        async with self._session.request(
-            request.method,
-            f"http://{inner}{request.rel_url}",
-            headers=headers,
-            data=body or None,
-            allow_redirects=False,
-        ) as answer:
-            data = await answer.read()
-            out = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP}
-            if answer.headers.get("Content-Encoding"):
-                out["Content-Encoding"] = answer.headers["Content-Encoding"]
-            return web.Response(status=answer.status, body=data, headers=out)
+        try:
+            async with self._session.request(
+                request.method,
+                f"http://{inner}{request.rel_url}",
+                headers=headers,
+                data=body or None,
+                allow_redirects=False,
+            ) as answer:
+                data = await answer.read()
+                out = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP}
+                if answer.headers.get("Content-Encoding"):
+                    out["Content-Encoding"] = answer.headers["Content-Encoding"]
+                return web.Response(status=answer.status, body=data, headers=out)
+        except (aiohttp.ClientError, OSError):
+            # The page still talks to the session a switch (+ thread, a DM) just closed:
+            # it reloads on the new one; nothing is wrong, so no traceback.
+            raise web.HTTPServiceUnavailable(text="the preview switched view; reload") from None
 
 
 # -- running it ------------------------------------------------------------------------------
@@ -730,7 +726,10 @@ async def run_preview(
     port: int = 8765,
     members: int = 4,
 ) -> None:
-    """Run the preview until the page's **End preview session** or Ctrl+C."""
+    """Run the preview until the page's **End preview session** or Ctrl+C.
+
+    The page's port is bound first: when it is busy (another preview runs), this one stops
+    before it opens the database, arms a timer or posts anything."""
     try:
         import simcord
     except ImportError:
@@ -739,17 +738,38 @@ async def run_preview(
         ) from None
     from .app import create_bot
 
-    bot = create_bot(database)
+    sock = bind(port)
     try:
-        await _serve(simcord, bot, port, members, database)
+        bot = create_bot(database)
+        try:
+            await _serve(simcord, bot, sock, members, database)
+        finally:
+            await bot.shutdown()
     finally:
-        await bot.shutdown()
+        sock.close()
+
+
+def bind(port: int) -> socket.socket:
+    """A listening socket on ``127.0.0.1:port`` (0: any free port); ``SystemExit`` with a
+    sentence if the port is taken."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise SystemExit(
+            f"boardroom preview: port {port} is not free ({exc.strerror}); another preview "
+            "may be running. Choose another with --port or BOARDROOM_PREVIEW_PORT."
+        ) from None
+    sock.setblocking(False)
+    return sock
 
 
 async def _serve(
     simcord: Any,
     bot: Any,
-    port: int,
+    sock: socket.socket,
     members: int,
     database: str | Path,
 ) -> None:
@@ -758,7 +778,7 @@ async def _serve(
     await env.start()
     with env.time_context():
         try:
-            await _present(world, bot, port, members, database)
+            await _present(world, bot, sock, members, database)
         finally:
             await env.shutdown()
 
@@ -766,7 +786,7 @@ async def _serve(
 async def _present(
     world: World,
     bot: Any,
-    port: int,
+    sock: socket.socket,
     members: int,
     database: str | Path,
 ) -> None:
@@ -775,7 +795,7 @@ async def _present(
     shown = await greet(bot, world)
     await env.settle()
     keeper = ClockKeeper(world, bot.services.timers.has_timers)
-    switcher = Switcher(world, keeper, port)
+    switcher = Switcher(world, keeper, sock)
     await switcher.start()
     stop = asyncio.Event()
     clock: asyncio.Task[None] | None = None

@@ -202,7 +202,7 @@ async def test_the_bar_lists_dms_with_unread_counts_and_threads(running: Running
     world = run.world
     await start_moc(run, timer=600)
     keeper = pv.ClockKeeper(world, run.bot.services.timers.has_timers)
-    switcher = pv.Switcher(world, keeper, 0)
+    switcher = pv.Switcher(world, keeper, pv.bind(0))
     await switcher.start()
     try:
         await switcher.open("channel")
@@ -237,11 +237,16 @@ async def test_the_bar_lists_dms_with_unread_counts_and_threads(running: Running
         await switcher.close()
 
 
-async def test_a_busy_port_gets_a_clear_error(running: Running) -> None:
-    keeper = pv.ClockKeeper(running.world, running.bot.services.timers.has_timers)
+async def test_a_busy_port_gets_a_clear_error(tmp_path: Path) -> None:
+    """Issue 17: a second preview on a busy port stops before it opens the database (so it
+    arms no timer and edits no board of the games the first one runs)."""
+    database = tmp_path / "second.sqlite3"
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(SystemExit, match=f"port {port} is not free.*--port"):
-            await pv.Switcher(running.world, keeper, port).start()
+            pv.bind(port)
+        with pytest.raises(SystemExit, match=f"port {port} is not free"):
+            await pv.run_preview(database, port=port)
+    assert not database.exists()  # never opened
