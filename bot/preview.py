@@ -418,6 +418,14 @@ _HOP = {
 }
 
 
+def _closed(message: Any) -> bool:
+    """A SimCord message whose controls are all disabled (a DM whose choice closed)."""
+    items = [
+        c for row in getattr(message, "components", None) or [] for c in row.get("components", [])
+    ]
+    return bool(items) and all(c.get("disabled") for c in items)
+
+
 class Switcher:
     """Serves the preview page on ``port``: SimCord's page and API passed through, plus a
     bar to switch between #games, each member's DMs and the threads of #games.
@@ -436,7 +444,7 @@ class Switcher:
         self.view = "channel"
         self.switching = False
         self.ended = asyncio.Event()  # the user ended the session (SimCord's "End preview")
-        self._read: dict[int, int] = {}  # DM channel id -> messages already seen there
+        self._read: dict[int, set[int]] = {}  # DM channel id -> ids of messages seen there
         self._runner: Any = None
         self._session: Any = None
         self._watch: asyncio.Task[None] | None = None
@@ -447,10 +455,20 @@ class Switcher:
         found = self.world.env.backend.dm_channels.get(member.id)
         return int(found) if found is not None else None
 
-    def _messages_in(self, channel_id: int | None) -> int:
+    def _messages_in(self, channel_id: int | None) -> dict[int, Any]:
         if channel_id is None:
-            return 0
-        return len(self.world.env.backend.messages.get(channel_id, {}))
+            return {}
+        return dict(self.world.env.backend.messages.get(channel_id, {}))
+
+    def _unread(self, channel_id: int | None) -> int:
+        """DMs not seen yet, leaving out those the bot closed (every control disabled: the
+        choice was made elsewhere or ran out), which need no reading."""
+        seen = self._read.get(channel_id or 0, set())
+        return sum(
+            1
+            for mid, message in self._messages_in(channel_id).items()
+            if mid not in seen and not _closed(message)
+        )
 
     def views(self) -> dict[str, Any]:
         """The bar: #games and its threads, then one DM button per member with unread counts."""
@@ -484,7 +502,7 @@ class Switcher:
         for member in self.world.members:
             cid = self._dm_channel(member)
             key = f"dm:{member.id}"
-            unread = 0 if key == self.view else self._messages_in(cid) - self._read.get(cid or 0, 0)
+            unread = 0 if key == self.view else self._unread(cid)
             dms.append(
                 {
                     "key": key,
@@ -571,7 +589,7 @@ class Switcher:
                 self.keeper.attach(preview)
                 if view.startswith("dm:"):
                     cid = channel.id
-                    self._read[cid] = self._messages_in(cid)
+                    self._read[cid] = set(self._messages_in(cid))
             finally:
                 self.switching = False
         if self._watch is not None:

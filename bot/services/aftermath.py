@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -50,6 +50,18 @@ def announces(result: MoveResult) -> bool:
     if result.live.state.is_over() or result.by_timer:
         return True
     return bool(result.events) or result.public_changed
+
+
+def redraws(result: MoveResult) -> bool:
+    """Whether an announced move gets a new board: at the end, for a timer's move, when the
+    phase (round, step) changes and when the set of seats to act changes. A move that
+    leaves the same seats to act in the same phase (a loan before building, the next action
+    of a Carnegie turn) is posted as its line only; the board is drawn at the next change,
+    at the latest when the turn passes."""
+    state = result.live.state
+    if state.is_over() or result.by_timer:
+        return True
+    return result.phase_before != state.phase_name() or result.before != state.to_act()
 
 
 class Reply:
@@ -96,12 +108,18 @@ class Reply:
                 )
 
     async def private(self, text: str, view: discord.ui.View | None = None) -> None:
-        """Answer only the player (or edit their panel)."""
-        if self.keep and self.interaction.message is not None:
+        """Answer only the player (or edit their panel). A DM keeps the line that says which
+        game it is about."""
+        message = self.interaction.message
+        if self.keep and message is not None:
             from .notices import disabled_copy
 
-            text = msg.clip(f"{self.interaction.message.content}\n{text}")
-            view = view or disabled_copy(self.interaction.message)
+            text = msg.clip(f"{message.content}\n{text}")
+            view = view or disabled_copy(message)
+        elif self.panel and message is not None and self.interaction.guild_id is None:
+            head = message.content.split("\n", 1)[0]
+            if head.startswith("🔒"):
+                text = msg.clip(f"{head}\n{text}")
         response = self.interaction.response
         async with self._lock:
             try:
@@ -139,14 +157,18 @@ class Reply:
             return True
 
 
-def done_line(result: MoveResult) -> str:
-    """``"✅ Put the waitress to work — done privately; only you know."`` / ``"✅ Played:
-    Take a loan — took a loan of 5 money."``: what the player who moved is told, in words."""
+def done_line(result: MoveResult, told: Sequence[str] = ()) -> str:
+    """What the player who moved is told, in words: ``"✅ Played: Take a loan — took a loan
+    of 5 money."``, ``"✅ Put a Waitress to work — done privately; only you know."``, or for
+    a private move others were told of (``told``: their mentions) ``"✅ Offer $23,500 for
+    r3 — sent privately to @bob."``."""
     live = result.live
     what = msg.named(live, result.label or f"`{result.notation}`")
     if announces(result):
         events = msg.sentences(msg.named(live, str(e)) for e in result.events)
         return f"✅ Played: {what}" + (f" — {events}" if events else ".")
+    if told:
+        return f"✅ {what} — sent privately to {', '.join(told)}."
     return f"✅ {what} — done privately; only you know."
 
 
@@ -193,6 +215,10 @@ class Aftermath:
                 new_period=result.new_period,
             )
         table = job is not None and self.publisher.runs_table(live)
+        if job is not None and not table and not redraws(result):
+            job.line_only = (
+                f"-# {msg.waiting_for(live)} still to act — the board follows at the next change."
+            )
         reshown = False
         try:
             told = await self.notices.deliver(result)
@@ -255,9 +281,7 @@ class Aftermath:
         """Answer the player who moved; returns whether their panel was shown again."""
         live = result.live
         state = live.state
-        note = done_line(result)
-        if job is None and told:
-            note += " Sent to " + ", ".join(told) + "."
+        note = done_line(result, told)
         goes_on = not state.is_over() and result.seat in state.to_act()
         reshown = False
         if reply.panel:
@@ -304,4 +328,4 @@ class Aftermath:
                 raise_event(self.client, GameOver(job))
 
 
-__all__ = ["Aftermath", "Reply", "announces", "done_line"]
+__all__ = ["Aftermath", "Reply", "announces", "done_line", "redraws"]

@@ -57,6 +57,9 @@ class Announcement:
     notation: str = ""
     names: tuple[str, ...] = ()  # display names by seat, for the board image
     ping: str = ""  # the short line that starts a new quiet period in a table phase
+    # A move that leaves the same seats to act in the same phase: its lines are posted with
+    # this closing line instead of a new board (the board is drawn at the next change)
+    line_only: str = ""
     interaction: discord.Interaction | None = None
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
@@ -170,7 +173,7 @@ class Publisher:
                 last = jobs[-1]
                 if not last.ping:  # a quiet period began in a folded move: still ping
                     last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
-                board = await self._draw(last)
+                board = None if last.line_only else await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
         finally:
             self._workers.pop(game_id, None)
@@ -194,16 +197,20 @@ class Publisher:
                 job.done.set_result(None)
 
     async def _deliver(self, job: Announcement, board: Board | None, *, folded: bool) -> None:
-        """Post one announcement; a ``folded`` one is text only, as a newer one follows."""
+        """Post one announcement; a ``folded`` one is text only, as a newer one follows; a
+        ``line_only`` one is text only, as its board is unchanged but for this move."""
         pending = await self.storage.pending(job.game_id)
         body = [line for _, line in pending] + job.lines[1:]
         first = job.status[:1] if job.is_over else []  # first, so clipping never hides it
         if job.is_over:
             after: list[str] = []
-        elif not folded:
-            after = list(job.status)
-        else:
+        elif folded:
             after = ["-# The newest board follows."]
+        elif job.line_only:
+            after = [job.line_only]
+        else:
+            after = list(job.status)
+        text_only = folded or bool(job.line_only)
         lines = job.lines[:1] + first + body + after
         text = "\n".join(line for line in lines if line)
         overflow: list[str] = []
@@ -214,9 +221,9 @@ class Publisher:
             lines = job.lines[:1] + first + ["-# What happened follows below."] + after
             text = "\n".join(line for line in lines if line)
         text = msg.clip(text)
-        view = None if folded or job.is_over else self.board_view(job.game_id, job.seq)
+        view = None if text_only or job.is_over else self.board_view(job.game_id, job.seq)
         posted = False
-        if job.table_key is not None and not folded:
+        if job.table_key is not None and not text_only:
             posted = await self._edit_table(job, text, board, view)
             if posted and job.ping:
                 short = [line for line in job.lines[1:] if line] + [job.ping]
@@ -225,14 +232,14 @@ class Publisher:
                     msg.clip("\n".join(short)),
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
-        elif job.table_key is not None and folded and await self._table(job) is not None:
+        elif job.table_key is not None and text_only and await self._table(job) is not None:
             # a folded change inside a timed phase: the table shows the newest state next
             await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
             posted = True
         if not posted:
             message = await self._post(job, text, board, view)
             posted = message is not None
-            if not folded:
+            if not text_only:
                 await self._remember_table(job, message)
                 if message is not None:
                     await self._set_board(job, message.id, None if job.is_over else job.seq)

@@ -254,7 +254,16 @@ async def test_a_panel_click_that_leaves_the_turn_open_shows_the_panel_again(sim
     r = await alice.click(panel, label="Take a loan")
     assert "✅ Played: Take a loan" in r.response.content
     assert "Choose your move" in r.response.content and live_buttons(r.response.message)
-    assert "took a loan" in channel.last_message.content  # and the channel shows it
+    line = channel.last_message  # and the channel shows it, as a line: the turn goes on
+    assert "took a loan" in line.content and "still to act" in line.content
+    assert not line.attachments and not line.components
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    rest = next(m.notation for m in live.state.legal_moves(0) if m.notation.startswith("rest"))
+    await alice.slash(channel, "move", notation=rest)
+    while 0 in live.state.to_act():  # keep or repay the loan: then the turn passes
+        await alice.slash(channel, "move", notation=live.state.legal_moves(0)[-1].notation)
+    assert channel.last_message.attachments  # the turn passed: a new board
+    assert f"<@{bob.id}>, it's your turn" in channel.last_message.content
     assert "You still have your action" not in r.response.content
 
 
