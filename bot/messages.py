@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from collections.abc import Iterable, Sequence
@@ -289,6 +290,29 @@ def move_line(
     if named_events:
         text += " — " + sentences(named_events)
     return text
+
+
+_SEAT_FIRST = re.compile(r"p\d{1,2}\b")
+
+
+def with_mover(live: LiveGame, seat: int, view: Any) -> Any:
+    """The public view to draw after ``seat``'s move, its last-move line naming the player:
+    a ``last_event`` that starts without a subject (Kenchiku's "built a height-2 building
+    on f4 …") gets the mover's name in front ("alice built …"). Only what is drawn changes;
+    the view the engine returns (and its digest) stays as it is."""
+    text = getattr(view, "last_event", None)
+    if (
+        seat < 0
+        or seat >= len(live.row.seats)
+        or not isinstance(text, str)
+        or not text[:1].islower()
+        or _SEAT_FIRST.match(text)
+        or not dataclasses.is_dataclass(view)
+        or isinstance(view, type)
+    ):
+        return view
+    name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
+    return dataclasses.replace(view, last_event=f"{name} {text}")
 
 
 def seat_legend(live: LiveGame) -> str:

@@ -771,6 +771,9 @@ def bind(port: int) -> socket.socket:
     """A listening socket on ``127.0.0.1:port`` (0: any free port); ``SystemExit`` with a
     sentence if the port is taken."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # As aiohttp does: a port left in TIME_WAIT by a preview that just stopped is free;
+    # one another process listens on is not.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(("127.0.0.1", port))
         sock.listen(128)

@@ -211,7 +211,7 @@ class Aftermath:
             job = self.publisher.prepare(
                 live,
                 [msg.header(live), line or self.publisher.move_line(result)],
-                view=result.view,
+                view=msg.with_mover(live, result.seat, result.view),
                 new_period=result.new_period,
             )
         table = job is not None and self.publisher.runs_table(live)

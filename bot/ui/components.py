@@ -272,7 +272,7 @@ class WhyButton(GameButton, template=button_template("why")):
         seat = acting_seat(interaction, live)
         refused = live.state.refused_moves(seat)
         body = (
-            msg.named(live, refusal_text(refused))
+            msg.named(live, refusal_text(refused, label=lambda m: live.state.describe(seat, m)))
             if refused
             else "Every move the rules allow you now is on the panel. To learn why another "
             "move is refused, type it in `/move`: the answer names the reason."

@@ -190,17 +190,33 @@ def entries_at(
     return [e for block in plan(prefix, legal, templates) for e in block.entries]
 
 
-def refusal_text(refused: Sequence[tuple[Move, str]], limit: int = 1900) -> str:
-    """ "Why not …?": refused moves grouped by their reason, one line per reason."""
+def refusal_text(
+    refused: Sequence[tuple[Move, str]],
+    limit: int = 1900,
+    label: Callable[[Move], str] | None = None,
+) -> str:
+    """ "Why not …?": refused moves grouped by their reason, one line per reason; ``label``
+    names a move (the bot passes ``GameState.describe``; default: ``move.label``)."""
     by_reason: dict[str, list[str]] = {}
     for move, reason in refused:
-        by_reason.setdefault(str(reason), []).append(move.label)
+        by_reason.setdefault(str(reason), []).append(_safe_label(move, label))
     lines = []
     for reason, labels in by_reason.items():
         shown = ", ".join(labels[:6]) + (f" and {len(labels) - 6} more" if len(labels) > 6 else "")
         lines.append(f"• **{shown}** — {reason}")
     text = "\n".join(lines)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _safe_label(move: Move, label: Callable[[Move], str] | None) -> str:
+    """``label(move)``, or the move's own label if that fails (a refused move may name
+    something the position does not have)."""
+    if label is not None:
+        try:
+            return label(move)
+        except Exception:
+            pass
+    return words(move.label)
 
 
 def amount_range(tpl: MoveTemplate) -> str:

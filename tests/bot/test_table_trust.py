@@ -280,13 +280,20 @@ async def open_moc(channel: Any, seated: list[Any]) -> None:
     await host.click(r.response.message, label="Start")
 
 
-async def test_stale_moc_accept_dm_is_disabled_and_keeps_its_amount(simcord_env, table):
+async def offer_to_bob(env: Any, table: Any) -> tuple[Any, Any, str]:
+    """A 3-player MoC game where alice offers $23,500 with a note for a deed of bob's;
+    returns bob, the channel and the deed."""
     _guild, channel, (alice, bob, carol, _dave) = table
     await open_moc(channel, [alice, bob, carol])
-    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    live = await env.bot.manager.live_in_channel(channel.id)
     view = live.state.view(None)
     deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
     await alice.slash(channel, "move", notation=f"offer {deed} 23500 note Free apples")
+    return bob, channel, deed
+
+
+async def test_stale_moc_accept_dm_is_disabled_and_keeps_its_amount(simcord_env, table):
+    bob, channel, deed = await offer_to_bob(simcord_env, table)
     dm = bob.user.dm_channel.history()[-1]
     assert live_buttons(dm) and "$23,500" in dm.content
     await bob.slash(channel, "move", notation=f"accept {deed} p1")  # not by the DM button
@@ -294,17 +301,10 @@ async def test_stale_moc_accept_dm_is_disabled_and_keeps_its_amount(simcord_env,
     assert not live_buttons(dm) and buttons(dm)  # shown, but disabled
     assert "$23,500" in dm.content and "Free apples" in dm.content
     assert "Closed: you already chose" in dm.content
-    r = await bob.user.click(dm, label=buttons(dm)[0].label) if live_buttons(dm) else None
-    assert r is None
 
 
 async def test_accepting_in_the_dm_keeps_the_offer_text(simcord_env, table):
-    _guild, channel, (alice, bob, carol, _dave) = table
-    await open_moc(channel, [alice, bob, carol])
-    live = await simcord_env.bot.manager.live_in_channel(channel.id)
-    view = live.state.view(None)
-    deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
-    await alice.slash(channel, "move", notation=f"offer {deed} 23500 note Free apples")
+    bob, _channel, deed = await offer_to_bob(simcord_env, table)
     dm = bob.user.dm_channel.history()[-1]
     r = await bob.user.click(dm, label=f"Accept alice's offer on {deed} · $23,500 rent")
     after = r.response.message
@@ -413,3 +413,25 @@ async def test_rules_page_one_shows_no_internals(simcord_env, table, game):
     page = (r.response.message if r.response else r.followups[0]).embeds[0].description
     for internal in ("games/", "data/", ".py", ".toml", "seeds/", ".txt", "engine version"):
         assert internal not in page, (game, internal)
+
+
+async def test_the_boards_last_move_line_names_the_player(simcord_env, table, monkeypatch):
+    """Kenchiku's last-move line ("› built a height-2 building …") names who moved."""
+    _guild, channel, (alice, bob, *_rest) = table
+    boards_service = simcord_env.bot.services.boards
+    drawn: list[Any] = []
+    draw = boards_service.draw
+
+    async def spy(game_key: str, game_id: int, seq: int, view: Any, **kwargs: Any) -> Any:
+        drawn.append(view)
+        return await draw(game_key, game_id, seq, view, **kwargs)
+
+    monkeypatch.setattr(boards_service, "draw", spy)
+    r = await alice.slash(channel, "game new", game="kenchiku", seed=3)
+    await bob.click(r.response.message, label="Join")
+    await alice.click(r.response.message, label="Start")
+    live = await simcord_env.bot.manager.live_in_channel(channel.id)
+    build = next(m.notation for m in live.state.legal_moves(0) if m.notation.startswith("build"))
+    await alice.slash(channel, "move", notation=build)
+    assert drawn[-1].last_event.startswith("alice built a height-"), drawn[-1].last_event
+    assert not live.state.view(None).last_event.startswith("alice")  # the engine's view stays
