@@ -14,7 +14,7 @@ from .. import messages as msg
 from ..manager import GameManager, LobbyError
 from ..storage import GameRow
 from .aftermath import Aftermath
-from .clocks import TimeControl
+from .clocks import TimeControl, clock_line
 from .publisher import Publisher
 from .servers import has_host_powers, is_game_master
 from .timers import Timers
@@ -216,6 +216,37 @@ class Lobby:
             "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
         ]
         await self.aftermath.after_reset(live, lines, "start", interaction)
+
+    # -- what the lobby commands read ------------------------------------------------------
+
+    async def latest(self, channel_id: int) -> GameRow | None:
+        """The channel's latest game (any status), or ``None``."""
+        return await self.manager.storage.latest_game_in_channel(channel_id)
+
+    async def unfinished(self, channel_id: int) -> GameRow | None:
+        """The channel's lobby or running game, or ``None``."""
+        return await self.manager.storage.active_game_in_channel(channel_id)
+
+    async def in_server(self, guild_id: int) -> list[GameRow]:
+        """The server's games, newest first."""
+        return await self.manager.storage.games_in_guild(guild_id)
+
+    async def server_clock(self, guild_id: int) -> str | None:
+        """The server's default time control (``/settings server``), as option words."""
+        return (await self.manager.storage.guild_settings(guild_id)).default_clock
+
+    async def status(self, channel_id: int) -> str:
+        """``/game status``: the lobby, or the game's phase, standings, whose turn and since
+        when, and its clocks. ``LobbyError`` if the channel has no game."""
+        row = await self.latest(channel_id)
+        if row is None:
+            raise LobbyError("There is no game in this channel. Start one with /game new.")
+        live = await self.manager.load(row.id) if row.status in ("running", "finished") else None
+        last = await self.manager.storage.last_moves(row.id, 1) if live is not None else []
+        since = last[0].created_at if last else (live.row.updated_at if live else None)
+        text = msg.status_text(live.row if live else row, live, since=since)
+        clock = clock_line(live) if live is not None else ""
+        return msg.clip(text + (f"\n{clock}" if clock else ""))
 
     # -- abandoning -----------------------------------------------------------------------
 
