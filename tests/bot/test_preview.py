@@ -250,3 +250,28 @@ async def test_a_busy_port_gets_a_clear_error(tmp_path: Path) -> None:
         with pytest.raises(SystemExit, match=f"port {port} is not free"):
             await pv.run_preview(database, port=port)
     assert not database.exists()  # never opened
+
+
+async def test_a_request_to_a_closed_session_is_a_503_not_a_traceback(
+    running: Running, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 17: the page still talks to the SimCord session a switch (+ thread, DMs) just
+    closed; the pass-through answers 503 (the bar reloads) and logs no error."""
+    import aiohttp
+
+    keeper = pv.ClockKeeper(running.world, running.bot.services.timers.has_timers)
+    switcher = pv.Switcher(running.world, keeper, pv.bind(0))
+    await switcher.start()
+    try:
+        await switcher.open("channel")
+        gone = pv.bind(0)  # a loopback port nobody answers on any more
+        port = gone.getsockname()[1]
+        gone.close()
+        switcher.preview._server.port = port  # as if the session had just closed
+        url = f"http://127.0.0.1:{switcher.port}/api/state"
+        async with aiohttp.ClientSession() as http, http.get(url) as answer:
+            assert answer.status == 503
+            assert "reload" in await answer.text()
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    finally:
+        await switcher.close()
