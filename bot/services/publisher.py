@@ -171,6 +171,8 @@ class Publisher:
                     self.folded += 1
                     await self._finish(job, self._deliver(job, None, folded=True))
                 last = jobs[-1]
+                if last.line_only and any(not j.line_only for j in jobs[:-1]):
+                    last.line_only = ""  # a folded move needed a new board: this one draws it
                 if not last.ping:  # a quiet period began in a folded move: still ping
                     last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
                 board = None if last.line_only else await self._draw(last)
