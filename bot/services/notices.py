@@ -165,6 +165,8 @@ class Notices:
         again, so it is remembered with their choices now)."""
         live = result.live
         for sent in list(self._sent.get(live.id, [])):
+            if sent not in self._sent.get(live.id, []):
+                continue  # closed meanwhile by another move's retire
             if sent.message.id == handled:
                 if reshown and sent.stamp is not None:
                     sent.stamp = choices_stamp(live, sent.seat)
