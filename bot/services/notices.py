@@ -223,6 +223,8 @@ def closed_because(result: MoveResult, seat: int) -> str:
     if live.state.is_over():
         return "Closed: the game is over."
     if result.seat == seat and not result.by_timer:
+        if seat in live.state.to_act():
+            return "Out of date: you went on in the channel; continue there (`/play`, `/move`)."
         return "Closed: you already chose, in the channel (`/move` or **Play**)."
     phase = live.state.phase_name()
     if result.phase_before and result.phase_before != phase:
