@@ -175,7 +175,7 @@ class Notices:
                 continue
             if self._open(live, sent):
                 continue
-            await self._close(live.id, sent, closed_because(result, sent.seat))
+            await self._close(live.id, sent, closed_because(result, sent))
 
     @staticmethod
     def _open(live: LiveGame, sent: Sent) -> bool:
@@ -217,13 +217,14 @@ class Notices:
         return await self.storage.take_inbox(game_id, user_id)
 
 
-def closed_because(result: MoveResult, seat: int) -> str:
+def closed_because(result: MoveResult, sent: Sent) -> str:
     """Why a DM's choice closed after ``result``, in words."""
     live = result.live
+    seat = sent.seat
     if live.state.is_over():
         return "Closed: the game is over."
     if result.seat == seat and not result.by_timer:
-        if seat in live.state.to_act():
+        if sent.stamp is not None and seat in live.state.to_act():
             return "Out of date: you went on in the channel; continue there (`/play`, `/move`)."
         return "Closed: you already chose, in the channel (`/move` or **Play**)."
     phase = live.state.phase_name()
