@@ -435,3 +435,21 @@ async def test_the_boards_last_move_line_names_the_player(simcord_env, table, mo
     await alice.slash(channel, "move", notation=build)
     assert drawn[-1].last_event.startswith("alice built a height-"), drawn[-1].last_event
     assert not live.state.view(None).last_event.startswith("alice")  # the engine's view stays
+
+
+async def test_a_dm_panel_left_behind_by_the_channel_says_so(simcord_env, table):
+    """FCM restructuring: a worker put to work with /move leaves the DM panel out of date;
+    it says to go on in the channel (the choice is not made yet), controls disabled."""
+    _guild, channel, members = table
+    data = fixture("food_chain_magnate", "2p.json")
+    seated = members[:2]
+    await open_game(channel, seated, "food_chain_magnate", data)
+    moves = data["moves"]
+    start = next(i for i, (_, n) in enumerate(moves) if n.startswith("work "))
+    await play(simcord_env, channel, seated, moves[:start])
+    seat = moves[start][0]
+    dm_channel = seated[seat].user.dm_channel
+    assert live_buttons(dm_channel.history()[-1])
+    await play(simcord_env, channel, seated, moves[start : start + 1])
+    dm = dm_channel.history()[-1]
+    assert not live_buttons(dm) and "Out of date: you went on in the channel" in dm.content
