@@ -453,3 +453,12 @@ async def test_a_dm_panel_left_behind_by_the_channel_says_so(simcord_env, table)
     await play(simcord_env, channel, seated, moves[start : start + 1])
     dm = dm_channel.history()[-1]
     assert not live_buttons(dm) and "Out of date: you went on in the channel" in dm.content
+
+
+async def test_an_offer_dm_closes_when_the_negotiation_ends(simcord_env, table):
+    bob, _channel, _deed = await offer_to_bob(simcord_env, table)
+    assert live_buttons(bob.user.dm_channel.history()[-1])
+    await simcord_env.advance_time(601)  # the negotiation's timer (timer=600) runs out
+    dm = bob.user.dm_channel.history()[-1]
+    assert not live_buttons(dm) and "$23,500" in dm.content
+    assert re.search(r"Closed: Year 1 · Negotiation is over", dm.content), dm.content
