@@ -275,3 +275,31 @@ async def test_a_request_to_a_closed_session_is_a_503_not_a_traceback(
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
     finally:
         await switcher.close()
+
+
+async def test_a_closed_dm_no_longer_counts_as_unread(running: Running) -> None:
+    """Issue 17: an offer answered in the channel closes its DM (controls disabled); the
+    bar stops counting it as new."""
+    run = running
+    world = run.world
+    await start_moc(run, timer=600)
+    keeper = pv.ClockKeeper(world, run.bot.services.timers.has_timers)
+    switcher = pv.Switcher(world, keeper, pv.bind(0))
+    await switcher.start()
+    try:
+        await switcher.open("channel")
+        live = await run.bot.manager.live_in_channel(world.channel.id)
+        view = live.state.view(None)
+        deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+        alice, bob = world.members[:2]
+        await alice.slash(world.channel, "move", notation=f"offer {deed} 20000")
+
+        def unread() -> int:
+            dms = {v["label"]: v for v in switcher.views()["groups"][1]["views"]}
+            return int(dms["bob"]["unread"])
+
+        assert unread() == 1
+        await bob.slash(world.channel, "move", notation=f"accept {deed} p1")
+        assert unread() == 0
+    finally:
+        await switcher.close()
