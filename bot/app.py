@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import errors
+from . import clock, errors
 from .manager import GameManager
 from .services import (
     Aftermath,
@@ -176,7 +176,7 @@ class Boardroom(commands.Bot):
     async def _alive(self) -> None:
         """Stamp ``last_alive`` in the database every ``alive_every`` seconds."""
         while True:
-            await asyncio.sleep(self.settings.alive_every)
+            await clock.sleep(self, self.settings.alive_every)
             try:
                 await self.services.clocks.alive()
             except Exception:

@@ -35,14 +35,18 @@ from .storage import Storage, TimerRow
 
 
 class _Client:
-    """Stands in for the bot: records how late each timer's ``timer_due`` event was raised
-    (the event that reaches ``Clocks``)."""
+    """Stands in for the bot (what ``Timers`` needs of a ``discord.Client``;
+    ``bot.clock.sleep`` waits on it) and records how late each timer's ``timer_due`` event
+    was raised (the event that reaches ``Clocks``)."""
 
     def __init__(self) -> None:
         self.late: list[float] = []
 
     async def wait_until_ready(self) -> None:
         return None
+
+    async def wait_for(self, _event: str, *, check: Any = None, timeout: float) -> None:
+        await asyncio.wait_for(asyncio.get_running_loop().create_future(), timeout)
 
     def dispatch(self, event: str, /, *args: Any) -> None:
         for arg in args:

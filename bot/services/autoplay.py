@@ -37,6 +37,7 @@ import discord
 
 from games.core import GameError, GameState, Move, Rng, get_game
 
+from .. import clock
 from ..manager import GameManager, LobbyError, MoveResult, ai_movers
 from ..storage import GameRow, SeatRow
 from .aftermath import Aftermath
@@ -153,7 +154,7 @@ class Autoplay:
                         continue
                     return
                 if self.pause:
-                    await asyncio.sleep(self.pause)
+                    await clock.sleep(self.client, self.pause)
                 result = await self._play(game_id, movers[0], live.spec.ai)
                 if result is not None:
                     self.moves += 1

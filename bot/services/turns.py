@@ -14,6 +14,7 @@ import time
 
 import discord
 
+from .. import clock
 from ..manager import GameManager
 from .aftermath import Aftermath, Reply
 
@@ -45,7 +46,12 @@ class Turns:
         reply = Reply(interaction, panel=from_panel, keep=answer)
         loop = asyncio.get_running_loop()
         acks: list[asyncio.Task[None]] = []
-        watchdog = loop.call_later(ACK_AFTER, lambda: acks.append(loop.create_task(reply.ack())))
+
+        async def watch() -> None:
+            await clock.sleep(interaction.client, ACK_AFTER)
+            acks.append(loop.create_task(reply.ack()))
+
+        watchdog = loop.create_task(watch(), name="ack-watchdog")
         try:
             result = await self.manager.play(
                 game_id,

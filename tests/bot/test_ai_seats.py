@@ -14,10 +14,6 @@ from games.core import Rng
 from .conftest import FAST
 from .replaying import moves_recorded
 
-# Long AI runs happen inside one settlement of the simulated Discord. A sleep due within the
-# settlement timeout is waited for in real time, so timed phases here last longer than it.
-pytestmark = pytest.mark.simcord(settle_timeout=60)
-
 
 @pytest.fixture
 def simcord_bot(bots):
@@ -266,8 +262,7 @@ async def test_restart_in_the_middle_of_ai_play(simcord_env, table, bots):
     same database continues from the stored moves and finishes the game."""
     _guild, channel, (alice, *_rest) = table
     env = simcord_env
-    # A pause longer than the settlement timeout, so it runs on the virtual clock only.
-    pause = 100.0
+    pause = 100.0  # virtual seconds (the AI's pause runs on SimCord's clock)
     slow = Settings(**{**FAST.__dict__, "ai_pause": pause})
     await env.restart_bot(bots(settings=slow))
     await ai_table(channel, alice, "kenchiku", 2)
