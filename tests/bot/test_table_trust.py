@@ -14,6 +14,7 @@ import pytest
 
 from bot import messages as msg
 from bot.services.aftermath import Aftermath
+from games.core import get_game
 from tests.bot.replaying import fixture, moves_recorded, open_game, play
 
 H = 3600
@@ -398,7 +399,8 @@ async def test_carnegie_lobby_describes_the_mode(simcord_env, table, players):
     lobby = next(m for m in channel.history() if m.id == r.response.message.id)
     mode = next(f.value for f in lobby.embeds[0].fields if f.name == "Mode")
     if players == 1:
-        assert mode == "Solo: you against Andrew Carnegie (difficulty 2)"
+        level = get_game("carnegie").resolve_options({})["difficulty"]
+        assert mode == f"Solo: you against Andrew Carnegie (difficulty {level})"
     else:
         assert mode.startswith("2 players") and "only in a solo game" in mode
     assert "Solo against Andrew Carnegie" not in (lobby.embeds[0].description or "")
