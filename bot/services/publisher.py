@@ -1,9 +1,12 @@
-"""Announcements: the public board after a move, the timed phase's table message, and the
-lines of moves told with the next board.
+"""Announcements: the public board after a move, the timed phase's table message, and a
+move's line alone when it leaves the same seats to act in the same phase (``line_only``,
+decided by ``bot.services.aftermath``; the board follows at the next change).
 
 Announcements of one game go out in order, one at a time. When moves arrive faster than
 boards can be drawn, the waiting announcements are folded: each still gets its message,
-but only the newest carries a board, so only the newest board is drawn. A failed
+but only the newest carries a board, so only the newest board is drawn (a line-only move
+behind a folded change draws it). Lines stored by older versions for "the next board"
+(``pending_lines``) are still posted with the next announcement. A failed
 interaction follow-up never loses a board: it is posted to the channel instead, with
 bounded retries.
 
