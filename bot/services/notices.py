@@ -224,7 +224,8 @@ def closed_because(result: MoveResult, sent: Sent) -> str:
     if live.state.is_over():
         return "Closed: the game is over."
     if result.seat == seat and not result.by_timer:
-        if sent.stamp is not None and seat in live.state.to_act():
+        same_phase = result.phase_before == live.state.phase_name()
+        if sent.stamp is not None and seat in live.state.to_act() and same_phase:
             return "Out of date: you went on in the channel; continue there (`/play`, `/move`)."
         return "Closed: you already chose, in the channel (`/move` or **Play**)."
     phase = live.state.phase_name()

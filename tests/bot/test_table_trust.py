@@ -324,6 +324,9 @@ async def test_fcm_reserve_dm_closes_after_a_move_in_the_channel(simcord_env, ta
     mine = alice.user.dm_channel.history()[-1]
     assert not live_buttons(mine) and "Closed: you already chose" in mine.content
     assert live_buttons(bob.user.dm_channel.history()[-1])  # bob still chooses there
+    await play(simcord_env, channel, seated, data["moves"][3:4])  # bob, last, by /move
+    his = bob.user.dm_channel.history()[-1]  # bob acts next, in another phase: it is closed
+    assert not live_buttons(his) and "Closed: you already chose" in his.content
 
 
 async def test_one_lobby_message_has_controls_and_loses_them_at_start(simcord_env, table):
