@@ -25,6 +25,7 @@ from .services import (
     Lobby,
     Notices,
     Publisher,
+    Seats,
     Services,
     Timers,
     Turns,
@@ -83,8 +84,9 @@ class Boardroom(commands.Bot):
         turns = Turns(manager, aftermath)
         lobby = Lobby(manager, publisher, timers, aftermath, ui.lobby_view)
         autoplay = Autoplay(self, manager, publisher, aftermath, pause=settings.ai_pause)
+        seats = Seats(self, manager, publisher, autoplay)
         # N time-outs in a row: the AI takes the seat.
-        clocks = Clocks(self, manager, storage, publisher, timers, aftermath, autoplay.hand_to_ai)
+        clocks = Clocks(self, manager, storage, publisher, timers, aftermath, seats.hand_to_ai)
         deadlines = Deadlines(manager, aftermath)
         # Who reacts to what (bot.services.events); cogs add their own listeners.
         for listener, event in (
@@ -106,6 +108,7 @@ class Boardroom(commands.Bot):
             lobby,
             clocks,
             autoplay,
+            seats,
             aftermath,
             deadlines,
         )

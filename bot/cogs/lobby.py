@@ -12,6 +12,7 @@ from discord.ext import commands
 from games.core import all_games, get_game
 
 from .. import messages as msg
+from ..limits import option_text
 from ..manager import LobbyError, parse_options
 from ..services.clocks import take_time_control
 from ..services.servers import check_channel
@@ -98,7 +99,7 @@ class GameCog(
         thread: bool = False,
     ) -> None:
         channel_of(interaction)
-        words = parse_options(options)
+        words = parse_options(option_text(options))
         svc = services(interaction)
         await check_channel(svc.storage, interaction)
         chose_clock = "clock" in words  # `clock=none` turns a server default off
@@ -199,7 +200,7 @@ class GameCog(
     async def list_games(self, interaction: discord.Interaction) -> None:
         channel_of(interaction)
         assert interaction.guild_id is not None
-        rows = await services(interaction).lobby.in_server(interaction.guild_id)
+        rows = await services(interaction).lobby.visible(interaction)
         if not rows:
             await interaction.response.send_message("No games in this server yet.", ephemeral=True)
             return

@@ -16,7 +16,7 @@ from ..storage import GameRow
 from .aftermath import Aftermath
 from .clocks import TimeControl, clock_line
 from .publisher import Publisher
-from .servers import has_host_powers, is_game_master
+from .servers import has_host_powers, is_game_master, visible_games
 from .timers import Timers
 
 LobbyView = Callable[[GameRow], discord.ui.View | None]
@@ -227,9 +227,9 @@ class Lobby:
         """The channel's lobby or running game, or ``None``."""
         return await self.manager.storage.active_game_in_channel(channel_id)
 
-    async def in_server(self, guild_id: int) -> list[GameRow]:
-        """The server's games, newest first."""
-        return await self.manager.storage.games_in_guild(guild_id)
+    async def visible(self, interaction: discord.Interaction) -> list[GameRow]:
+        """The server's games whose channels the member may see (``/game list``)."""
+        return await visible_games(self.manager.storage, interaction)
 
     async def server_clock(self, guild_id: int) -> str | None:
         """The server's default time control (``/settings server``), as option words."""

@@ -174,6 +174,7 @@ async def test_hand_to_ai_and_take_back(simcord_env, table):
     r = await alice.slash(channel, "game start")
     env = simcord_env
     service = env.bot.services.autoplay
+    seats = env.bot.services.seats
     r = await alice.slash(channel, "seat takeback")
     assert r.ephemeral and "The AI is not playing a seat for you" in said(r)
     before = await moves_recorded(env, channel.id)
@@ -188,7 +189,7 @@ async def test_hand_to_ai_and_take_back(simcord_env, table):
     assert r.ephemeral and "take it back with `/seat takeback`" in r.response.content
     # A second hand-over is refused and changes nothing.
     with pytest.raises(Exception, match="already played by the AI"):
-        await service.hand_to_ai(live.id, 1, "again")
+        await seats.hand_to_ai(live.id, 1, "again")
     # alice plays until bob's seat has moved by the AI at least once, then bob takes it back.
     await human_turns(env, channel, alice, 0, 6)
     moves = await env.bot.storage.moves(live.id)
