@@ -1,0 +1,51 @@
+"""Keep the translation catalogues in step with the code.
+
+    python -m tools.i18n update [--lang ja] [--domain bot] [--prune]
+    python -m tools.i18n status [--lang ja]
+
+``update`` adds every new ``Msg`` sentence of the sources to ``i18n/locales/<lang>/<domain>.po``
+with an empty translation and marks translations whose English changed as fuzzy (see
+``i18n.catalogues.update``); ``status`` prints, per domain, how many sentences have a usable
+translation. Translate with any gettext editor (Poedit, Weblate, Lokalize) or by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from i18n import LANGUAGES, catalogue
+from i18n.catalogues import by_domain, read, sentences, update, write
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__)
+    parser.add_argument("command", choices=("update", "status"))
+    parser.add_argument("--lang", default="ja", choices=[x for x in LANGUAGES if x != "en"])
+    parser.add_argument("--domain", action="append", help="only these domains")
+    parser.add_argument("--prune", action="store_true", help="drop keys the code no longer has")
+    args = parser.parse_args(argv)
+    found = by_domain(list(sentences()))
+    domains = args.domain or sorted(found)
+    for domain in domains:
+        wanted = found.get(domain, {})
+        if args.command == "update":
+            path = write(update(args.lang, domain, wanted, prune=args.prune), args.lang, domain)
+            print(f"{path}: {len(wanted)} sentences")
+        else:
+            cat = read(args.lang, domain)
+            done = sum(
+                1
+                for m in cat
+                if m.context in wanted
+                and m.string
+                and not m.fuzzy
+                and m.id == wanted[m.context].english
+            )
+            print(f"{domain:24} {done:5} of {len(wanted):5} translated")
+    catalogue.cache_clear()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
