@@ -138,6 +138,27 @@ def tr(text: str, lang: str) -> str:
         return str(text)  # a broken translation never hides the sentence
 
 
+def term(lang: str, prefix: str, kind: str, ident: str, english: str) -> str:
+    """A component's or concept's name in ``lang`` (an employee, a department, a card, a
+    phase): the entry ``<prefix>.term.<kind>.<ident>`` of the game's catalogue (``ident``
+    lowered, anything but letters and digits made ``_``), else ``english``.
+
+    ``term("ja", "food_chain_magnate", "employee", "waitress", "Waitress")`` → ``"ウェイトレス"``.
+    Terms come from data files, not code: add their entries to the game's ``.po`` by hand
+    (``python -m tools.i18n update`` keeps keys the code does not write)."""
+    key = f"{prefix}.term.{kind}.{_slug(ident)}"
+    return template(key, english, lang)
+
+
+def option_text(lang: str, prefix: str, option: str, english: str) -> str:
+    """A game option's description in ``lang`` (entry ``<prefix>.option.<option>``)."""
+    return template(f"{prefix}.option.{_slug(option)}", english, lang)
+
+
+def _slug(ident: str) -> str:
+    return "".join(c if c.isascii() and c.isalnum() else "_" for c in ident.lower())
+
+
 def tr_all(texts: Iterable[str], lang: str) -> list[str]:
     """``tr`` of each."""
     return [tr(x, lang) for x in texts]
