@@ -25,13 +25,17 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-Emit = Callable[[str, str, list[float], str | None], None]
+Emit = Callable[[str, str, Sequence[float], str | None], None]
 
 GAMES = 50
+SKIPPED = (
+    "platform.fleet skipped: set BOARDROOM_BENCH_PG to a postgresql:// URL of a server where "
+    "the bench may create databases (. .ci/postgres.sh && pg_start starts one)"
+)
 
 
 def server() -> str | None:
@@ -117,31 +121,33 @@ async def load_games(url: str, games: int, timed: int) -> int:
     return len(move_rows)
 
 
-async def bench_cold_start(emit: Emit, base: str, games: int, timed: int) -> None:
-    import simcord
+async def bench_cold_start(emit: Emit, games: int, timed: int, rounds: int) -> None:
+    """``platform.fleet.cold_start``: see the module's docstring."""
+    from .bench_platform import note, simulated
 
-    from .app import create_bot
-
+    base = server()
+    if base is None:
+        note(SKIPPED)
+        return
     name = "br_bench_" + uuid.uuid4().hex[:12]
     await _admin(base, f'CREATE DATABASE "{name}"')
     try:
         url = _url(base, name)
         t0 = time.perf_counter()
         moves = await load_games(url, games, timed)
-        note = (
+        note(
             f"fleet cold start database: {games} games, {timed} timed, {moves} moves, "
-            f"loaded in {time.perf_counter() - t0:.1f} s"
+            f"loaded in {time.perf_counter() - t0:.1f} s; machine load "
+            + " ".join(f"{x:.1f}" for x in os.getloadavg())
         )
-        print(json.dumps({"note": note}), flush=True)
         samples, armed = [], []
-        for _ in range(3):
+        for _ in range(rounds):
             t0 = time.perf_counter()
-            bot = create_bot(url)
-            async with simcord.run(bot, check_errors=False) as _env:
+            async with simulated(url) as (bot, _env):  # type: ignore[arg-type]
                 samples.append(time.perf_counter() - t0)
                 armed.append(float(len(bot.services.timers.armed())))
-                assert bot.manager.replays == 0
-            await bot.shutdown()
+                if bot.manager.replays:
+                    raise RuntimeError(f"cold start replayed {bot.manager.replays} games")
         emit("platform.fleet.cold_start.ready", "s", samples, "< 3")
         emit("platform.fleet.cold_start.timers_armed", "timers", armed, None)
     finally:
@@ -233,8 +239,16 @@ async def run_processes(target: str, plan: list[list[int]], rounds: int) -> tupl
     return moves / max(r["seconds"] for r in results), sum(r["refused"] for r in results)
 
 
-async def bench_throughput(emit: Emit, base: str, rounds: int, repeats: int) -> None:
-    half = GAMES // 2
+async def bench_throughput(emit: Emit, games_count: int, rounds: int, repeats: int) -> None:
+    """``platform.fleet.moves_per_second``: see the module's docstring."""
+    from .bench_platform import note
+
+    base = server()
+    if base is None:
+        note(SKIPPED)
+        return
+    note("fleet throughput: machine load " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
+    half = games_count // 2
     with tempfile.TemporaryDirectory() as tmp:
         cases: list[tuple[str, str, Callable[[list[int]], list[list[int]]]]] = [
             ("sqlite_1_process", str(Path(tmp) / "fleet.sqlite3"), lambda g: [g]),
@@ -255,7 +269,7 @@ async def bench_throughput(emit: Emit, base: str, rounds: int, repeats: int) -> 
                         await _admin(base, f'CREATE DATABASE "{name}"')
                 where = target if name is None else _url(base, name)
                 try:
-                    games = await new_games(where, GAMES)
+                    games = await new_games(where, games_count)
                     rate, refused = await run_processes(where, split(games), rounds)
                     rates.append(rate)
                     refusals += refused
@@ -264,26 +278,7 @@ async def bench_throughput(emit: Emit, base: str, rounds: int, repeats: int) -> 
                         await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             emit(f"platform.fleet.moves_per_second.{label}", "moves/s", rates, None)
             if refusals:
-                print(json.dumps({"note": f"{label}: {refusals} stale moves refused"}), flush=True)
-
-
-async def bench_fleet(emit: Emit, quick: bool, on: Callable[[str], bool]) -> None:
-    moves, cold = on("platform.fleet.moves_per_second"), on("platform.fleet.cold_start")
-    if not (moves or cold):
-        return
-    base = server()
-    if base is None:
-        note = (
-            "platform.fleet skipped: set BOARDROOM_BENCH_PG to a postgresql:// URL of a server "
-            "where the bench may create databases (. .ci/postgres.sh && pg_start starts one)"
-        )
-        print(json.dumps({"note": note}), flush=True)
-        return
-    print(json.dumps({"note": "machine load: " + " ".join(map(str, os.getloadavg()))}))
-    if moves:
-        await bench_throughput(emit, base, 4 if quick else 20, 1 if quick else 3)
-    if cold:
-        await bench_cold_start(emit, base, 10_000 if quick else 100_000, 250 if quick else 2_500)
+                note(f"{label}: {refusals} stale moves refused")
 
 
 if __name__ == "__main__":  # a worker process of bench_throughput

@@ -334,7 +334,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     WHERE status = 'pending';
     """,
     ),
-    # 18: timer leases (issue 22): with several bot processes on one PostgreSQL database, the
+    # 18: languages (issue 23): a member's own (/settings me language:) and a server's
+    # (/settings server language:); NULL: not chosen (the client's locale, then English)
+    """
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    """,
+    # 19: timer leases (issue 22): with several bot processes on one PostgreSQL database, the
     # process that fires a timer first claims its row until ``lease_until`` (Unix time), so
     # each timer fires once and a killed process's claims run out; ``warned``: the smallest
     # warning (seconds before due) posted, so each warning is posted once. Unused on SQLite.
@@ -443,12 +449,15 @@ class MoveRow:
 class GuildSettings:
     """A server's settings (migration 15): ``default_clock``: time-control words applied at
     ``/game new`` when the host gives none (``""``: none); ``channels``: the channel ids that
-    may host games (empty: any; their threads too); ``gm_role``: the game-master role."""
+    may host games (empty: any; their threads too); ``gm_role``: the game-master role;
+    ``language``: the language of the server's public messages (migration 18; ``None``:
+    English), a code of ``i18n.LANGUAGES``."""
 
     guild_id: int
     default_clock: str = ""
     channels: tuple[int, ...] = ()
     gm_role: int | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1105,6 +1114,21 @@ class Storage:
             (user_id, value),
         )
 
+    async def user_language(self, user_id: int) -> str | None:
+        """The member's chosen language (migration 18), ``None`` when they chose none."""
+        value = await self._scalar(
+            "SELECT language FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return str(value) if value else None
+
+    async def set_user_language(self, user_id: int, value: str | None) -> None:
+        """Choose the member's language (``None``: follow their Discord client)."""
+        await self._write(
+            "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, value),
+        )
+
     async def games_of_user(self, user_id: int, limit: int = 25) -> list[GameRow]:
         """Lobbies and running games where the user holds a seat, newest first."""
         return await self._games(
@@ -1183,15 +1207,6 @@ class Storage:
             (warn, timer.game_id, timer.kind, timer.key, warn),
         )
         return changed > 0
-
-    async def release_timer(self, timer: TimerRow, owner: str) -> None:
-        """After ``owner`` fired ``timer``: delete its row if it is still that timer, still
-        claimed by ``owner`` (a move the timer made has replaced or removed it already, and
-        a rewrite of the row drops the claim), so nobody fires it again."""
-        await self._write(
-            "DELETE FROM timers WHERE game_id = ? AND kind = ? AND key = ? AND lease_owner = ?",
-            (timer.game_id, timer.kind, timer.key, owner),
-        )
 
     async def games_missing_timers(self) -> list[int]:
         """Running games in a timed phase with no timer row (databases from before
@@ -1522,24 +1537,26 @@ class Storage:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self.reading() as tx:
             row = await tx.fetchone(
-                "SELECT default_clock, channels, gm_role FROM guild_settings WHERE guild_id = ?",
+                "SELECT default_clock, channels, gm_role, language FROM guild_settings "
+                "WHERE guild_id = ?",
                 (guild_id,),
             )
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2])
+        return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2], row[3])
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role, language) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "default_clock = excluded.default_clock, channels = excluded.channels, "
-            "gm_role = excluded.gm_role",
+            "gm_role = excluded.gm_role, language = excluded.language",
             (
                 settings.guild_id,
                 settings.default_clock,
                 json.dumps(list(settings.channels)),
                 settings.gm_role,
+                settings.language,
             ),
         )
 
@@ -1581,7 +1598,8 @@ async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | No
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
         "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
         "label = excluded.label, lease_owner = NULL, lease_until = NULL, warned = NULL "
-        "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
+        # the same period's due moves only later (a restart's grace is kept, as armed)
+        "WHERE timers.key IS NOT excluded.key OR timers.due < excluded.due",
         (game_id, kind, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
     )
 

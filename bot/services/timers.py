@@ -1,7 +1,9 @@
 """Timers: each game's deadline, turn clock and reminder from the ``timers`` table (one row
 per game and kind). They are armed at start-up from the rows alone, without replaying any
-game, and re-armed from the committed state after every move. Clock and reminder rows are
-handled by ``bot.services.clocks.Clocks``."""
+game, and re-armed from the committed state after every move (``sync``, from the one path
+after a commit). A row that comes due raises a ``timer_due`` event: a deadline is played by
+``Deadlines`` (below), clock and reminder rows by ``bot.services.clocks.Clocks``; the
+countdown warnings before a deadline are posted here."""
 
 from __future__ import annotations
 
@@ -23,20 +25,22 @@ from .. import messages as msg
 from ..manager import GameManager
 from ..storage import Storage, TimerKind, TimerRow
 from . import wording
+from .events import TimerDue, raise_event
 from .publisher import Publisher
 
 if TYPE_CHECKING:
-    from .clocks import Clocks
+    from .aftermath import Aftermath
 
 log = logging.getLogger(__name__)
 
 LATE_GRACE = 60.0  # seconds given to a deadline that ran out while the bot was down
 # Several processes on one PostgreSQL database: a firing process claims a timer's row for
-# LEASE seconds, and each process looks for due timers nobody holds every POLL seconds, so
-# a timer whose process was killed (its claim, if any, runs out) fires elsewhere within
-# LEASE + POLL = 8 s of being due.
+# LEASE seconds, and each process looks for due timers nobody holds every ``timer_poll``
+# seconds (Settings, 2 s), so a timer whose process was killed (its claim, if any, runs
+# out) fires elsewhere within LEASE + 2 = 8 s of being due. A row stays until the firing
+# replaces it (a deadline's move, a clock's time-out or reminder rewrite it), so a firing
+# that failed is tried again once its claim has run out.
 LEASE = 6.0
-POLL = 2.0
 
 Now = Callable[[], float]  # Unix time, seconds
 
@@ -64,7 +68,6 @@ class Timers:
         self._count = 0
         self._loop_task: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()
-        self.clocks: Clocks | None = None  # set by Clocks itself
         # who claims timers in the database when other processes share it
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._poll_task: asyncio.Task[None] | None = None
@@ -172,9 +175,9 @@ class Timers:
         for slot in [s for s in self._current if s[0] == game_id]:
             del self._current[slot]
 
-    def poll(self, every: float = POLL) -> None:
-        """Fire, every ``every`` seconds, the due timers no live process holds (other
-        processes' timers and a killed process's): for several processes on PostgreSQL."""
+    def poll(self, every: float) -> None:
+        """Every ``every`` seconds, fire the due timers no live process holds (another
+        process's, a killed one's): for several processes on one PostgreSQL database."""
         if self._poll_task is None or self._poll_task.done():
             self._poll_task = asyncio.get_running_loop().create_task(
                 self._poll(every), name="timer-poll"
@@ -231,62 +234,39 @@ class Timers:
         await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
     async def _fire(self, row: TimerRow, *, claimed: bool = False) -> None:
-        """Run ``row``'s expiry. With other processes on the database, only the process
-        that claims the row fires it (``claimed``: already claimed by the poll), and the
-        row is removed after, unless the expiry replaced it."""
-        if not self.storage.shared:
-            await self._expire(row)
-            return
-        try:
-            if not claimed and not await self.storage.claim_timer(
-                row, self.owner, self.now(), LEASE
-            ):
-                if self._is_current(row):
-                    del self._current[(row.game_id, row.kind)]
-                return  # another process fires it
-        except Exception:
-            log.exception("claiming the %s timer of game %s failed", row.kind, row.game_id)
-            return  # the poll (here or elsewhere) tries again
-        if await self._expire(row):
+        """The row came due: it is no longer armed; its handler acts if it is still
+        current in the game (``Deadlines``, ``Clocks``). With other processes on the
+        database, only the process that claims the row raises it (``claimed``: the poll
+        did)."""
+        if self._is_current(row):
+            del self._current[(row.game_id, row.kind)]
+        if self.storage.shared and not claimed:
             try:
-                await self.storage.release_timer(row, self.owner)
+                if not await self.storage.claim_timer(row, self.owner, self.now(), LEASE):
+                    return  # another process fires it
             except Exception:
-                log.exception("releasing the %s timer of game %s failed", row.kind, row.game_id)
+                log.exception("claiming the %s timer of game %s failed", row.kind, row.game_id)
+                return  # the poll (here or elsewhere) tries again
+        raise_event(self.client, TimerDue(row))
 
-    async def _expire(self, row: TimerRow) -> bool:
-        """Fire ``row``; returns ``False`` if it failed before it changed anything (its row
-        is then left for another try)."""
+
+class Deadlines:
+    """Plays a timed phase's move when its deadline comes due (the ``timer_due`` event of a
+    ``deadline`` row), through the one path after a commit."""
+
+    def __init__(self, manager: GameManager, aftermath: Aftermath) -> None:
+        self.manager = manager
+        self.aftermath = aftermath
+
+    async def on_timer_due(self, event: TimerDue) -> None:
+        row = event.row
         if row.kind != "deadline":
-            if self._is_current(row):
-                del self._current[(row.game_id, row.kind)]
-            try:
-                if self.clocks is not None and row.kind == "clock":
-                    await self.clocks.on_clock(row)
-                elif self.clocks is not None and row.kind == "reminder":
-                    await self.clocks.on_reminder(row)
-            except Exception:
-                log.exception("%s timer of game %s failed", row.kind, row.game_id)
-                return False
-            return True
+            return
         started = time.perf_counter()
-        try:
-            result = await self.manager.expire(row.game_id, row.key)
-        except Exception:
-            log.exception("timer of game %s failed", row.game_id)
-            return False
-        try:
-            if self._is_current(row):
-                del self._current[(row.game_id, row.kind)]
-            if result is None:
-                return True
-            self.sync(row.game_id, result.timer)
-            await self.publisher.send(self.publisher.prepare_move(result))
-            log.debug(
-                "game %s: %s expired in %.3f s",
-                row.game_id,
-                row.key,
-                time.perf_counter() - started,
-            )
-        except Exception:
-            log.exception("timer of game %s failed", row.game_id)
-        return True
+        result = await self.manager.expire(row.game_id, row.key)
+        if result is None:
+            return  # the phase ended otherwise (a move, an undo) before the timer
+        await self.aftermath.after_move(result)
+        log.debug(
+            "game %s: %s expired in %.3f s", row.game_id, row.key, time.perf_counter() - started
+        )

@@ -18,6 +18,7 @@ FAST = Settings(
     ai_pause=0.0,  # AI seats move at once (the pause itself is tested on its own)
     alive_every=0.0,  # no "still running" stamps in virtual time (tests/bot/test_downtime.py)
     timer_poll=0.0,  # PostgreSQL: no timer polling in virtual time (tests/bot/test_fleet.py)
+    render_processes=0,  # boards drawn in threads: no processes started for every test's bot
 )
 
 

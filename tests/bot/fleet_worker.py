@@ -23,15 +23,21 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.manager import GameManager, MoveResult
+from bot.manager import GameManager
 from bot.services.timers import Timers
-from bot.storage import Storage
+from bot.storage import Storage, TimerRow
 from games.core import GameError, register
 from tests.toy import TOY
 
 
 class Client:
-    """What ``Timers`` uses of a discord.py client: readiness and ``bot.clock.sleep``."""
+    """What ``Timers`` uses of a discord.py client: readiness, ``bot.clock.sleep`` and the
+    event dispatch, which hands each ``timer_due`` event of a deadline to ``expire`` (as
+    ``bot.services.timers.Deadlines`` does, announcing by a printed line)."""
+
+    def __init__(self, manager: GameManager) -> None:
+        self.manager = manager
+        self.tasks: set[asyncio.Task[None]] = set()
 
     async def wait_until_ready(self) -> None:
         return None
@@ -40,18 +46,20 @@ class Client:
         await asyncio.sleep(timeout)
         raise TimeoutError
 
-    def dispatch(self, *_args: Any) -> None:
-        return None
+    def dispatch(self, event: str, *args: Any) -> None:
+        if event == "timer_due" and args[0].row.kind == "deadline":
+            task = asyncio.get_running_loop().create_task(self.expire(args[0].row))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def expire(self, row: TimerRow) -> None:
+        result = await self.manager.expire(row.game_id, row.key)
+        if result is not None:
+            print(f"fired {result.live.id} {result.seq} {time.time():.3f}", flush=True)
 
 
 class Publisher:
-    """Prints each timer move instead of posting its board."""
-
-    def prepare_move(self, result: MoveResult) -> MoveResult:
-        return result
-
-    async def send(self, result: MoveResult) -> None:
-        print(f"fired {result.live.id} {result.seq} {time.time():.3f}", flush=True)
+    """Posts nothing (warnings and late notices)."""
 
     async def post(self, *_args: Any, **_kwargs: Any) -> None:
         return None
@@ -83,7 +91,8 @@ async def main() -> None:
     storage = Storage(args.url)
     await storage.open()
     manager = GameManager(storage, lambda: datetime.now(UTC))
-    timers = Timers(Client(), manager, storage, Publisher(), now=time.time)  # type: ignore[arg-type]
+    client = Client(manager)
+    timers = Timers(client, manager, storage, Publisher(), now=time.time)  # type: ignore[arg-type]
     print("ready", flush=True)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()

@@ -4,6 +4,7 @@ same answers; the guards that make a save safe when several processes share Post
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -128,13 +129,12 @@ async def test_timers_clocks_and_finish(storage):
     assert await storage.claim_due("a", now=5001.0, lease=6.0) == []
     assert await storage.claim_warning(due, 60.0) and not await storage.claim_warning(due, 60.0)
     assert await storage.claim_warning(due, 10.0) and not await storage.claim_warning(due, 60.0)
-    await storage.release_timer(due, "a")  # "b" holds it now: not released
-    assert len(await storage.timers()) == 2
-    await storage.release_timer(due, "b")
-    assert [t.kind for t in await storage.timers()] == ["clock"]
-    await storage.set_timer(deadline)  # armed again: unclaimed, no warning posted
-    assert await storage.claim_timer(deadline, "c", now=5002.0, lease=6.0)
-    assert await storage.claim_warning(deadline, 60.0)
+    await storage.set_timer(replace(deadline, key="k2"))  # a new period: unclaimed, unwarned
+    assert await storage.claim_timer(replace(deadline, key="k2"), "c", now=5002.0, lease=6.0)
+    assert await storage.claim_warning(replace(deadline, key="k2"), 60.0)
+    await storage.set_timer(replace(deadline, key="k2", due=1000.0))  # never earlier
+    assert [t.due for t in await storage.timers() if t.kind == "deadline"] == [1234.5]
+    await storage.set_timer(deadline)
     await storage.set_timer(TimerRow(gid, "deadline", "k1", 1234.5))  # unchanged key and due
     await storage.commit_move(gid, _move(1, outcome={"ranks": [1, 2]}), "now")
     row = await storage.get_game(gid)
