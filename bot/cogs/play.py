@@ -201,27 +201,26 @@ class PlayCog(commands.Cog, name="PlayCog"):
         except Unsupported:
             board = None
         lang = await channel_lang(interaction) if public else await member_lang(interaction)
-        title = game_title(live.spec, lang)
+        said = {
+            "title": game_title(live.spec, lang),
+            "id": live.id,
+            "where": at_word(at, lang),
+            "total": live.seq,
+        }
         if seat is not None:
             head = i18n.t(
                 lang,
                 "cogs.play.board_at_area",
                 "**{title}** · game #{id} — the board at {where} of {total}, {player}'s area",
-                title=title,
-                id=live.id,
-                where=at_word(at, lang),
-                total=live.seq,
                 player=msg.display_name(live, seat),
+                **said,
             )
         else:
             head = i18n.t(
                 lang,
                 "cogs.play.board_at",
                 "**{title}** · game #{id} — the board at {where} of {total}",
-                title=title,
-                id=live.id,
-                where=at_word(at, lang),
-                total=live.seq,
+                **said,
             )
         none = i18n.t(lang, "cogs.play.no_such_view", "This game draws no such view.")
         text = msg.clip(f"{head}\n{told}" + ("" if board is not None else f"\n-# {none}"))
