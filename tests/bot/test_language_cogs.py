@@ -25,7 +25,9 @@ def text_of(r: Any) -> str:
 
 
 def labels(message: Any) -> list[str]:
-    return [c.label for row in message.components for c in row.children if c.label]
+    return [
+        c.label for row in message.components for c in row.children if getattr(c, "label", None)
+    ]
 
 
 async def japanese_server(env: Any, guild: Any, channel: Any) -> Any:
@@ -273,3 +275,51 @@ async def test_every_command_string_has_a_japanese_localisation():
         assert choice["name_localizations"]["ja"] == "建築会社ゲーム（2–4人）"
     finally:
         await bot.close()
+
+
+async def test_a_kenchiku_panel_for_a_japanese_member(simcord_env, table):
+    """A real game's panel: the panel's own words, the select menus' and the "Why not …?"
+    page in Japanese; the engine's labels as the engine gives them (plain or keyed)."""
+    env = simcord_env
+    _guild, channel, (alice, bob, *_rest) = table
+    await alice.slash(channel, "settings me", language="ja")
+    await alice.slash(channel, "game new", game="kenchiku", seed=48)
+    await bob.slash(channel, "game join")
+    await alice.slash(channel, "game start")
+    live = await env.bot.manager.live_in_channel(channel.id)
+    assert live.state.to_act() == frozenset({0})  # alice (p1) begins with this seed
+    r = await alice.slash(channel, "play")
+    panel = r.response.message
+    live = await env.bot.manager.live_in_channel(channel.id)
+    phase = i18n.tr(live.state.phase_name(), "ja")
+    assert text_of(r) == f"**建築会社ゲーム** · {phase} · あなたは **alice**\n手を選んでください:"
+    children = [c for row in panel.components for c in row.children]
+    names = [c.label for c in children if getattr(c, "label", None)]
+    assert "なぜできない？" in names and not {"Back", "More…", "Why not …?"} & set(names)
+    # a drill-down (its label is notation) opens a page in Japanese with 戻る (Back)
+    r = await alice.click(panel, label="Park … (60)")
+    assert r.response.message.content.endswith("\n`park …` から選んでください")
+    assert "戻る" in labels(r.response.message)
+    r = await alice.click(r.response.message, label="戻る")
+    r = await alice.click(r.response.message, label="なぜできない？")
+    assert r.response.message.content.startswith("**今はできない手**\n• **")
+    assert labels(r.response.message) == ["戻る"]
+
+
+def test_refusals_of_the_commands_carry_their_key():
+    """A command's refusal is a keyed sentence: the error boundary can say it in the
+    member's language; its English is unchanged."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from bot.cogs.lobby import channel_of, get_game_or_refuse
+    from bot.manager import LobbyError
+
+    with pytest.raises(LobbyError) as refused:
+        get_game_or_refuse("chess")
+    assert refused.value.message == "There is no game called `chess`."
+    assert i18n.tr(refused.value.msg, "ja") == "`chess` というゲームはありません。"
+    with pytest.raises(LobbyError) as refused:
+        channel_of(SimpleNamespace(channel_id=None, guild_id=None))  # type: ignore[arg-type]
+    assert i18n.tr(refused.value.msg, "ja") == "ゲームはサーバーのチャンネルかスレッドで遊びます。"
