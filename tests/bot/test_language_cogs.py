@@ -323,3 +323,54 @@ def test_refusals_of_the_commands_carry_their_key():
     with pytest.raises(LobbyError) as refused:
         channel_of(SimpleNamespace(channel_id=None, guild_id=None))  # type: ignore[arg-type]
     assert i18n.tr(refused.value.msg, "ja") == "ゲームはサーバーのチャンネルかスレッドで遊びます。"
+
+
+async def test_japanese_answers_name_commands_as_a_japanese_client_shows_them():
+    """Every command a Japanese answer names in backticks (`/設定 自分 通知:DM`) is a command
+    of the tree under its Japanese name, with its Japanese option names and choices; none is
+    named in English (a Japanese Discord client lists the Japanese names)."""
+    from discord import app_commands
+
+    from bot.app import Boardroom
+    from i18n.catalogues import read
+
+    def ja(key: str) -> str:
+        return str(cat[key].string) if key in cat else key  # the tests' toy game: no entry
+
+    cat = {m.context: m for m in read("ja", "commands") if m.context}
+    commands: dict[tuple[str, ...], dict[str, set[str]]] = {}
+    bot = Boardroom(":memory:", sync_commands=False)
+    await bot.storage.open()
+    try:
+        await bot.add_commands()
+        for command in bot.tree.walk_commands():
+            if not isinstance(command, app_commands.Command):
+                continue
+            parts = command.qualified_name.split()
+            path = tuple(
+                ja("commands." + ".".join(parts[: i + 1]) + ".name") for i in range(len(parts))
+            )
+            prefix = "commands." + ".".join(parts)
+            commands[path] = {
+                ja(f"{prefix}.{p.name}.name"): {ja(f"commands.choice.{c.value}") for c in p.choices}
+                for p in command.parameters
+            }
+    finally:
+        await bot.close()
+    said = [str(m.string) for m in read("ja", "cogs") if m.context and m.string]
+    named = [ref for text in said for ref in re.findall(r"`(/[^`]+)`", text)]
+    assert len(named) >= 10
+    problems = []
+    for ref in named:
+        words = ref[1:].split()
+        path = tuple(w for w in words if ":" not in w)
+        if path not in commands:
+            problems.append(f"{ref}: no command {path}")
+            continue
+        for word in words[len(path) :]:
+            option, _, value = word.partition(":")
+            if option not in commands[path]:
+                problems.append(f"{ref}: no option {option}")
+            elif value and not value.startswith("<") and value not in commands[path][option]:
+                problems.append(f"{ref}: {value} is not a choice of {option}")
+    assert not problems, problems
