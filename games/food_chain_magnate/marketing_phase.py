@@ -68,7 +68,7 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
             "food_chain_magnate.campaign_run",
             "Campaign #{n} ({kind}, {who}) adds {product} demand to {where}.",
             n=camp.number,
-            kind=camp.kind,
+            kind=pretty(camp.kind),
             who=tag(camp.owner),
             product=pretty(camp.product),
             where=", ".join(placed) or "no house",

@@ -38,9 +38,21 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_TERM_GROUPS: dict[str, str] = {
+    **{k: "employee" for k in C.employees},
+    **{g: "good" for g in (*C.foods, *C.drinks)},
+    **{c.kind: "campaign" for c in C.campaigns.values()},
+}
+
+
 def pretty(kind: str) -> str:
-    """``kitchen_trainee`` → ``kitchen trainee``."""
-    return kind.replace("_", " ")
+    """``kitchen_trainee`` → ``kitchen trainee``: an employee's, a good's or a campaign
+    kind's name as sentences write it. A known one is a ``Msg`` keyed
+    ``food_chain_magnate.term.<employee|good|campaign>.<id>`` (the same text), so a catalogue
+    names it in the sentence's language; anything else (a mistyped card) stays plain text."""
+    text = kind.replace("_", " ")
+    group = _TERM_GROUPS.get(kind)
+    return Msg(f"food_chain_magnate.term.{group}.{kind}", text) if group else text
 
 
 # -- structure (seed phase 1) --------------------------------------------------------------
