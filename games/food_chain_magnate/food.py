@@ -29,6 +29,7 @@ from .rules import (
     claim,
     emp,
     has_drive_in,
+    listing,
     pretty,
     restaurant_starts,
     restaurants_of,
@@ -228,7 +229,12 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
             "{who}'s {kind} gets {what}.",
             who=tag(seat),
             kind=pretty(move.buyer),
-            what=", ".join(f"{n} {pretty(d)}" for d, n in sorted(got.items())),
+            what=listing(
+                [
+                    Msg("food_chain_magnate.count.bare", "{n} {item}", n=n, item=pretty(d))
+                    for d, n in sorted(got.items())
+                ]
+            ),
         )
     )
     return events

@@ -293,7 +293,11 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
             numbers=", ".join(f"#{n}" for n in numbers),
         )
     if move.number not in game.campaign_supply:
-        where = "is on the map already" if move.number in game.campaigns else "is out of the game"
+        where = (
+            Msg("food_chain_magnate.campaign_on_map", "is on the map already")
+            if move.number in game.campaigns
+            else Msg("food_chain_magnate.campaign_out", "is out of the game")
+        )
         return Msg(
             "food_chain_magnate.campaign_taken",
             "Campaign #{n} {where}.",
@@ -351,7 +355,9 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
                 who=tag(seat),
                 n=number,
                 product=pretty(move.product),
-                how="for ever" if camp.eternal else f"for {move.duration} turns",
+                how=Msg("food_chain_magnate.for_ever", "for ever")
+                if camp.eternal
+                else Msg("food_chain_magnate.for_turns", "for {n} turns", n=move.duration),
             )
         )
         food = move.product if move.product in components().foods else "drink"
