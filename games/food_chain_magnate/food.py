@@ -129,7 +129,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 "food_chain_magnate.fixed_food",
                 "A {kind} makes only {food}s.",
                 kind=pretty(move.card),
-                food=foods[0],
+                food=pretty(foods[0]),
             )
         return None
     assert isinstance(move, Buy)
@@ -202,7 +202,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
                 who=tag(seat),
                 kind=pretty(move.card),
                 n=e.amount,
-                food=food,
+                food=pretty(food),
             )
         )
         claim(game, seat, f"first_{food}_produced", events)

@@ -45,6 +45,12 @@ _TERM_GROUPS: dict[str, str] = {
 }
 
 
+def milestone_name(mid: str) -> str:
+    """A milestone's card title (data ``name``), keyed ``food_chain_magnate.term.milestone.<id>``
+    so a catalogue gives the seed's wording (data ``name_ja``)."""
+    return Msg(f"food_chain_magnate.term.milestone.{mid}", C.milestones[mid].name)
+
+
 def counted(n: int, kind: str) -> str:
     """``2 burgers``: ``n`` of a card or good as ``plural(n, pretty(kind))`` writes it,
     keyed so a catalogue writes it its own way."""
@@ -370,7 +376,7 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
             "food_chain_magnate.milestone",
             "{who} claims the milestone “{name}”.",
             who=tag(seat),
-            name=C.milestones[mid].name,
+            name=milestone_name(mid),
             milestone=mid,
         )
     )
