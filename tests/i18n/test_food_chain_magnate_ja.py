@@ -16,6 +16,8 @@ Term entries (``i18n.term("ja", "food_chain_magnate", kind, ident, english)``):
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import i18n
@@ -25,6 +27,7 @@ from games.food_chain_magnate.model import PHASE_TITLES, SUBSTEP_NAMES
 from games.food_chain_magnate.rules import pretty
 
 P = "food_chain_magnate"
+ROOT = Path(__file__).resolve().parents[2]
 C = components()
 
 
@@ -94,3 +97,41 @@ def test_a_sentence_names_its_card_in_japanese():
     )
     assert "ラジオ" in i18n.tr(advert, "ja") and "ソフトドリンク" in i18n.tr(advert, "ja")
     assert not isinstance(pretty("errand_boyy"), Msg)
+
+
+def rules_outline(path: Path) -> list[tuple[str, bool]]:
+    """The ``##``/``###`` headings of a rules page as (level marks, section is marked
+    ``<!-- not in /rules -->``), in order: the bot pairs the English and Japanese topics by
+    position, so both pages must have the same outline."""
+    out: list[tuple[str, bool]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(("## ", "### ")):
+            out.append((line.split(" ", 1)[0], False))
+        elif line.strip() == "<!-- not in /rules -->" and out:
+            out[-1] = (out[-1][0], True)
+    return out
+
+
+def check_rules_page(game: str) -> None:
+    english = ROOT / "docs" / "rules" / f"{game}.md"
+    japanese = ROOT / "docs" / "rules" / "ja" / f"{game}.md"
+    assert rules_outline(japanese) == rules_outline(english)
+    text = japanese.read_text(encoding="utf-8")
+    assert text.startswith("# ") and sum(1 for ch in text if "\u3040" <= ch <= "\u30ff") > 2000
+
+
+def test_japanese_rules_page_has_the_english_outline():
+    check_rules_page(P)
+    text = (ROOT / "docs" / "rules" / "ja" / f"{P}.md").read_text(encoding="utf-8")
+    for word in (
+        "リストラクチャリング",
+        "オーダーオブビジネス",
+        "ディナータイム",
+        "給料日",
+        "バンクリザーブカード",
+        "マイルストーン",
+        "エンプロイイー",
+    ):
+        assert word in text
+    for option in get_game(P).options:  # every option and its default is stated
+        assert f"`{option.name}`" in text
