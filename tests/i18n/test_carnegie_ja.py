@@ -100,3 +100,16 @@ def test_a_sentence_names_its_parts_in_japanese():
     )
     assert str(msg) == "p1 uses Purchasing (mission to West): 3 goods."
     assert i18n.tr(msg, "ja") == "p1が購買を使用する(任務:西部):商品3個。"
+
+
+def test_japanese_rules_page_has_the_english_outline():
+    from .test_food_chain_magnate_ja import ROOT, check_rules_page
+
+    check_rules_page(P)
+    text = (ROOT / "docs" / "rules" / "ja" / f"{P}.md").read_text(encoding="utf-8")
+    for word in ("部署", "社員", "任務", "輸送トラック", "寄付", "アンドリュー", "研究ポイント"):
+        assert word in text
+    for option in get_game(P).options:  # every option and its default is stated
+        assert f"`{option.name}`" in text
+    for d in D.departments:  # every department by its Japanese name
+        assert i18n.term("ja", P, "department", d.id, d.name) in text
