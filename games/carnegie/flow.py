@@ -243,6 +243,7 @@ class ChooseStep(Step[G]):
             else None
         )
         donation = Msg("carnegie.event.donation", "a donation") if ev.donation else None
+        what: str
         if income and donation:
             what = Msg(
                 "carnegie.event.both", "{income} and {donation}", income=income, donation=donation
