@@ -178,3 +178,14 @@ def test_shards_are_parsed_and_a_sqlite_file_serves_them_all(tmp_path, capsys):
     assert "a SQLite file serves one process" in capsys.readouterr().err
     assert main(["run", "--token", "t", "--database", db, "--shards", "0-9/4"]) == 2
     assert "numbered 0 to 3" in capsys.readouterr().err
+
+
+def test_a_process_given_shards_is_an_auto_sharded_bot_serving_them(tmp_path):
+    from discord.ext import commands
+
+    from bot.app import create_bot
+
+    bot = create_bot(tmp_path / "b.sqlite3", shards=parse_shards("2-3/4"))
+    assert isinstance(bot, commands.AutoShardedBot)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    assert not isinstance(create_bot(tmp_path / "b.sqlite3"), commands.AutoShardedBot)
