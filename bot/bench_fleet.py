@@ -253,8 +253,8 @@ async def bench_throughput(emit: Emit, games_count: int, rounds: int, repeats: i
         cases: list[tuple[str, str, Callable[[list[int]], list[list[int]]]]] = [
             ("sqlite_1_process", str(Path(tmp) / "fleet.sqlite3"), lambda g: [g]),
             ("postgresql_1_process", "", lambda g: [g]),
-            ("postgresql_2_processes_25_games_each", "", lambda g: [g[:half], g[half:]]),
-            ("postgresql_2_processes_same_50_games", "", lambda g: [g, g]),
+            (f"postgresql_2_processes_{half}_games_each", "", lambda g: [g[:half], g[half:]]),
+            (f"postgresql_2_processes_same_{games_count}_games", "", lambda g: [g, g]),
         ]
         for label, target, split in cases:
             rates, refusals = [], 0
