@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import Converter, Move, Msg, Notation, register_converter
+from games.core import Converter, Move, Msg, Notation, game_title, register_converter
 
 from .view import MARKER_TYPES
 
@@ -156,5 +156,8 @@ BUYS: tuple[Buy, ...] = tuple(Buy(m) for m in MARKER_TYPES)
 RESTS: tuple[Rest, ...] = tuple(Rest(m) for m in MARKER_TYPES)
 REST_ONLY = Rest(None)
 
-CODEC = Notation([Build, PlacePark, Buy, Rest, TakeLoan, RepayLoan, EndTurn], game="Kenchiku")
+CODEC = Notation(
+    [Build, PlacePark, Buy, Rest, TakeLoan, RepayLoan, EndTurn],
+    game=game_title("kenchiku", "Kenchiku"),
+)
 """Kenchiku's notation codec: text -> move, legal or not (``KenchikuState.codec``)."""

@@ -25,6 +25,7 @@ from games.core import (
     Outcome,
     Rng,
     Seat,
+    joined,
 )
 
 from .board import Board
@@ -726,7 +727,7 @@ class KenchikuState(GameState[KenchikuView]):
                     coord=move.coord,
                     gain=gain,
                     bonus=bonus,
-                    detail=_listed(items),
+                    detail=joined(items),
                     cards=tuple(card.id for card, _ in bonuses),
                     amounts=tuple(b for _, b in bonuses),
                 )
@@ -853,7 +854,7 @@ class KenchikuState(GameState[KenchikuView]):
         ]
         if fell:
             parts.append(("dice", "dice: {fell}"))
-            params.update(fell=_listed(fell), dice=dict(dice))
+            params.update(fell=joined(fell), dice=dict(dice))
         else:
             parts.append(("dice_still", "dice: no change"))
         return [_clauses("kenchiku.rest", parts, params)]
@@ -1068,21 +1069,6 @@ def _clauses(key: str, parts: Sequence[tuple[str, str]], params: Mapping[str, An
     full_key = ".".join((key, *(name for name, _ in parts)))
     sentence = ", ".join(t for _, t in parts) + "."
     return Msg(full_key, sentence, **params)
-
-
-_LIST_KEYS = ("two", "three", "four", "five")
-
-
-def _listed(items: Sequence[Msg]) -> Msg:
-    """``"a, b, c"`` keyed by its length (``kenchiku.list.three``: ``"{a}, {b}, {c}"``), so a
-    catalogue translates the separator and each item (a ``Msg``) on its own; one item is
-    itself."""
-    if len(items) == 1:
-        return items[0]
-    names = "abcde"[: len(items)]
-    key = "kenchiku.list." + _LIST_KEYS[len(items) - 2]
-    joined = ", ".join("{" + n + "}" for n in names)
-    return Msg(key, joined, **dict(zip(names, items, strict=True)))
 
 
 def _title(card: VoiceCard) -> Msg:

@@ -45,7 +45,8 @@ def _sayings(state: Any, seat: int, rng: Rng) -> Iterator[str]:
     legal = list(state.legal_moves(seat)) if seat >= 0 else []
     for _ in range(min(4, len(legal))):
         move = legal[rng.randrange(len(legal))]
-        yield move.label
+        if move.label != move.notation:  # a label that is the notation stays ASCII
+            yield move.label
         yield state.describe(seat, move)
 
 
