@@ -1,0 +1,75 @@
+"""Philadelphia (フィラデルフィア) in Japanese (issue 23): every job, item, industry and field
+card (both data versions) and every option has a Japanese text in
+``i18n/locales/ja/philadelphia.po`` (the data's own ``name_ja``), and whole games read in
+Japanese (events, notices, refusals, effect prompts, panel labels, phase names, outcomes) hold
+no English apart from notation, card ids and seat tokens."""
+
+from __future__ import annotations
+
+import re
+
+import i18n
+from games.core import get_game
+from games.core.ai import play_out
+from games.philadelphia import SPEC
+from games.philadelphia.cards import DATA_DIRS, data
+
+from ..contract.support import fixture_paths, load_fixture, seat_count
+from .test_kenchiku import JA, english_left, said_in_japanese
+
+PREFIX = "philadelphia"
+ALLOWED = re.compile(r"\b(?:p\d{1,2}|[a-z]+(?:-[a-z]+)*-[a-d])\b")
+"""Seat tokens and card ids (``cafe-a``, ``design-office-b``)."""
+
+
+def _slug(ident: str) -> str:
+    return ident.lower().replace("-", "_")
+
+
+def test_every_component_has_its_japanese_name():
+    for version in DATA_DIRS:
+        d = data(version)
+        parts = [("job", j) for j in d.jobs] + [("item", i) for i in d.items]
+        parts += [("industry", i) for i in d.industries] + [("field", d.field)]
+        for kind, part in parts:
+            found = i18n.term(JA, PREFIX, kind, part.id, part.name)
+            assert found == part.name_ja, (version, kind, part.id, found)
+
+
+def test_every_option_has_a_japanese_description():
+    for option in SPEC.options:
+        text = i18n.option_text(JA, PREFIX, option.name, option.description)
+        assert text != option.description, option.name
+        assert not english_left(text), (option.name, english_left(text))
+
+
+def test_whole_games_read_in_japanese():
+    spec = get_game(PREFIX)
+    records = [load_fixture(p).record for p in fixture_paths(spec.key)]
+    records += [play_out(spec, seat_count(spec, i), 9300 + i)[1] for i in range(3)]
+    tries = [
+        "explore",
+        "acquire 2",
+        "acquire 9",
+        "buy chance",
+        "pass",
+        "nurse",
+        "submit pair cafe",
+        "submit flush cafe+hotel",
+        "keep cafe-a",
+        "done",
+        "skip",
+    ]
+    said = said_in_japanese(spec, records, tries)
+    for record in records[:3]:
+        state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
+        state.engine_version = record.engine_version
+        for seat, notation in record.moves:
+            move = state.parse_move(seat, notation)
+            state.apply(seat, move)
+            said += [i18n.tr(n.text, JA) for n in state.notices(seat, move).values()]
+    english = {s: english_left(s, ALLOWED) for s in said if english_left(s, ALLOWED)}
+    assert not english, "\n".join(f"{s!r}: {w}" for s, w in list(english.items())[:20])
+    joined = "\n".join(said)
+    for word in ("掲載", "成立", "違約", "勝利点", "採用", "フェイズ", "金"):
+        assert word in joined, word
