@@ -36,6 +36,26 @@ def test_every_component_has_its_japanese_name():
             assert found == part.name_ja, (version, kind, part.id, found)
 
 
+def test_every_card_text_has_a_japanese_text():
+    """The effect texts the hands and the detailed board show (``philadelphia.term.job_text``,
+    ``item_text``, ``field_text``; engine version 1's differing texts as ``<id>_v1``)."""
+    for version in DATA_DIRS:
+        d = data(version)
+        current = data()
+        for kind, parts, now in (("job", d.jobs, current.jobs), ("item", d.items, current.items)):
+            texts = {p.id: p.text for p in now}
+            for part in parts:
+                ident = (
+                    part.id
+                    if texts.get(part.id, part.text) == part.text
+                    else f"{part.id}_v{version}"
+                )
+                found = i18n.term(JA, PREFIX, f"{kind}_text", ident, part.text)
+                assert found != part.text and not english_left(found), (version, part.id)
+        found = i18n.term(JA, PREFIX, "field_text", d.field.id, d.field.text)
+        assert found != d.field.text
+
+
 def test_every_option_has_a_japanese_description():
     for option in SPEC.options:
         text = i18n.option_text(JA, PREFIX, option.name, option.description)
