@@ -51,9 +51,9 @@ def _sayings(state: Any, seat: int, rng: Rng) -> Iterator[str]:
 
 
 def said_in_japanese(spec: GameSpec, records: list[GameRecord], tries: list[str]) -> list[str]:
-    """Every sentence of ``records`` replayed (events, outcome reason, phase names, move
-    labels and descriptions, and the refusal of each notation in ``tries`` now and then) in
-    Japanese."""
+    """Every sentence of ``records`` replayed (events, private notices, outcome reason, phase
+    names, move labels and descriptions, and the refusal of each notation in ``tries`` now and
+    then) in Japanese."""
     out: list[str] = []
     rng = Rng(1)
     for record in records:
@@ -69,12 +69,22 @@ def said_in_japanese(spec: GameSpec, records: list[GameRecord], tries: list[str]
                         reason = exc.msg if hasattr(exc, "msg") else None
                     if reason:
                         out.append(i18n.tr(reason, JA))
-            events = state.apply(seat, state.parse_move(seat, notation))
-            out += [i18n.tr(e, JA) for e in events]
+            move = state.parse_move(seat, notation)
+            out += [i18n.tr(e, JA) for e in state.apply(seat, move)]
+            out += [i18n.tr(n.text, JA) for n in state.notices(seat, move).values()]
         outcome = state.outcome()
         if outcome is not None:
             out.append(i18n.tr(outcome.reason, JA))
     return out
+
+
+def assert_japanese(said: list[str], words: tuple[str, ...], allowed: re.Pattern[str] = ALLOWED):
+    """No sentence of ``said`` keeps English outside ``allowed`` tokens, and the game's own
+    ``words`` (its seed's vocabulary) appear."""
+    english = {s: english_left(s, allowed) for s in said if english_left(s, allowed)}
+    assert not english, "\n".join(f"{s!r}: {w}" for s, w in list(english.items())[:20])
+    text = "\n".join(said)
+    assert all(word in text for word in words), [w for w in words if w not in text]
 
 
 def _records(spec: GameSpec, playouts: int = 3) -> list[GameRecord]:
@@ -137,11 +147,7 @@ def test_a_whole_game_reads_in_japanese():
     ]
     said = said_in_japanese(spec, _records(spec), tries)
     assert len(said) > 500
-    english = {s: english_left(s) for s in said if english_left(s)}
-    assert not english, "\n".join(f"{s!r}: {w}" for s, w in list(english.items())[:20])
-    joined = "\n".join(said)
-    for word in ("建設", "金", "名誉点", "休憩", "給料", "ダイス"):
-        assert word in joined
+    assert_japanese(said, ("建設", "金", "名誉点", "休憩", "給料", "ダイス"))
 
 
 @pytest.mark.parametrize(

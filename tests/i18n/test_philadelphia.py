@@ -15,7 +15,7 @@ from games.philadelphia import SPEC
 from games.philadelphia.cards import DATA_DIRS, data
 
 from ..contract.support import fixture_paths, load_fixture, seat_count
-from .test_kenchiku import JA, english_left, said_in_japanese
+from .test_kenchiku import JA, assert_japanese, english_left, said_in_japanese
 
 PREFIX = "philadelphia"
 ALLOWED = re.compile(r"\b(?:p\d{1,2}|[a-z]+(?:-[a-z]+)*-[a-d])\b")
@@ -81,15 +81,4 @@ def test_whole_games_read_in_japanese():
         "skip",
     ]
     said = said_in_japanese(spec, records, tries)
-    for record in records[:3]:
-        state = spec.new_game(spec.resolve_options(record.options), record.seats, record.seed)
-        state.engine_version = record.engine_version
-        for seat, notation in record.moves:
-            move = state.parse_move(seat, notation)
-            state.apply(seat, move)
-            said += [i18n.tr(n.text, JA) for n in state.notices(seat, move).values()]
-    english = {s: english_left(s, ALLOWED) for s in said if english_left(s, ALLOWED)}
-    assert not english, "\n".join(f"{s!r}: {w}" for s, w in list(english.items())[:20])
-    joined = "\n".join(said)
-    for word in ("掲載", "成立", "違約", "勝利点", "採用", "フェイズ", "金"):
-        assert word in joined, word
+    assert_japanese(said, ("掲載", "成立", "違約", "勝利点", "採用", "フェイズ", "金"), ALLOWED)
