@@ -601,7 +601,7 @@ def _banner(view: MocView, labels: Sequence[str]) -> str | None:
 
 
 def _draw_banner(pen: _Pen, text: str, x: float, y: float, w: float) -> None:
-    pen.banner(x, y, w, BANNER_H - 8, text, fill=pen.t.banner_over)
+    pen.banner(x, y, w, text, fill=pen.t.banner_over, size=18, line_h=18, most=1)
 
 
 # ---------------------------------------------------------------------------------------------
