@@ -533,8 +533,14 @@ def event_box(
     return h
 
 
-def legend_grid(
+def legend_height(items: int, *, head: float, row_h: float) -> float:
+    """The height ``legend`` takes for ``items`` entries."""
+    return head + (items + 1) // 2 * row_h + 8
+
+
+def legend(
     pen: Pen,
+    t: Palette,
     x: float,
     y: float,
     w: float,
@@ -545,24 +551,21 @@ def legend_grid(
     row_h: float,
     label_dx: float,
     size: float,
-    ink: RGB,
+    title_size: float,
 ) -> None:
-    """A board's legend body: ``items`` (``(kind, label)``) in two columns under a head of
-    ``head`` layout px; ``icon(kind, cx, cy)`` draws each kind's sample at the row's left
-    (``cx``) and middle (``cy``); the label starts ``label_dx`` to its right."""
+    """A board's legend: a panel titled "Legend" (bold ``title_size`` in a head ``head``
+    tall) over ``items`` (``(kind, label)``) in two columns of rows ``row_h`` tall;
+    ``icon(kind, x, cy)`` draws each kind's sample from the row's left (``x``) on its
+    middle line (``cy``), and the label (``size``) starts ``label_dx`` to its right."""
+    h = legend_height(len(items), head=head, row_h=row_h)
+    panel(pen, t, x, y, w, h, "Legend", head=head, size=title_size, note_size=size)
     col_w = (w - 20) / 2
     for i, (kind, label) in enumerate(items):
         cx = x + 12 + (i % 2) * col_w
         cy = y + head + (i // 2) * row_h + row_h / 2
         icon(kind, cx, cy)
-        pen.text(
-            cx + label_dx,
-            cy + 1,
-            pen.fit(label, size, col_w - label_dx - 4),
-            size,
-            fill=ink,
-            anchor="lm",
-        )
+        label = pen.fit(label, size, col_w - label_dx - 4)
+        pen.text(cx + label_dx, cy + 1, label, size, fill=t.ink, anchor="lm")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ from render.common import (
     alt_text,
     compose,
     event_box,
-    legend_grid,
+    legend,
+    legend_height,
     mix,
     ordinal,
     palette,
@@ -1158,8 +1159,7 @@ class _Board:
         name_w, col_w, titles = self.score_columns(w)
         h = self.scores_height(w)
         head = h - 40 - len(scores) * 36 - 8
-        pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
-        pen.text(x + 14, y + 20, "Final scores", 22, bold=True, anchor="lm")
+        panel(pen, t, x, y, w, h, "Final scores", head=36, size=22, note_size=MIN_TEXT)
         left = x + name_w
         hy = y + 40 + head / 2
         for i, lines in enumerate(titles):
@@ -1356,14 +1356,11 @@ _LEGEND: tuple[tuple[str, str], ...] = (
 
 
 def _legend_height() -> float:
-    return PANEL_HEAD_H + (len(_LEGEND) + 1) // 2 * LEGEND_ROW_H + 8
+    return legend_height(len(_LEGEND), head=PANEL_HEAD_H, row_h=LEGEND_ROW_H)
 
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
     t = pen.t
-    panel(
-        pen, t, x, y, w, _legend_height(), "Legend", head=PANEL_HEAD_H, size=22, note_size=MIN_TEXT
-    )
 
     def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 14
@@ -1404,8 +1401,9 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
         else:
             pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
 
-    legend_grid(
+    legend(
         pen,
+        t,
         x,
         y,
         w,
@@ -1415,7 +1413,7 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
         row_h=LEGEND_ROW_H,
         label_dx=36,
         size=MIN_TEXT,
-        ink=t.ink,
+        title_size=22,
     )
 
 
