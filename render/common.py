@@ -533,39 +533,55 @@ def event_box(
     return h
 
 
-def legend_height(items: int, *, head: float, row_h: float) -> float:
-    """The height ``legend`` takes for ``items`` entries."""
-    return head + (items + 1) // 2 * row_h + 8
+@dataclass(frozen=True)
+class Legend:
+    """A board's legend: a panel titled "Legend" (bold ``title_size`` in a head ``head`` tall)
+    over ``items`` (``(kind, label)``, the labels being the legend's only words) in two
+    columns of rows ``row_h`` tall; each row shows its kind's sample, then its label
+    (``size``) ``label_dx`` to the right of the row's left edge. Sizes in layout units."""
 
+    items: tuple[tuple[str, str], ...]
+    head: float
+    row_h: float
+    label_dx: float
+    size: float
+    title_size: float
 
-def legend(
-    pen: Pen,
-    t: Palette,
-    x: float,
-    y: float,
-    w: float,
-    items: Sequence[tuple[str, str]],
-    icon: Callable[[str, float, float], None],
-    *,
-    head: float,
-    row_h: float,
-    label_dx: float,
-    size: float,
-    title_size: float,
-) -> None:
-    """A board's legend: a panel titled "Legend" (bold ``title_size`` in a head ``head``
-    tall) over ``items`` (``(kind, label)``) in two columns of rows ``row_h`` tall;
-    ``icon(kind, x, cy)`` draws each kind's sample from the row's left (``x``) on its
-    middle line (``cy``), and the label (``size``) starts ``label_dx`` to its right."""
-    h = legend_height(len(items), head=head, row_h=row_h)
-    panel(pen, t, x, y, w, h, "Legend", head=head, size=title_size, note_size=size)
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(items):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + head + (i // 2) * row_h + row_h / 2
-        icon(kind, cx, cy)
-        label = pen.fit(label, size, col_w - label_dx - 4)
-        pen.text(cx + label_dx, cy + 1, label, size, fill=t.ink, anchor="lm")
+    @property
+    def height(self) -> float:
+        """The height the legend takes, whatever its width."""
+        return self.head + (len(self.items) + 1) // 2 * self.row_h + 8
+
+    def draw(
+        self,
+        pen: Pen,
+        t: Palette,
+        x: float,
+        y: float,
+        w: float,
+        icon: Callable[[str, float, float], None],
+    ) -> None:
+        """Draw the legend ``w`` wide at (``x``, ``y``); ``icon(kind, x, cy)`` draws each
+        kind's sample from the row's left (``x``) on its middle line (``cy``)."""
+        panel(
+            pen,
+            t,
+            x,
+            y,
+            w,
+            self.height,
+            "Legend",
+            head=self.head,
+            size=self.title_size,
+            note_size=self.size,
+        )
+        col_w = (w - 20) / 2
+        for i, (kind, label) in enumerate(self.items):
+            cx = x + 12 + (i % 2) * col_w
+            cy = y + self.head + (i // 2) * self.row_h + self.row_h / 2
+            icon(kind, cx, cy)
+            label = pen.fit(label, self.size, col_w - self.label_dx - 4)
+            pen.text(cx + self.label_dx, cy + 1, label, self.size, fill=t.ink, anchor="lm")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from games.kenchiku.view import (
 from render.common import (
     BLACK,
     WHITE,
+    Legend,
     Palette,
     Pen,
     Section,
@@ -60,8 +61,6 @@ from render.common import (
     alt_text,
     compose,
     event_box,
-    legend,
-    legend_height,
     mix,
     ordinal,
     palette,
@@ -1220,7 +1219,7 @@ class _Board:
         self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
 
     def legend_height(self, w: float) -> float:
-        return _legend_height() if self.size.legend else 0
+        return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
         layer = _legend_layer(_theme_name(self.t), self.pen.k, w)
@@ -1342,21 +1341,24 @@ def _voices_layer(
     return layer
 
 
-_LEGEND: tuple[tuple[str, str], ...] = (
-    ("building", "building (mark = owner)"),
-    ("starter", "starting building"),
-    ("park", "park (owner's mark)"),
-    ("ghost", "land value: height to build"),
-    ("district", "district boundary"),
-    ("avenue", "avenue, on-avenue plot"),
-    ("shapes", "owners: colour and shape"),
-    ("workers", "workers: ready / spent"),
-    ("star", "reconstructed amount"),
+_LEGEND = Legend(
+    (
+        ("building", "building (mark = owner)"),
+        ("starter", "starting building"),
+        ("park", "park (owner's mark)"),
+        ("ghost", "land value: height to build"),
+        ("district", "district boundary"),
+        ("avenue", "avenue, on-avenue plot"),
+        ("shapes", "owners: colour and shape"),
+        ("workers", "workers: ready / spent"),
+        ("star", "reconstructed amount"),
+    ),
+    head=PANEL_HEAD_H,
+    row_h=LEGEND_ROW_H,
+    label_dx=36,
+    size=MIN_TEXT,
+    title_size=22,
 )
-
-
-def _legend_height() -> float:
-    return legend_height(len(_LEGEND), head=PANEL_HEAD_H, row_h=LEGEND_ROW_H)
 
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
@@ -1401,26 +1403,13 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
         else:
             pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
 
-    legend(
-        pen,
-        t,
-        x,
-        y,
-        w,
-        _LEGEND,
-        icon,
-        head=PANEL_HEAD_H,
-        row_h=LEGEND_ROW_H,
-        label_dx=36,
-        size=MIN_TEXT,
-        title_size=22,
-    )
+    _LEGEND.draw(pen, t, x, y, w, icon)
 
 
 @lru_cache(maxsize=8)
 def _legend_layer(theme: str, k: float, w: float) -> Image.Image:
     t = _THEMES[theme]
-    layer = Image.new("RGB", (round(w * k), round(_legend_height() * k)), t.bg)
+    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), t.bg)
     _draw_legend(_Pen(layer, k, t), 0, 0, w)
     return layer
 

@@ -48,6 +48,7 @@ from games.masters_of_commerce.view import (
 )
 from render.common import (
     BLACK,
+    Legend,
     Palette,
     Pen,
     Section,
@@ -55,8 +56,6 @@ from render.common import (
     alt_text,
     compose,
     event_box,
-    legend,
-    legend_height,
     mix,
     palette,
     panel,
@@ -1256,7 +1255,7 @@ class _Board:
     # -- legend (the detailed board) -------------------------------------------------
 
     def legend_height(self, w: float) -> float:
-        return _legend_height() if self.size.legend else 0
+        return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
         layer = _legend_layer(self.t.name, self.pen.k, w)
@@ -1572,22 +1571,25 @@ def _tile_base(colour: str, x2: bool, theme: str, scale: float, w: float, h: flo
     return image
 
 
-_LEGEND: tuple[tuple[str, str], ...] = (
-    ("deed", "deed id, colour"),
-    ("x2", "double income"),
-    ("merchant", "merchant renting"),
-    ("rent", "rent a year"),
-    ("status", "rent status"),
-    ("closed", "closed contract"),
-    ("exclusive", "exclusive token"),
-    ("market", "indicator, start"),
-    ("lien", "landlord's lien"),
-    ("act", "may act now"),
+_LEGEND = Legend(
+    (
+        ("deed", "deed id, colour"),
+        ("x2", "double income"),
+        ("merchant", "merchant renting"),
+        ("rent", "rent a year"),
+        ("status", "rent status"),
+        ("closed", "closed contract"),
+        ("exclusive", "exclusive token"),
+        ("market", "indicator, start"),
+        ("lien", "landlord's lien"),
+        ("act", "may act now"),
+    ),
+    head=PANEL_HEAD_H,
+    row_h=LEGEND_ROW_H,
+    label_dx=LEGEND_ICON_W,
+    size=MIN_TEXT,
+    title_size=TEXT,
 )
-
-
-def _legend_height() -> float:
-    return legend_height(len(_LEGEND), head=PANEL_HEAD_H, row_h=LEGEND_ROW_H)
 
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
@@ -1641,26 +1643,13 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
         elif kind == "act":
             pen.pill(ix, cy, "to act", fill=t.strip_now, size=MIN_TEXT, h=PILL_H - 4)
 
-    legend(
-        pen,
-        t,
-        x,
-        y,
-        w,
-        _LEGEND,
-        icon,
-        head=PANEL_HEAD_H,
-        row_h=LEGEND_ROW_H,
-        label_dx=LEGEND_ICON_W,
-        size=MIN_TEXT,
-        title_size=TEXT,
-    )
+    _LEGEND.draw(pen, t, x, y, w, icon)
 
 
 @lru_cache(maxsize=8)
 def _legend_layer(theme: str, k: float, w: float) -> Image.Image:
     t = _THEMES[theme]
-    layer = Image.new("RGB", (round(w * k), round(_legend_height() * k)), t.bg)
+    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), t.bg)
     _draw_legend(_Pen(layer, k, t), 0, 0, w)
     return layer
 
