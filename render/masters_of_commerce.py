@@ -547,6 +547,23 @@ class _Board:
             outline=mix(colour, self.t.ink, 0.45),
         )
 
+    def state_pills(self, p: PlayerView) -> list[_Seg]:
+        """A player's state: bankrupt (a role's, or wholly), then to act or done."""
+        v, t = self.view, self.t
+        pills: list[_Seg] = []
+        if _is_out(p):
+            pills.append(_Seg("p", "bankrupt", colour=t.danger))
+        else:
+            if p.is_landlord and p.landlord_bankrupt:
+                pills.append(_Seg("p", "landlord bankrupt", colour=t.danger))
+            if p.is_merchant and p.merchant_bankrupt:
+                pills.append(_Seg("p", "merchant bankrupt", colour=t.danger))
+        if p.seat in self.waiting:
+            pills.append(_Seg("p", "to act", colour=t.strip_now))
+        elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
+            pills.append(_Seg("p", "✓ done", colour=t.good))
+        return pills
+
     # -- one player's sheet (/board player:<name>) -------------------------------------
 
     def sheet_segs(self, seat: int) -> list[_Seg]:
@@ -554,16 +571,7 @@ class _Board:
         p = v.players[seat]
         segs: list[_Seg] = [_Seg("n", seat=seat), _t(_k(p.money), bold=True)]
         segs.append(_t(role_text(v, p).lower(), t.muted))
-        if _is_out(p):
-            segs.append(_Seg("p", "bankrupt", colour=t.danger))
-        elif p.landlord_bankrupt and p.is_landlord:
-            segs.append(_Seg("p", "landlord bankrupt", colour=t.danger))
-        elif p.merchant_bankrupt and p.is_merchant:
-            segs.append(_Seg("p", "merchant bankrupt", colour=t.danger))
-        if seat in self.waiting:
-            segs.append(_Seg("p", "to act", colour=t.strip_now))
-        elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
-            segs.append(_Seg("p", "✓ done", colour=t.good))
+        segs += self.state_pills(p)
         segs.append(_t(f"· year {v.year} of {v.years}, {self.headline().lower()}", t.muted))
         if p.liens_on:
             segs += [_Seg("br"), _t("Liens on them by", t.danger, True)]
@@ -1223,18 +1231,8 @@ class _Board:
         pen.text(cash_right, cy + 1, _k(p.money), TEXT, bold=True, anchor="rm")
         lx = cash_right + 14
         right = x + w
-        units: list[list[_Seg]] = []  # each drawn whole or not at all, in this order
-        if _is_out(p):
-            units.append([_Seg("p", "bankrupt", colour=t.danger)])
-        else:
-            if p.is_landlord and p.landlord_bankrupt:
-                units.append([_Seg("p", "landlord bankrupt", colour=t.danger)])
-            if p.is_merchant and p.merchant_bankrupt:
-                units.append([_Seg("p", "merchant bankrupt", colour=t.danger)])
-        if acting:
-            units.append([_Seg("p", "to act", colour=t.strip_now)])
-        elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
-            units.append([_Seg("p", "✓ done", colour=t.good)])
+        # each unit drawn whole or not at all, in this order
+        units: list[list[_Seg]] = [[pill] for pill in self.state_pills(p)]
         if p.liens_on:
             units.append([_t("lien by", t.danger, True), *(_Seg("m", seat=s) for s in p.liens_on)])
         role = _t(_short_role(v, p, wide), t.muted)
