@@ -2,8 +2,8 @@
 a summary (final board, score breakdown per category) and an animated replay.
 
 Positions are rebuilt by replaying the stored record's first moves in a worker thread. The
-game-over summary is posted after the game-over announcement (the publisher's
-``on_game_over`` hook runs once that is delivered, as its own task), and the replay follows
+game-over summary is posted after the game-over announcement (the ``game_over`` event,
+raised once that is delivered; its listener runs as its own task), and the replay follows
 as a second message when it is ready: it is drawn in a dedicated one-thread executor, so the
 render pool keeps drawing the boards of games in progress.
 """
@@ -146,7 +146,7 @@ async def open_import(
         f"replayed first. {then}\n{IMPORT_WARNING}"
     )
     kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row),
+        "embed": msg.lobby_embed(row, record.seats),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     view = lobby_view(row)
@@ -303,8 +303,8 @@ def make_replay(
 
 
 class Summaries:
-    """Posts the summary and then the replay of each game that ends (the publisher's
-    ``on_game_over`` hook). Replays are drawn one at a time in their own thread."""
+    """Posts the summary and then the replay of each game that ends (``HistoryCog`` listens
+    to the ``game_over`` event). Replays are drawn one at a time in their own thread."""
 
     def __init__(self, storage: Storage, publisher: Publisher, boards: Boards) -> None:
         self.storage = storage
