@@ -206,6 +206,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """The main board as an RGB image.
 
@@ -1285,6 +1286,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One player's company board (``/board player:``), ``P_W * scale`` wide and readable at
     Discord's inline width: the 4 x 4 department grid (``a1`` top left, as in the move
@@ -1456,6 +1458,7 @@ def render_hand(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """``/hand``: the player's own company board (Carnegie is open information, so it is the
     same image as ``render_player``)."""
@@ -1466,7 +1469,7 @@ render_company = render_player
 """Former name of ``render_player`` (kept for callers written before issue 8)."""
 
 
-def alt(view: CarnegieView, names: Sequence[str] | None = None) -> str:
+def alt(view: CarnegieView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): round, phase and each company's VP and money."""
     labels = seat_names(names, len(view.companies))
     return alt_text(

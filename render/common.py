@@ -1,20 +1,30 @@
 """Shared rendering pieces: bundled fonts, the colour-blind-safe player palette, helpers.
 
-Fonts are DejaVu Sans (bundled under ``render/fonts`` with its licence) so images are the
-same on every machine. Player colours follow the Okabe-Ito palette and every seat also has
+Fonts are bundled under ``render/fonts`` with their licences, so images are the same on every
+machine: DejaVu Sans for text it can draw (Latin, Greek, Cyrillic, symbols) and a subset of
+Noto Sans CJK JP (``tools/cjk_font.py``) for Japanese. Pillow has no font fallback, so the face
+is chosen per string (``face_for``): DejaVu when it has every character, else Noto. Every text
+drawn goes through ``Pen.text`` or ``draw_text``; ``record_text`` collects what was drawn with
+which face, so a test can check each character is in that face (no missing-glyph boxes).
+Player colours follow the Okabe-Ito palette and every seat also has
 a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from i18n import t
 
 T = TypeVar("T")
 
@@ -41,11 +51,107 @@ PAPER = (250, 248, 242)
 MUTED = (120, 120, 120)
 
 
-@lru_cache(maxsize=64)
-def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans at ``size`` pixels (cached: fonts load once)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+Face = Literal["latin", "cjk"]
+FACES: dict[tuple[Face, bool], str] = {
+    ("latin", False): "DejaVuSans.ttf",
+    ("latin", True): "DejaVuSans-Bold.ttf",
+    ("cjk", False): "NotoSansCJKjp-Regular.subset.otf",
+    ("cjk", True): "NotoSansCJKjp-Bold.subset.otf",
+}
+"""The bundled font file of each face and weight (``bold``)."""
+
+
+@lru_cache(maxsize=128)
+def font(size: int, *, bold: bool = False, face: Face = "latin") -> ImageFont.FreeTypeFont:
+    """The bundled ``face`` at ``size`` pixels (cached: fonts load once per size)."""
+    return ImageFont.truetype(str(FONT_DIR / FACES[face, bold]), size)
+
+
+@lru_cache(maxsize=4)
+def coverage(face: Face, bold: bool = False) -> frozenset[int]:
+    """The code points ``face`` has a glyph for (its cmap, read once with fontTools)."""
+    with TTFont(str(FONT_DIR / FACES[face, bold]), lazy=True) as f:
+        return frozenset(f.getBestCmap())
+
+
+def _drawable(ch: str) -> bool:
+    return not ch.isspace() and unicodedata.category(ch)[0] != "C"
+
+
+@lru_cache(maxsize=16384)
+def face_for(text: str, bold: bool = False) -> Face:
+    """``"latin"`` (DejaVu) when DejaVu draws every character of ``text``, else ``"cjk"``
+    (Noto Sans CJK JP, which draws Latin too): one face per string, as Pillow has no
+    fallback. ``missing`` says what the chosen face cannot draw."""
+    latin = coverage("latin", bold)
+    return "latin" if all(ord(c) in latin for c in text if _drawable(c)) else "cjk"
+
+
+def missing(text: str, face: Face, bold: bool = False) -> str:
+    """The characters of ``text`` that ``face`` has no glyph for (drawn as a box), in order,
+    once each; ``""`` when it draws them all. Spaces and control characters need none."""
+    have = coverage(face, bold)
+    return "".join(dict.fromkeys(c for c in text if _drawable(c) and ord(c) not in have))
+
+
+def drawable(ch: str) -> bool:
+    """Whether a bundled face draws ``ch`` (or it needs no glyph: a space)."""
+    return not _drawable(ch) or any(ord(ch) in coverage(f) for f in ("latin", "cjk"))
+
+
+def font_for(text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font that draws ``text`` (``face_for``) at ``size`` pixels."""
+    return font(size, bold=bold, face=face_for(text, bold))
+
+
+_RECORD: list[tuple[str, Face, bool]] | None = None
+
+
+@contextmanager
+def record_text() -> Iterator[list[tuple[str, Face, bool]]]:
+    """Collect ``(text, face, bold)`` for every string drawn inside the block (``Pen.text``,
+    ``draw_text``), repeats included. For tests (not thread-safe: one board at a time)."""
+    global _RECORD
+    outer, _RECORD = _RECORD, []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = outer
+
+
+def _note(text: str, bold: bool) -> Face:
+    face = face_for(text, bold)
+    if _RECORD is not None:
+        _RECORD.append((text, face, bold))
+    return face
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: tuple[int, int, int] = (33, 33, 33),
+    anchor: str = "la",
+) -> None:
+    """``text`` at ``xy`` in the face that draws it (``face_for``), ``size`` pixels, with
+    ``anchor`` as in Pillow; top (``?a``) and bottom (``?d``) anchors keep the Latin face's
+    baseline, so a Japanese string sits where an English one would."""
+    face = _note(text, bold)
+    x, y = xy
+    anchor, dy = _baseline(anchor, size, bold, face)
+    draw.text((x, y + dy), text, font=font(size, bold=bold, face=face), fill=fill, anchor=anchor)
+
+
+def _baseline(anchor: str, size: int, bold: bool, face: Face) -> tuple[str, int]:
+    """``anchor`` and a vertical offset that put a ``face`` string's baseline where the
+    Latin face's would be for a top or bottom anchor (Noto's ascender is taller)."""
+    if face == "latin" or len(anchor) != 2 or anchor[1] not in "ad":
+        return anchor, 0
+    ascent, descent = font(size, bold=bold).getmetrics()
+    return anchor[0] + "s", ascent if anchor[1] == "a" else -descent
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
@@ -75,8 +181,10 @@ def centered_text(
     fnt: ImageFont.FreeTypeFont,
     fill: tuple[int, int, int] = INK,
 ) -> None:
-    """Draw ``text`` centred on point ``xy``."""
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+    """Draw ``text`` centred on point ``xy`` at ``fnt``'s size and weight, in the face that
+    draws it."""
+    bold = "Bold" in str(getattr(fnt, "path", ""))
+    draw_text(draw, xy, text, int(fnt.size), bold=bold, fill=fill, anchor="mm")
 
 
 def seat_token(
@@ -185,8 +293,9 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
 
 @lru_cache(maxsize=16384)
 def advance(text: str, px: int, bold: bool) -> float:
-    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``), cached."""
-    return float(font(px, bold=bold).getlength(text))
+    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``) in the face
+    that draws it, cached."""
+    return float(font_for(text, px, bold).getlength(text))
 
 
 @lru_cache(maxsize=8192)
@@ -195,34 +304,42 @@ def glyphs(
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
     point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
-    measurement that records those calls sees it once the cache is cleared)."""
-    fnt = font(px, bold=bold)
+    measurement that records those calls sees it once the cache is cleared), in the face
+    that draws ``text`` (``face_for``; baselines as ``draw_text``)."""
+    face = face_for(text, bold)
+    fnt = font(px, bold=bold, face=face)
+    anchor, dy = _baseline(anchor, px, bold, face)
     x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
     if x1 <= x0 or y1 <= y0:
         return None
     mask = Image.new("L", (x1 - x0, y1 - y0), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0)
+    return mask, (x0, y0 + dy)
 
 
 class Pen:
     """Draws on ``image`` in layout units (pixels at scale 1.0), converting for ``scale``.
 
     ``ink`` is the default text colour. Text sizes are layout pixels too, so a layout that
-    keeps its text at 14 or more stays readable at scale 1.0.
+    keeps its text at 14 or more stays readable at scale 1.0. ``lang`` is the language the
+    board is drawn in (``i18n.t(pen.lang, ...)``); each string picks its own face.
     """
 
-    def __init__(self, image: Image.Image, scale: float, ink: RGB = INK) -> None:
+    def __init__(
+        self, image: Image.Image, scale: float, ink: RGB = INK, *, lang: str = "en"
+    ) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = scale
         self.ink = ink
+        self.lang = lang
 
     def px(self, v: float) -> int:
         return round(v * self.k)
 
-    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
-        return font(max(6, round(size * self.k)), bold=bold)
+    def font(self, size: float, bold: bool = False, text: str = "") -> ImageFont.FreeTypeFont:
+        """The font that draws ``text`` at layout size ``size``."""
+        return font_for(text, max(6, round(size * self.k)), bold)
 
     def width(self, w: float) -> int:
         return max(1, round(w * self.k))
@@ -260,6 +377,8 @@ class Pen:
         """``s`` at layout point ``(x, y)`` (``anchor`` as in Pillow), pasted from its cached
         glyph mask (``glyphs``): a board redraws the same ids, names and amounts on every
         move, and rasterising them was most of a board's drawing time."""
+        if _RECORD is not None:
+            _note(s, bold)
         drawn = glyphs(s, max(6, round(size * self.k)), bold, anchor)
         if drawn is not None:
             mask, (dx, dy) = drawn
@@ -387,27 +506,54 @@ class Pen:
 # ---------------------------------------------------------------------------------------------
 
 NAME_LIMIT = 12
-"""Characters of a display name a board shows; longer names are shortened by ``short_name``."""
+"""Columns of a display name a board shows (an East Asian wide character takes two);
+longer names are shortened by ``short_name``."""
+
+
+def columns(text: str) -> int:
+    """Display width of ``text`` in columns: two for an East Asian wide or full-width
+    character (kanji, kana, full-width forms), one otherwise.
+
+    >>> columns("Bob"), columns("山田太郎"), columns("ﾀﾛｳ")
+    (3, 8, 3)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cut(text: str, limit: int) -> str:
+    out, used = "", 0
+    for c in text:
+        w = columns(c)
+        if used + w > limit:
+            break
+        out, used = out + c, used + w
+    return out
 
 
 def short_name(name: str, limit: int = NAME_LIMIT) -> str:
-    """A display name shortened for a board: whitespace collapsed, characters the bundled font
-    cannot draw (emoji, CJK) dropped, then the first word if the whole is too long, then cut with
-    an ellipsis. ``""`` stays ``""`` (callers fall back to the seat's label).
+    """A display name shortened for a board: whitespace collapsed, characters no bundled font
+    can draw (emoji, rare symbols) dropped, then the first word if the whole is wider than
+    ``limit`` columns (``columns``: kanji and kana count two), then cut with an ellipsis.
+    Japanese names keep their script (drawn with the Japanese face). ``""`` stays ``""``
+    (callers fall back to the seat's label).
 
     >>> short_name("Alexandra the Great")
     'Alexandra'
     >>> short_name("Maximilianus_Longname")
     'Maximilianu…'
+    >>> short_name("山田 太郎🎲")
+    '山田 太郎'
+    >>> short_name("長谷川さくらこ")
+    '長谷川さく…'
     """
-    cleaned = "".join(ch for ch in name if ord(ch) < 0x2000)  # DejaVu: Latin, Greek, Cyrillic
+    cleaned = "".join(ch for ch in name if drawable(ch))
     cleaned = " ".join(cleaned.split())
-    if len(cleaned) <= limit:
+    if columns(cleaned) <= limit:
         return cleaned
     first = cleaned.split(" ")[0]
-    if 3 <= len(first) <= limit:
+    if 3 <= columns(first) <= limit:
         return first
-    return cleaned[: limit - 1].rstrip() + "…"
+    return _cut(cleaned, limit - 1).rstrip() + "…"
 
 
 def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") -> list[str]:
@@ -420,15 +566,19 @@ def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") ->
     return out
 
 
-def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = False) -> str:
+def alt_text(
+    title: str, stage: str, players: Sequence[str], *, over: bool = False, lang: str = "en"
+) -> str:
     """A board's text fallback (``Renderer.alt``): ``"<title> · <stage>: <player>; ..."``,
-    with ``game over`` when it is, in plain words (no markdown), under 1,000 characters
-    (Discord's attachment descriptions take 1,024).
+    with ``game over`` (in ``lang``) when it is, in plain words (no markdown), under 1,000
+    characters (Discord's attachment descriptions take 1,024).
 
     >>> alt_text("Kenchiku", "round 3", ["alice: 12 money", "bob: 9 money"])
     'Kenchiku · round 3: alice: 12 money; bob: 9 money'
     """
-    head = f"{title} · {stage}" + (" · game over" if over else "")
+    head = f"{title} · {stage}"
+    if over:
+        head += " · " + t(lang, "render.common.game_over", "game over")
     text = f"{head}: " + "; ".join(players) if players else head
     return text if len(text) <= 1000 else text[:999] + "…"
 

@@ -1929,6 +1929,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """Draw the public table: the chat board, or with ``detail`` the full-size board.
 
@@ -1978,6 +1979,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One company's area for ``/board player:<name>``: its markers as on the personal board,
     honour against the goal, loan, park, chips, and where its buildings and park stand.
@@ -2062,7 +2064,7 @@ def render_player(
     return image
 
 
-def alt(view: KenchikuView, names: Sequence[str] | None = None) -> str:
+def alt(view: KenchikuView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): round and each company's honour and buildings."""
     labels = seat_labels(view, names)
     return alt_text(

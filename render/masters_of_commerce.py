@@ -2486,6 +2486,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """Draw the table: year and phase, the phase's own panel, market, players, districts.
 
@@ -2547,6 +2548,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One player's area for ``/board player:<name>``, at the chat board's text size.
 
@@ -2569,7 +2571,7 @@ def render_player(
 # ---------------------------------------------------------------------------------------------
 
 
-def alt(view: MocView, names: Sequence[str] | None = None) -> str:
+def alt(view: MocView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): year, phase and each player's money."""
     labels = seat_names(names, len(view.players))
     return alt_text(

@@ -157,6 +157,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """The public table as an RGB image ``WIDTH * scale`` wide (height follows the content).
 
@@ -518,6 +519,7 @@ def render_hand(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """``seat``'s hand as cards (``WIDTH * scale`` wide): name, industry, posting cost,
     reward, duration, recruitment numbers, effect text and card id.
@@ -545,6 +547,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """``seat``'s area as everyone sees it (``WIDTH * scale`` wide): VP, money and hand size,
     then each posted ad as a whole card (as in the hand) with its month markers
@@ -650,7 +653,7 @@ def _hand_card(
         pen.text(x + 10, ly + i * 24, line, MIN_TEXT)
 
 
-def alt(view: PhilaView, names: Sequence[str] | None = None) -> str:
+def alt(view: PhilaView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): round, phase and each player's VP and money."""
     labels = seat_names(names, view.n_seats)
     return alt_text(
