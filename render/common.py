@@ -317,6 +317,36 @@ def glyphs(
     return mask, (x0, y0 + dy)
 
 
+_NO_START = set("、。，．・：；？！ー）」』】〕〉》〟’”…")
+_NO_START |= set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
+_NO_START |= set(",.:;!?)]}")
+_NO_END = set("（「『【〔〈《〝‘“([{")
+
+
+def _breakable(text: str) -> list[tuple[str, bool]]:
+    """``text`` as ``(piece, follows a space)`` units a line may break between: words at
+    spaces, and each East Asian wide character on its own (closing punctuation kept with the
+    character before it, opening punctuation with the one after)."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        first = True
+        run = ""
+        for ch in word:
+            wide = unicodedata.east_asian_width(ch) in "WF"
+            if run and ch in _NO_START:
+                run += ch
+                continue
+            if run and (wide or columns(run[-1]) == 2) and run[-1] not in _NO_END:
+                out.append((run, first))
+                first = False
+                run = ch
+            else:
+                run += ch
+        if run:
+            out.append((run, first))
+    return out
+
+
 class Pen:
     """Draws on ``image`` in layout units (pixels at scale 1.0), converting for ``scale``.
 
@@ -478,12 +508,14 @@ class Pen:
         )
 
     def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
-        """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
+        """``s`` broken into lines no wider than ``width`` (explicit newlines kept): at spaces,
+        and between Japanese characters (which have none), never before closing punctuation
+        (``、。」)``) nor after opening (``「(``)."""
         lines: list[str] = []
         for para in s.split("\n"):
             current = ""
-            for word in para.split():
-                trial = f"{current} {word}" if current else word
+            for word, spaced in _breakable(para):
+                trial = (f"{current} {word}" if spaced else current + word) if current else word
                 if current and self.length(trial, size, bold) > width:
                     lines.append(current)
                     current = word

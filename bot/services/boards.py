@@ -217,9 +217,9 @@ class Boards:
     ) -> Board:
         """A view on request, never cached: ``kind`` ``"board"`` (with ``detail``: the
         full-size board), ``"player"`` or ``"hand"`` (of ``seat``), or ``"zoom"`` (``area``
-        of the map as the player typed it), its words in ``lang``. Raises ``Unsupported`` when the game draws no such
-        view, and passes on the renderer's ``ValueError`` (for a zoom: a sentence naming the
-        valid areas)."""
+        of the map as the player typed it), its words in ``lang``. Raises ``Unsupported``
+        when the game draws no such view, and passes on the renderer's ``ValueError`` (for a
+        zoom: a sentence naming the valid areas)."""
         renderer = contract.of(game_key)
         if renderer is None or kind not in renderer.views:
             raise Unsupported(kind)
