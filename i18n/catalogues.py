@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -42,10 +43,14 @@ class Sentence:
 
 
 def domain_of(path: str) -> str:
-    """``games/kenchiku/state.py`` → ``kenchiku``; ``bot/cogs/lobby.py`` → ``bot``."""
+    """``games/kenchiku/state.py`` → ``kenchiku``; ``bot/cogs/lobby.py`` and ``bot/ui/…`` →
+    ``cogs`` (what commands and panels answer); any other ``bot/…`` → ``bot`` (announcements,
+    refusals, DMs: the move path); ``render/…`` → ``render``."""
     parts = Path(path).parts
     if parts[0] == "games" and len(parts) > 2:
         return parts[1]
+    if parts[0] == "bot" and len(parts) > 2 and parts[1] in ("cogs", "ui"):
+        return "cogs"
     return parts[0]
 
 
@@ -73,7 +78,7 @@ def by_domain(items: Iterator[Sentence] | list[Sentence]) -> dict[str, dict[str,
 def _empty(lang: str, domain: str, like: Catalog | None = None) -> Catalog:
     """An empty catalogue with Boardroom's header (dates kept from ``like``, so an update
     that changes no sentence changes no byte)."""
-    dates = {}
+    dates: dict[str, Any] = {}
     if like is not None:
         dates = {"creation_date": like.creation_date, "revision_date": like.revision_date}
     return Catalog(
@@ -118,7 +123,7 @@ def write(catalog: Catalog, lang: str, domain: str) -> Path:
     path = path_of(lang, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=False, omit_header=False)
+        write_po(f, catalog, width=100, sort_output=False, omit_header=False, include_lineno=False)
     return path
 
 

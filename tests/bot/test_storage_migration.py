@@ -30,7 +30,7 @@ async def migrated(tmp_path):
 
 async def test_old_database_migrates_and_every_game_replays(migrated):
     storage, path = migrated
-    assert await storage.schema_version() == SCHEMA_VERSION == 17
+    assert await storage.schema_version() == SCHEMA_VERSION == 18
     assert await storage.pragma("synchronous") == 2  # FULL
     assert await storage.pragma("journal_mode") == "wal"
     with sqlite3.connect(path) as db:
