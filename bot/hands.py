@@ -18,6 +18,7 @@ import discord
 from games.core import GameError, NotYourTurn
 
 from . import hand_text
+from . import lang as language
 from . import messages as msg
 from .manager import LiveGame
 from .services.boards import Board, Unsupported
@@ -76,9 +77,10 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
     head = f"**{live.spec.title}** · you are **{msg.display_name(live, seat)}** (p{seat + 1})"
     words = words_of(live.row.game_key, view, seat, names)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = await language.for_member(services.storage, interaction)  # a private reply
     try:
         image: Board | None = await services.boards.view(
-            live.row.game_key, live.id, "hand", view, seat=seat, names=names
+            live.row.game_key, live.id, "hand", view, seat=seat, names=names, lang=lang
         )
     except Unsupported:
         image = None
@@ -96,15 +98,15 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
 
 
 async def player_board(
-    services: Services, live: LiveGame, seat: int, *, own: bool
+    services: Services, live: LiveGame, seat: int, *, own: bool, lang: str = "en"
 ) -> tuple[str, Board]:
     """``/board player:``: ``(text, image)`` of ``seat``'s area, drawn from the public view
-    (or from that seat's own view when ``own``: the asker's seat, answered privately).
-    A ``GameError`` if the game draws no player areas."""
+    (or from that seat's own view when ``own``: the asker's seat, answered privately), its
+    words in ``lang``. A ``GameError`` if the game draws no player areas."""
     view = live.state.view(seat if own else None)
     try:
         board = await services.boards.view(
-            live.row.game_key, live.id, "player", view, seat=seat, names=live.names()
+            live.row.game_key, live.id, "player", view, seat=seat, names=live.names(), lang=lang
         )
     except Unsupported:
         raise GameError(

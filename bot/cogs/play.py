@@ -11,6 +11,7 @@ from discord.ext import commands
 from games.core import GameError, InvalidMove
 from render.contract import Kind
 
+from .. import lang as language
 from .. import messages as msg
 from ..hands import player_board, show_hand
 from ..manager import LiveGame, LobbyError
@@ -122,9 +123,14 @@ class PlayCog(commands.Cog, name="PlayCog"):
             await self._board_at(interaction, live, at, seat, detail=detail, public=public)
             return
         names = live.names()
+        # the board's words: the server's language when everyone sees it, else the member's
+        if public:
+            lang = await language.for_channel(svc.storage, interaction.guild_id)
+        else:
+            lang = await language.for_member(svc.storage, interaction)
         # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
         # even when `public` would have made the answer public.
-        zoomed = await draw_zoom(svc.boards, live, zoom, names) if zoom is not None else None
+        zoomed = await draw_zoom(svc.boards, live, zoom, names, lang) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = msg.status_text(live.row, live)
         board: Board | None
@@ -133,14 +139,20 @@ class PlayCog(commands.Cog, name="PlayCog"):
             text = f"**Zoom {(zoom or '').strip().lower()}** · {msg.header(live)}"
         elif seat is not None:
             own = live.row.seat_of(interaction.user.id) == seat and not public
-            text, board = await player_board(svc, live, seat, own=own)
+            text, board = await player_board(svc, live, seat, own=own, lang=lang)
         elif detail:
             board = await svc.boards.view(
-                live.row.game_key, live.id, "board", live.state.view(None), names=names, detail=True
+                live.row.game_key,
+                live.id,
+                "board",
+                live.state.view(None),
+                names=names,
+                detail=True,
+                lang=lang,
             )
         else:
             board = await svc.boards.draw(
-                live.row.game_key, live.id, live.seq, live.state.view(None), names=names
+                live.row.game_key, live.id, live.seq, live.state.view(None), names=names, lang=lang
             )
         text = msg.clip(text)
         if board is None:
@@ -169,6 +181,10 @@ class PlayCog(commands.Cog, name="PlayCog"):
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
         pos, told = await position_at(svc.storage, live, at)
+        if public:
+            lang = await language.for_channel(svc.storage, interaction.guild_id)
+        else:
+            lang = await language.for_member(svc.storage, interaction)
         kind: Kind = "board" if seat is None else "player"
         board: Board | None
         try:
@@ -180,6 +196,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 seat=seat,
                 names=live.names(),
                 detail=detail and seat is None,
+                lang=lang,
             )
         except Unsupported:
             board = None
@@ -226,12 +243,21 @@ class PlayCog(commands.Cog, name="PlayCog"):
         await show_hand(interaction, live, svc)
 
 
-async def draw_zoom(boards: Boards, live: LiveGame, area: str, names: list[str]) -> Board:
-    """The renderer's zoom of the public view at ``area``; a ``GameError`` with the renderer's
-    sentence for a bad area, or saying the game has no zoomed view."""
+async def draw_zoom(
+    boards: Boards, live: LiveGame, area: str, names: list[str], lang: str = "en"
+) -> Board:
+    """The renderer's zoom of the public view at ``area`` (its words in ``lang``); a
+    ``GameError`` with the renderer's sentence for a bad area, or saying the game has no
+    zoomed view."""
     try:
         return await boards.view(
-            live.row.game_key, live.id, "zoom", live.state.view(None), area=area, names=names
+            live.row.game_key,
+            live.id,
+            "zoom",
+            live.state.view(None),
+            area=area,
+            names=names,
+            lang=lang,
         )
     except Unsupported:
         raise InvalidMove("This game has no zoomed view; try `/board detail`.") from None

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from .. import lang as language
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from ..storage import Storage
@@ -185,11 +186,26 @@ class Publisher:
     async def _draw(self, job: Announcement) -> Board | None:
         try:
             return await self.boards.draw(
-                job.game_key, job.game_id, job.seq, job.view, names=job.names
+                job.game_key,
+                job.game_id,
+                job.seq,
+                job.view,
+                names=job.names,
+                lang=await self.channel_language(job.game_id),
             )
         except Exception:
             log.exception("drawing game %s failed", job.game_id)
             return None
+
+    async def channel_language(self, game_id: int) -> str:
+        """The language of ``game_id``'s public board: its server's (``bot.lang``); English
+        if it cannot be read (the board is posted all the same, and the failure logged)."""
+        try:
+            row = await self.storage.get_game(game_id)
+            return await language.for_channel(self.storage, row.guild_id if row else None)
+        except Exception:
+            log.exception("reading the language of game %s failed", game_id)
+            return "en"
 
     async def _finish(self, job: Announcement, work: Any) -> None:
         try:

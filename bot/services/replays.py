@@ -11,6 +11,7 @@ render pool keeps drawing the boards of games in progress.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import time
@@ -266,12 +267,13 @@ def make_replay(
     max_frames: int = REPLAY_FRAMES,
     fmt: str = "webp",
     budget: int = REPLAY_BUDGET,
+    lang: str = "en",
 ) -> Replay | None:
     """Replay ``record`` drawing the public board at sampled positions (``sample_positions``)
-    with ``render_board(view, scale=scale)`` and encode them as one animation (CPU-bound: run
-    it in a thread). Over ``budget`` bytes, it is re-encoded with half the frames and lower
-    quality until it fits (never over Discord's 10 MiB). ``None`` when the game has no
-    renderer."""
+    with ``render_board(view, scale=scale, lang=lang)`` and encode them as one animation
+    (CPU-bound: run it in a thread). Over ``budget`` bytes, it is re-encoded with half the
+    frames and lower quality until it fits (never over Discord's 10 MiB). ``None`` when the
+    game has no renderer."""
     renderer = contract.of(record.game)
     if renderer is None:
         return None
@@ -284,11 +286,11 @@ def make_replay(
     frames = []
     named = list(names) if names else None
     if 0 in wanted:
-        frames.append(renderer.board(state.view(None), scale=scale, names=named))
+        frames.append(renderer.board(state.view(None), scale=scale, names=named, lang=lang))
     for i, (seat, text) in enumerate(record.moves, start=1):
         state.apply(seat, state.parse_move(seat, text))
         if i in wanted:
-            frames.append(renderer.board(state.view(None), scale=scale, names=named))
+            frames.append(renderer.board(state.view(None), scale=scale, names=named, lang=lang))
     step = positions[1] - positions[0] if len(positions) > 1 else 1
     quality = 75
     data = animate(frames, fmt=fmt, quality=quality)
@@ -343,7 +345,10 @@ class Summaries:
         names = [s.display_name for s in row.seats]
         record = record_of(row, moves)
         try:
-            replay = await loop.run_in_executor(self._pool, make_replay, record, names)
+            lang = await self.publisher.channel_language(row.id)  # posted in the channel
+            replay = await loop.run_in_executor(
+                self._pool, functools.partial(make_replay, record, names, lang=lang)
+            )
         except Exception:
             log.exception("the replay of game %s failed", row.id)
             return
@@ -389,7 +394,12 @@ class Summaries:
     async def _final_board(self, job: Announcement) -> Board | None:
         try:
             return await self.boards.draw(
-                job.game_key, job.game_id, job.seq, job.view, names=job.names
+                job.game_key,
+                job.game_id,
+                job.seq,
+                job.view,
+                names=job.names,
+                lang=await self.publisher.channel_language(job.game_id),
             )
         except Exception:
             log.exception("drawing the final board of game %s failed", job.game_id)
