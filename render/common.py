@@ -61,9 +61,21 @@ FACES: dict[tuple[Face, bool], str] = {
 """The bundled font file of each face and weight (``bold``)."""
 
 
+CJK_SCALE = 1.2
+"""Japanese is drawn this much larger than the layout's size: a kanji needs more pixels
+than a Latin letter (鈴 at 11 px is a blot), and Noto's kanji at 1.2x are about as tall
+as DejaVu's capitals with their descenders, so a row made for English still holds them.
+Measured with Tesseract's ``jpn`` model on every game's chat board at 550 px
+(``tests/render/test_boards_japanese.py``): at 1.0 complex names such as 鈴木 were misread on
+some boards, at 1.2 none were."""
+
+
 @lru_cache(maxsize=128)
 def font(size: int, *, bold: bool = False, face: Face = "latin") -> ImageFont.FreeTypeFont:
-    """The bundled ``face`` at ``size`` pixels (cached: fonts load once per size)."""
+    """The bundled ``face`` for text of ``size`` layout pixels (Japanese ``CJK_SCALE``
+    larger), cached: fonts load once per size."""
+    if face == "cjk":
+        size = round(size * CJK_SCALE)
     return ImageFont.truetype(str(FONT_DIR / FACES[face, bold]), size)
 
 
@@ -85,6 +97,29 @@ def face_for(text: str, bold: bool = False) -> Face:
     fallback. ``missing`` says what the chosen face cannot draw."""
     latin = coverage("latin", bold)
     return "latin" if all(ord(c) in latin for c in text if _drawable(c)) else "cjk"
+
+
+@lru_cache(maxsize=16384)
+def runs(text: str, bold: bool = False) -> tuple[tuple[str, Face], ...]:
+    """``text`` split into runs of one face each: the whole string in ``face_for``'s face,
+    except that in a Japanese string a character only DejaVu has (``✗``, some symbols) is
+    drawn by DejaVu, in a run of its own, so nothing either face has becomes a box.
+
+    >>> runs("✗ 不払い")
+    (('✗ ', 'latin'), ('不払い', 'cjk'))
+    """
+    face = face_for(text, bold)
+    if face == "latin":
+        return ((text, "latin"),)
+    cjk, latin = coverage("cjk", bold), coverage("latin", bold)
+    out: list[tuple[str, Face]] = []
+    for ch in text:
+        own: Face = "latin" if ord(ch) not in cjk and ord(ch) in latin else "cjk"
+        if out and (out[-1][1] == own or not _drawable(ch)):
+            out[-1] = (out[-1][0] + ch, out[-1][1])
+        else:
+            out.append((ch, own))
+    return tuple(out)
 
 
 def missing(text: str, face: Face, bold: bool = False) -> str:
@@ -119,11 +154,9 @@ def record_text() -> Iterator[list[tuple[str, Face, bool]]]:
         _RECORD = outer
 
 
-def _note(text: str, bold: bool) -> Face:
-    face = face_for(text, bold)
+def _note(text: str, bold: bool) -> None:
     if _RECORD is not None:
-        _RECORD.append((text, face, bold))
-    return face
+        _RECORD.extend((run, face, bold) for run, face in runs(text, bold))
 
 
 def draw_text(
@@ -136,13 +169,14 @@ def draw_text(
     fill: tuple[int, int, int] = (33, 33, 33),
     anchor: str = "la",
 ) -> None:
-    """``text`` at ``xy`` in the face that draws it (``face_for``), ``size`` pixels, with
+    """``text`` at ``xy`` in the face that draws it (``runs``), ``size`` pixels, with
     ``anchor`` as in Pillow; top (``?a``) and bottom (``?d``) anchors keep the Latin face's
     baseline, so a Japanese string sits where an English one would."""
-    face = _note(text, bold)
-    x, y = xy
-    anchor, dy = _baseline(anchor, size, bold, face)
-    draw.text((x, y + dy), text, font=font(size, bold=bold, face=face), fill=fill, anchor=anchor)
+    _note(text, bold)
+    drawn = glyphs(text, size, bold, anchor)
+    if drawn is not None:
+        mask, (dx, dy) = drawn
+        draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
 
 
 def _baseline(anchor: str, size: int, bold: bool, face: Face) -> tuple[str, int]:
@@ -293,9 +327,9 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
 
 @lru_cache(maxsize=16384)
 def advance(text: str, px: int, bold: bool) -> float:
-    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``) in the face
-    that draws it, cached."""
-    return float(font_for(text, px, bold).getlength(text))
+    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``) in the faces
+    that draw it (``runs``), cached."""
+    return float(sum(font(px, bold=bold, face=f).getlength(r) for r, f in runs(text, bold)))
 
 
 @lru_cache(maxsize=8192)
@@ -305,8 +339,12 @@ def glyphs(
     """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
     point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
     measurement that records those calls sees it once the cache is cleared), in the face
-    that draws ``text`` (``face_for``; baselines as ``draw_text``)."""
-    face = face_for(text, bold)
+    that draws ``text`` (``face_for``; baselines as ``draw_text``), or run by run on one
+    baseline when a Japanese string has characters only DejaVu draws (``runs``)."""
+    parts = runs(text, bold)
+    if len(parts) > 1:
+        return _mixed(parts, px, bold, anchor)
+    face = parts[0][1]
     fnt = font(px, bold=bold, face=face)
     anchor, dy = _baseline(anchor, px, bold, face)
     x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
@@ -315,6 +353,40 @@ def glyphs(
     mask = Image.new("L", (x1 - x0, y1 - y0), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
     return mask, (x0, y0 + dy)
+
+
+def _mixed(
+    parts: tuple[tuple[str, Face], ...], px: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """``glyphs`` of a string drawn in several faces: each run after the last on one
+    baseline; ``anchor`` placed as for the Japanese face (top and bottom: the Latin face's
+    baseline, as ``_baseline``)."""
+    fonts = [font(px, bold=bold, face=f) for _, f in parts]
+    widths = [fnt.getlength(r) for fnt, (r, _) in zip(fonts, parts, strict=True)]
+    total = sum(widths)
+    top = max(fnt.getmetrics()[0] for fnt in fonts)  # the baseline, from the mask's top
+    height = top + max(fnt.getmetrics()[1] for fnt in fonts)
+    if total <= 0 or height <= 0:
+        return None
+    mask = Image.new("L", (int(total) + 2 * px, height), 0)
+    draw = ImageDraw.Draw(mask)
+    x = float(px)
+    for fnt, (run, _), w in zip(fonts, parts, widths, strict=True):
+        draw.text((x, top), run, font=fnt, fill=255, anchor="ls")
+        x += w
+    latin_ascent, latin_descent = font(px, bold=bold).getmetrics()
+    cjk_ascent, cjk_descent = font(px, bold=bold, face="cjk").getmetrics()
+    h, v = (anchor + "la")[:2] if len(anchor) == 2 else ("l", "a")
+    left = {"l": 0.0, "m": -total / 2, "r": -total}.get(h, 0.0)
+    baseline = {
+        "a": latin_ascent,
+        "t": latin_ascent,
+        "s": 0,
+        "d": -latin_descent,
+        "b": -latin_descent,
+        "m": (cjk_ascent - cjk_descent) / 2,
+    }.get(v, 0)
+    return mask, (round(left - px), round(baseline - top))
 
 
 _NO_START = set("、。，．・：；？！ー）」』】〕〉》〟’”…")

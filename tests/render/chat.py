@@ -124,16 +124,22 @@ def has_ocr_language(lang: str) -> bool:
 def ocr_text(image: Image.Image, lang: str = "jpn") -> str:
     """What Tesseract reads in ``image`` shown at 550 px (upscaled 2x, as ``ocr_words``) with
     language ``lang``, whitespace removed (Japanese has no spaces between words, and the engine
-    puts some between characters): search it for a word with ``in``."""
+    puts some between characters): search it for a word with ``in``. Read twice, as sparse
+    text (``--psm 11``) and as one block (``--psm 6``), the two readings joined with ``|``:
+    the sparse reading loses a table row's name beside a seat mark that the block reading
+    keeps, and the other way round for labels scattered over a map."""
     small = inline(image)
     big = small.resize((small.width * 2, small.height * 2), Image.Resampling.LANCZOS)
+    readings = []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "board.png"
         big.save(path)
-        out = subprocess.run(
-            ["tesseract", str(path), "stdout", "-l", lang, "--psm", "11"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    return "".join(out.split())
+        for psm in ("11", "6"):
+            out = subprocess.run(
+                ["tesseract", str(path), "stdout", "-l", lang, "--psm", psm],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            readings.append("".join(out.split()))
+    return "|".join(readings)

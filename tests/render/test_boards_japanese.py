@@ -16,11 +16,20 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from PIL import Image, ImageDraw
 
 import i18n
 from games.core import GameRecord, replay
 from render import contract
-from render.common import face_for, missing, record_text, seat_names, short_name
+from render.common import (
+    advance,
+    draw_text,
+    missing,
+    record_text,
+    runs,
+    seat_names,
+    short_name,
+)
 from tests.contract.support import fixture_paths, load_fixture
 
 from .chat import MIN_TEXT, has_ocr_language, measure, ocr_text
@@ -122,12 +131,29 @@ def test_every_japanese_translation_has_its_glyphs() -> None:
     bundled subset fails here, not on a player's board."""
     entries = i18n.catalogue("ja")
     assert entries
-    tofu = {
-        key: missing(e.text, face_for(e.text), False)
-        for key, e in entries.items()
-        if e.text and missing(e.text, face_for(e.text), False)
-    }
+    tofu = {}
+    for key, e in entries.items():
+        for bold in (False, True):
+            lost = "".join(missing(run, face, bold) for run, face in runs(e.text, bold))
+            if lost:
+                tofu[key] = lost
     assert not tofu, f"{len(tofu)} translations with characters the fonts lack: {tofu}"
+
+
+def test_a_japanese_string_with_a_character_only_dejavu_has_draws_it_in_runs() -> None:
+    """Noto Sans CJK has no ✗ (U+2717): in ``✗ 不払い`` it is drawn by DejaVu, the rest by
+    Noto, on one baseline, as wide as the two runs."""
+    assert runs("✗ 不払い") == (("✗ ", "latin"), ("不払い", "cjk"))
+    assert runs("Bruno ✗") == (("Bruno ✗", "latin"),)
+    with record_text() as texts:
+        image = Image.new("L", (200, 40), 0)
+        draw_text(ImageDraw.Draw(image), (10, 10), "✗ 不払い", 20, fill=255)  # type: ignore[arg-type]
+    assert texts == [("✗ ", "latin", False), ("不払い", "cjk", False)]
+    box = image.getbbox()
+    assert box is not None
+    width = advance("✗ ", 20, False) + advance("不払い", 20, False)
+    assert advance("✗ 不払い", 20, False) == width
+    assert abs((box[2] - box[0]) - width) < 6  # the two runs side by side, not on top
 
 
 def test_japanese_names_keep_their_script_and_lose_what_no_font_draws() -> None:
