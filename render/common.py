@@ -376,7 +376,7 @@ def _mixed(
         x += w
     latin_ascent, latin_descent = font(px, bold=bold).getmetrics()
     cjk_ascent, cjk_descent = font(px, bold=bold, face="cjk").getmetrics()
-    h, v = (anchor + "la")[:2] if len(anchor) == 2 else ("l", "a")
+    h, v = (anchor[0], anchor[1]) if len(anchor) == 2 else ("l", "a")
     left = {"l": 0.0, "m": -total / 2, "r": -total}.get(h, 0.0)
     baseline = {
         "a": latin_ascent,

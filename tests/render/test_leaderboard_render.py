@@ -4,6 +4,7 @@ their column, a gap before the caller's own line."""
 from __future__ import annotations
 
 import pytest
+
 from render.common import Pen
 from render.leaderboard import NAME_W, WIDTH, Line, render_leaderboard
 
