@@ -12,6 +12,7 @@ a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 
 from __future__ import annotations
 
+import functools
 import io
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -79,10 +80,14 @@ def font(size: int, *, bold: bool = False, face: Face = "latin") -> ImageFont.Fr
     return ImageFont.truetype(str(FONT_DIR / FACES[face, bold]), size)
 
 
-@lru_cache(maxsize=4)
 def coverage(face: Face, bold: bool = False) -> frozenset[int]:
     """The code points ``face`` has a glyph for (its cmap, read once with fontTools)."""
-    with TTFont(str(FONT_DIR / FACES[face, bold]), lazy=True) as f:
+    return _cmap(FACES[face, bold])
+
+
+@functools.cache
+def _cmap(filename: str) -> frozenset[int]:
+    with TTFont(str(FONT_DIR / filename), lazy=True) as f:
         return frozenset(f.getBestCmap())
 
 
