@@ -144,7 +144,7 @@ def _name(seat: int, names: Sequence[str] | None) -> str:
 
 def _named(text: str, names: Sequence[str] | None) -> str:
     """Engine sentences name seats ``p1``..``p4``; show the players' names instead."""
-    return re.sub(r"\bp([1-4])\b", lambda m: _name(int(m.group(1)) - 1, names), text)
+    return re.sub(r"(?<![A-Za-z0-9_])p([1-4])(?![0-9])", lambda m: _name(int(m.group(1)) - 1, names), text)
 
 
 def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, float]]:
@@ -544,7 +544,9 @@ def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                         )
                 else:
                     _mark(pen, sx, sy, C_R - 0.5, sp.owner, th)
-        label = _city(pen.lang, c.id, c.name, CHAT_CITY.get(c.name, c.name))
+        # the chat map has room for the short English labels only (katakana names are
+        # twice as wide and would cover their neighbours); the detail map names them in full
+        label = CHAT_CITY.get(c.name, c.name)
         if c.vp:
             label += f" {c.vp}"
         bold = c.size == "major"
@@ -1000,7 +1002,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         pen.text(
             MARGIN + 10,
             ry + TL_ROW_H / 2,
-            ACTION_LABELS[action],
+            _action(pen.lang, action),
             TEXT_SIZE,
             bold=chosen,
             fill=th.highlight if chosen else th.ink,
@@ -1025,7 +1027,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 radius=5,
             )
             if pos >= 1:
-                label = _event_label(tl.events[row][pos - 1])
+                label = _event_label(tl.events[row][pos - 1], pen.lang)
                 pen.text(
                     cx + col_w / 2 + 10,
                     ry + TL_ROW_H / 2,
@@ -1072,7 +1074,7 @@ def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         pen.text(
             lx,
             ly,
-            region.upper(),
+            _region(pen.lang, region).upper(),
             TEXT_SIZE,
             bold=True,
             fill=mix(th.regions[region], th.ink, 0.45),
@@ -1111,7 +1113,9 @@ def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                     )
                 else:
                     _owner_chip(pen, sx, sy, SPACE_R, sp.owner, th)
-        label = _city(pen.lang, c.id, c.name, c.name if c.size != "small" else _short(c.name))
+        # city labels keep their printed (Latin) names in every language: the katakana
+        # names are half as wide again and cover their neighbours on this fixed map
+        label = c.name if c.size != "small" else _short(c.name)
         if c.vp:
             label += f" {c.vp}★"
         pen.text(
@@ -1779,13 +1783,6 @@ def _tab(lang: str, tab: str) -> str:
         "industry": t(lang, "render.carnegie.industry", "Industry"),
         "infrastructure": t(lang, "render.carnegie.infrastructure", "Infrastructure"),
     }.get(tab, tab.title())
-
-
-def _city(lang: str, ident: str, name: str, short: str) -> str:
-    """A city's label: its name in ``lang`` (``carnegie.term.city.<id>``), else the English
-    ``short`` label the map has room for."""
-    found = term(lang, PREFIX, "city", ident, name)
-    return short if found == name else found
 
 
 def _on_display(lang: str, shown: Sequence[str]) -> str:

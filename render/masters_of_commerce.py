@@ -1298,7 +1298,7 @@ def _legend_layer(theme: str, scale: float) -> Image.Image:
 # Names: every seat by its display name, and a short unique mark for small places
 # ---------------------------------------------------------------------------------------------
 
-_SEAT_TAG = re.compile(r"\bp(\d{1,2})\b")
+_SEAT_TAG = re.compile(r"(?<![A-Za-z0-9_])p(\d{1,2})(?![0-9])")
 
 
 def _marks(labels: Sequence[str]) -> list[str]:

@@ -109,7 +109,7 @@ _THEMES: dict[str, _Theme] = {
     ),
 }
 
-_SEAT_LABEL = re.compile(r"\bp(\d{1,2})\b")
+_SEAT_LABEL = re.compile(r"(?<![A-Za-z0-9_])p(\d{1,2})(?![0-9])")
 
 
 def with_names(text: str, labels: Sequence[str]) -> str:

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-import i18n
 from games.core import GameRecord, replay
+from i18n import LOCALES
+from i18n.catalogues import read
 from render import contract
 from render.common import (
     advance,
@@ -125,16 +126,27 @@ def test_every_view_draws_every_glyph_in_japanese(
     assert not tofu, f"{key} {label}: {len(tofu)} strings with missing glyphs: {tofu[:10]}"
 
 
-def test_every_japanese_translation_has_its_glyphs() -> None:
-    """Every Japanese text of every catalogue (sentences, terms, options) draws without a box
-    in the face a board would choose for it: a translation using a character outside the
-    bundled subset fails here, not on a player's board."""
-    entries = i18n.catalogue("ja")
-    assert entries
+BOARD_DOMAINS = ("render", "core", *GAMES)
+"""The catalogues whose texts a board may draw: its own words, and the games' terms and
+sentences (event lines, prompts, end reasons). The bot's replies are Discord's to draw."""
+
+
+def test_every_japanese_translation_a_board_draws_has_its_glyphs() -> None:
+    """Every Japanese text a board may draw (``BOARD_DOMAINS``: sentences and terms) draws
+    without a box in the faces a board would choose for it: a translation using a character
+    outside the bundled subset fails here, not on a player's board."""
+    texts = {
+        m.context: m.string
+        for domain in BOARD_DOMAINS
+        if (LOCALES / "ja" / f"{domain}.po").exists()
+        for m in read("ja", domain)
+        if m.context and isinstance(m.string, str) and m.string
+    }
+    assert len(texts) > 100
     tofu = {}
-    for key, e in entries.items():
+    for key, text in texts.items():
         for bold in (False, True):
-            lost = "".join(missing(run, face, bold) for run, face in runs(e.text, bold))
+            lost = "".join(missing(run, face, bold) for run, face in runs(text, bold))
             if lost:
                 tofu[key] = lost
     assert not tofu, f"{len(tofu)} translations with characters the fonts lack: {tofu}"
@@ -189,3 +201,16 @@ def test_japanese_names_read_by_ocr_inline(key: str, label: str, make: Callable[
     read = ocr_text(r.draw("board", state.view(None), names=names, lang="ja"))
     lost = [n for n in names if n not in read]
     assert not lost, f"{key} {label}: OCR at 550 px does not find {lost} in {read[:300]!r}"
+
+
+def test_seat_tokens_in_japanese_sentences_become_names() -> None:
+    """Japanese puts a particle right after a seat token (``p1が``): board lines name the
+    player there too (the token is bounded by ASCII, not by a word boundary)."""
+    from render.carnegie import _named
+    from render.philadelphia import with_names
+
+    names = ["山田", "Bob"]
+    assert _named("p1が先端設計を使用する。p2 uses it; np1 stays", names) == (
+        "山田が先端設計を使用する。Bob uses it; np1 stays"
+    )
+    assert with_names("p2は広告を掲載した(p10)", names) == "Bobは広告を掲載した(p10)"
