@@ -144,7 +144,8 @@ def _name(seat: int, names: Sequence[str] | None) -> str:
 
 def _named(text: str, names: Sequence[str] | None) -> str:
     """Engine sentences name seats ``p1``..``p4``; show the players' names instead."""
-    return re.sub(r"(?<![A-Za-z0-9_])p([1-4])(?![0-9])", lambda m: _name(int(m.group(1)) - 1, names), text)
+    seat = r"(?<![A-Za-z0-9_])p([1-4])(?![0-9])"  # bounded by ASCII: "p1が" is seat 1
+    return re.sub(seat, lambda m: _name(int(m.group(1)) - 1, names), text)
 
 
 def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, float]]:
