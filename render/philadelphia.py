@@ -153,8 +153,8 @@ def card_name(card: CardView, lang: str = "en") -> str:
 
 
 def card_text(card: CardView, lang: str = "en") -> str:
-    """A card's effect in ``lang`` (``philadelphia.term.effect.<job>``), else the English."""
-    return term(lang, "philadelphia", "effect", card.job, card.text)
+    """A card's effect in ``lang`` (``philadelphia.term.job_text.<job>``), else the English."""
+    return term(lang, "philadelphia", "job_text", card.job, card.text)
 
 
 def reward_label(card: CardView, lang: str = "en") -> str:
@@ -599,7 +599,7 @@ def _detail_texts(view: PhilaView, labels: list[str], lang: str = "en") -> list[
                 "Item {name} ({price}): {text}",
                 name=_item_name(lang, item),
                 price=money_label(item.price),
-                text=item.text,
+                text=term(lang, "philadelphia", "item_text", item.id, item.text),
             )
         )
     if view.field is not None:
@@ -609,7 +609,7 @@ def _detail_texts(view: PhilaView, labels: list[str], lang: str = "en") -> list[
                 "render.philadelphia.field_text",
                 "Field card {name}: {text}",
                 name=_item_name(lang, view.field, "field"),
-                text=view.field.text,
+                text=term(lang, "philadelphia", "field_text", view.field.id, view.field.text),
             )
         )
     if view.last_events:
