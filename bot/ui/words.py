@@ -32,8 +32,8 @@ async def channel_lang(interaction: discord.Interaction) -> str:
 
 def game_title(game: GameSpec | str, lang: str) -> str:
     """The title of ``game`` (a spec or its key) in ``lang``, as its players know it: the
-    core catalogue's ``title_<key>`` (``GameSpec.display_title``), e.g. 建築会社ゲーム; an
-    unknown key is returned as it is."""
+    core catalogue's ``title_<key>`` (``GameSpec.display_title``), e.g. 建築会社ゲーム, else
+    the spec's ``title_ja`` without a note in brackets; an unknown key is returned as it is."""
     if isinstance(game, str):
         try:
             spec = get_game(game)
@@ -41,4 +41,7 @@ def game_title(game: GameSpec | str, lang: str) -> str:
             return game
     else:
         spec = game
-    return i18n.tr(spec.display_title, lang)
+    title = i18n.tr(spec.display_title, lang)
+    if lang == "ja" and title == spec.title and spec.title_ja:  # not in the catalogue
+        return spec.title_ja.split(" (")[0].split("（")[0].strip() or spec.title
+    return title

@@ -23,6 +23,7 @@ REQUIRED: frozenset[str] = frozenset(
         "kenchiku",
         "masters_of_commerce",
         "philadelphia",
+        "render",
     }
 )
 """Domains whose every sentence must have a Japanese translation."""
