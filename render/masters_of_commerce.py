@@ -278,8 +278,10 @@ def role_text(view: MocView, p: PlayerView, lang: str = "en") -> str:
 
 
 def _goods(lang: str, goods: str) -> str:
-    """A merchant's goods in ``lang`` (``moc.term.goods.<name>``)."""
-    return term(lang, "moc", "goods", goods, goods)
+    """A merchant's goods in ``lang`` (``moc.term.goods.<name>``, whose English is the
+    capitalised name); the view's own word where there is no translation."""
+    found = term(lang, "moc", "goods", goods, goods.capitalize())
+    return goods if found == goods.capitalize() else found
 
 
 def _phase_label(lang: str, phase: Phase) -> str:
