@@ -57,6 +57,7 @@ def play(match: Match) -> Played:
     policies = [spec.ai_level(level) for level in match.levels]
     rng = Rng(match.seed * 7919 + 17)
     times: list[float] = []
+    moves = []
     while not state.is_over():
         movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
         if not movers:
@@ -71,20 +72,21 @@ def play(match: Match) -> Played:
         if seat == match.measured and many:
             times.append((time.perf_counter() - t0) * 1000)
         state.apply(seat, move)
+        moves.append(move)
     out = state.outcome()
     assert out is not None
     win = 1.0 / len(out.winners) if match.measured in out.winners else 0.0
-    return Played(win, times, dict(out.scores), features_of(match.key, state))
+    return Played(win, times, dict(out.scores), features_of(match.key, moves))
 
 
-def features_of(key: str, state: Any) -> dict[str, Any]:
+def features_of(key: str, moves: list[Any]) -> dict[str, Any]:
     """Game-specific counts a target names (Food Chain Magnate: houses and gardens built,
     second restaurants, marketing kinds used); empty for other games."""
     if key != "food_chain_magnate":
         return {}
     from games.food_chain_magnate.ai_search import play_features
 
-    return play_features(state)
+    return play_features(moves)
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -14,6 +14,7 @@ from typing import Any
 from games.core import GameSpec, OptionSpec, register
 
 from .ai import FcmPolicy
+from .ai_search import LEVELS, NORMAL
 from .game import FcmState
 from .setup import new_game
 from .view import FcmView
@@ -58,7 +59,8 @@ SPEC = register(
         rules_path="docs/rules/food_chain_magnate.md",
         options=OPTIONS,
         defaults_for=_defaults_for,
-        ai=FcmPolicy(),
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 
