@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core import GameSpec, OptionSpec, register
 
-from .ai import FcmPolicy
+from .ai import FcmPolicy as FcmPolicy
 from .ai_search import LEVELS, NORMAL
 from .game import FcmState
 from .setup import new_game

@@ -49,8 +49,8 @@ from .moves import (
     Recruit,
     Train,
 )
-from .restaurants import placements
 from .payday import salaried_free
+from .restaurants import placements
 from .rules import emp, house_distance, restaurants_of, salary_due, structure_fits
 from .working_common import unused_kinds
 
