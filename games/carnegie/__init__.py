@@ -7,6 +7,7 @@ Importing this package registers the game with ``games.core`` (not yet in ``BUIL
 from games.core import GameSpec, register
 
 from .ai import POLICY
+from .ai_search import LEVELS, NORMAL
 from .state import OPTIONS, CarnegieState, new_game
 
 SPEC = register(
@@ -27,7 +28,8 @@ SPEC = register(
         ),
         rules_path="docs/rules/carnegie.md",
         options=OPTIONS,
-        ai=POLICY,
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

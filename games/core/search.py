@@ -133,14 +133,15 @@ class SearchHooks(Generic[S]):
         out = state.outcome()
         if out is not None:
             won = 1.0 / len(out.winners) if seat in out.winners else 0.0
-            return 0.5 * won + 0.5 * _lead(out.scores, seat, self.scale)
+            return 0.5 * won + 0.5 * lead(out.scores, seat, self.scale)
         projected = self.scores(state)
         if projected is None:
             return 0.5
-        return _lead(projected, seat, self.scale)
+        return lead(projected, seat, self.scale)
 
 
-def _lead(scores: Mapping[Seat, float], seat: Seat, scale: float) -> float:
+def lead(scores: Mapping[Seat, float], seat: Seat, scale: float) -> float:
+    """A logistic in ``[0, 1]`` of ``seat``'s score lead over the best other score."""
     mine = scores.get(seat, 0.0)
     others = [v for s, v in scores.items() if s != seat]
     best = max(others) if others else 0.0

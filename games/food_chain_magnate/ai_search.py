@@ -17,7 +17,8 @@ The broader heuristic (``FcmPrior``) adds to the frozen one what issue 21 found 
 What the search may not see: the reserve card other players kept (until revealed) and their
 secret restructuring (until everyone has committed), plus future chance (the state's
 ``rng``). A determinisation draws another player's reserve card from the cards it might hold
-and gives a committed player the structure the heuristic would choose for it.
+(unless the "first to have $20" milestone lets the seat see them) and gives a committed
+player the structure the heuristic would choose for it.
 
 The evaluation (``FcmHooks.scores``) is cash plus a small value for what earns later (open
 restaurants, employees in the company), since cash decides the game (seed: ゲームの終了).
@@ -363,13 +364,17 @@ class FcmHooks(SearchHooks[FcmState]):
         copied = clone_state(state)
         reseed(copied, rng)
         options = [c.money for c in components().reserve_cards]
+        # the "first to have $20" milestone shows its holder every kept reserve card
+        peeks = copied.players[seat].has("first_have_20")
         for p in copied.players:
             if p.seat == seat:
                 continue
-            if p.reserve is not None and not copied.reserve_revealed:
+            if p.reserve is not None and not copied.reserve_revealed and not peeks:
                 p.reserve = rng.choice(options)
-            if copied.phase == Phase.RESTRUCTURING and p.committed:
-                p.pending = self.prior._structure(copied, p.seat)
+            if copied.phase == Phase.RESTRUCTURING:
+                # a committed structure is modelled by the heuristic's; a half-made one is
+                # forgotten (that player goes on choosing in the rollout)
+                p.pending = self.prior._structure(copied, p.seat) if p.committed else []
         copied.cache.clear()
         return copied
 

@@ -5,7 +5,7 @@ Importing this package registers the game with ``games.core``.
 
 from games.core import GameSpec, register
 
-from .ai import POLICY
+from .ai_search import LEVELS, NORMAL
 from .state import PhilaState, new_game
 from .view import Phase, PhilaView
 
@@ -24,7 +24,8 @@ SPEC = register(
             "fours and flushes for VP. Ten VP after a round ends the game."
         ),
         rules_path="docs/rules/philadelphia.md",
-        ai=POLICY,
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

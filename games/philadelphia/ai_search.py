@@ -1,0 +1,63 @@
+"""Philadelphia's AI levels through the generic search (``games.core.search``): ``easy`` is
+the game's heuristic (``ai.POLICY``), ``normal``/``hard`` search over it.
+
+Only generic hooks live here, because Philadelphia's card list and heuristic are being
+rebuilt: what the search may not see, and a score projection. Hidden from a seat: the other
+hands, their cards picked for a simultaneous give (a frame's ``picks``) and the order of the
+ad and item decks (plus the state's ``rng``). A determinisation pools the cards it cannot see
+(the ad deck and the other hands), shuffles them, deals every other hand back at its size,
+forgets the other seats' secret picks (they choose again in the rollout) and shuffles the
+item deck. Cards a seat has seen pass from hand to hand are not remembered: the search knows
+less than an attentive player, never more.
+
+The evaluation is VP plus a fifth of a VP per dollar (the heuristic's own exchange rate is
+close to that), against the best other player.
+"""
+
+from __future__ import annotations
+
+from games.core import Rng, Seat
+from games.core.ai import Policy
+from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, reseed
+
+from .ai import POLICY
+from .state import PhilaState
+
+
+class PhilaHooks(SearchHooks[PhilaState]):
+    """Search hooks: hidden hands and picks redrawn, VP projected."""
+
+    scale = 3.0
+    width = 5
+    prior_bonus = 0.02
+    horizon = 60
+
+    def determinize(self, state: PhilaState, seat: Seat, rng: Rng) -> PhilaState:
+        copied = clone_state(state)
+        reseed(copied, rng)
+        others = [p for i, p in enumerate(copied.players) if i != seat]
+        # sorted first, so the deal depends on which cards are unseen, not where they are
+        unseen = sorted([*copied.deck, *(c for p in others for c in p.hand)])
+        rng.shuffle(unseen)
+        for p in others:
+            size = len(p.hand)
+            p.hand = unseen[:size]
+            unseen = unseen[size:]
+        copied.deck = unseen
+        for frame in copied.stack:
+            picks = getattr(frame, "picks", None)
+            if isinstance(picks, dict):
+                for s in [s for s in picks if s != seat]:
+                    del picks[s]
+        copied.item_deck.sort()
+        rng.shuffle(copied.item_deck)
+        return copied
+
+    def scores(self, state: PhilaState) -> dict[Seat, float]:
+        return {i: p.vp + 0.2 * p.money for i, p in enumerate(state.players)}
+
+
+HOOKS = PhilaHooks(POLICY)
+NORMAL: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=12))
+HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48))
+LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}
