@@ -387,6 +387,11 @@ async def run_bench(*, quick: bool = False, only: str = "", scale: float | None 
             policy="ai",
             target=e2e_target,
         )
+    ai_parts = [w.removeprefix("ai").lstrip(".") for w in wanted if w.split(".")[0] == "ai"]
+    if ai_parts:  # AI strength and decision times (issue 21): long, so only when asked for
+        from .bench_ai import bench_ai
+
+        bench_ai(quick=quick, only="" if "" in ai_parts else ",".join(ai_parts))
     if on("history"):
         from .bench_history import bench_replays
 

@@ -189,6 +189,7 @@ def bench_ai(
 ) -> None:
     """The whole AI benchmark (``--only ai``); ``quick`` plays a tenth of the games."""
     workers = workers or min(2, os.cpu_count() or 1)
+    emit_line(machine_line())
 
     def size(full: int) -> int:
         return games if games is not None else max(4, full // 10) if quick else full
@@ -210,7 +211,10 @@ def bench_ai(
             if not wanted(name):
                 continue
             opts: tuple[tuple[str, Any], ...] = ()
-            if values == "seed" and "values" in {o.name for o in get_game("carnegie").options}:
+            if values == "seed":
+                if "values" not in {o.name for o in get_game("carnegie").options}:
+                    emit_line({"metric": f"ai.{name}", "skipped": "no `values` option yet"})
+                    continue
                 opts = (("values", "seed"),)
             matches = [Match("carnegie", (level,), 0, g, opts) for g in range(size(40))]
             goal = ">= 0.50" if level == "normal" and values == "default" else None
@@ -222,6 +226,23 @@ def bench_ai(
             ]
             played = run_matches(matches, workers)
             emit_line(fcm_feature_line(name, played))
+
+
+def machine_line() -> dict[str, Any]:
+    """How loaded the machine is while the times are taken: the 1-minute load average and a
+    reference workload (``easy`` Kenchiku self-play, ms per move; about 0.07 on an idle core
+    of the development machine), so decision times can be scaled to an idle core."""
+    from games.core.ai import play_out
+
+    spec = get_game("kenchiku")
+    t0 = time.perf_counter()
+    moves = sum(len(play_out(spec, 2, 10_000 + g)[1].moves) for g in range(10))
+    return {
+        "metric": "ai.machine",
+        "cores": os.cpu_count(),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
+        "reference_ms_per_move": round((time.perf_counter() - t0) * 1000 / moves, 4),
+    }
 
 
 def fcm_feature_line(name: str, played: list[Played]) -> dict[str, Any]:
