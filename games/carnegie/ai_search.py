@@ -15,11 +15,14 @@ per good still to spend, against the other companies or Andrew's running total.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core import Move, Rng, Seat
 from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
 
 from .ai import CarnegiePolicy, value
+from .moves import EndTurn, Pass, ResearchTab, ResearchTrack
 from .scoring import score_company
 from .state import CarnegieState
 
@@ -46,6 +49,35 @@ def _redraw(
     top = take(back[deck[0]].back)
     rng.shuffle(unseen)
     return new_current, [top, *unseen]
+
+
+class CarnegiePrior(CarnegiePolicy):
+    """The ``normal`` heuristic: the frozen one, except that study points are never left
+    unspent at ``end`` (seed: leftovers are lost), going to the research that the frozen
+    valuation likes best even when it thinks it worth little: end-game VP spaces of the
+    project tabs first (up to 42 VP), then transport steps."""
+
+    def choose(self, state: Any, seat: int, rng: Rng) -> Move:
+        move = super().choose(state, seat, rng)
+        if not isinstance(move, EndTurn | Pass) or state.company(seat).study <= 0:
+            return move
+        research = [
+            m for m in state.legal_moves(seat) if isinstance(m, ResearchTab | ResearchTrack)
+        ]
+        if not research:
+            return move
+        return max(research, key=lambda m: (_research_worth(state, seat, m), m.notation))
+
+
+def _research_worth(state: Any, seat: int, m: Move) -> float:
+    """End-game VP a research step brings (a tab's VP space), else the frozen valuation."""
+    if isinstance(m, ResearchTab):
+        c = state.company(seat)
+        spaces = state.data.tab[m.tab].spaces
+        nxt = spaces[c.revealed[m.tab]]
+        if nxt.vp:
+            return 10.0 + nxt.vp
+    return value(state, seat, m)
 
 
 class CarnegieHooks(SearchHooks[CarnegieState]):
@@ -101,7 +133,7 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
         return super().value(state, seat)
 
 
-PRIOR = CarnegiePolicy()
+PRIOR = CarnegiePrior()
 HOOKS = CarnegieHooks(PRIOR)
 EASY = CarnegiePolicy()
 NORMAL: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=8))

@@ -107,13 +107,15 @@ class SearchHooks(Generic[S]):
 
     def candidates(self, state: S, seat: Seat, rng: Rng) -> list[Move]:
         """Moves worth comparing for ``seat`` in a determinisation, best guess first. Default:
-        the prior's pick, then other legal moves in their listed order, ``width`` in all."""
+        the prior's pick, then other legal moves of the same kind (class), then the rest in
+        their listed order, ``width`` in all."""
         legal = list(state.legal_moves(seat))
         if len(legal) <= 1:
             return legal
         first = self.policy.choose(state, seat, rng)
-        rest = [m for m in legal if m != first]
-        return [first, *rest[: self.width - 1]]
+        same = [m for m in legal if type(m) is type(first) and m != first]
+        rest = [m for m in legal if type(m) is not type(first)]
+        return [first, *same, *rest][: self.width]
 
     def scores(self, state: S) -> Mapping[Seat, float] | None:
         """Projected final scores of a running game (same units as ``Outcome.scores``), or
