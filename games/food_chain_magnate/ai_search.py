@@ -32,14 +32,22 @@ from typing import Any
 
 from games.core import Move, Rng, Seat
 from games.core.ai import Policy
-from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, reseed
+from games.core.search import (
+    Budget,
+    SearchHooks,
+    SearchPolicy,
+    clone_state,
+    reduce_dict_subclass,
+    register_clone,
+    reseed,
+)
 
 from .ai import WORK_ORDER, FcmPolicy
 from .board import UNREACHABLE, parse_square
 from .data import components
 from .game import FcmState
 from .houses import garden_spots, house_spots, house_squares
-from .model import HOUSES, RESTAURANTS, Phase, Restaurant
+from .model import HOUSES, RESTAURANTS, Occupancy, Phase, Restaurant
 from .moves import (
     Fire,
     Pay,
@@ -423,6 +431,8 @@ def play_features(moves: Sequence[Move]) -> dict[str, Any]:
         "marketing_kinds": sorted({m.kind for m in moves if isinstance(m, PlaceCampaign)}),
     }
 
+
+register_clone(Occupancy, reduce_dict_subclass)  # its __setitem__ bumps a version attribute
 
 PRIOR = FcmPrior()
 HOOKS = FcmHooks(PRIOR)
