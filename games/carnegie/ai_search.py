@@ -136,6 +136,6 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
 PRIOR = CarnegiePrior()
 HOOKS = CarnegieHooks(PRIOR)
 EASY = CarnegiePolicy()
-NORMAL: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=8))
+NORMAL: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=500))
 HARD: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=32))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

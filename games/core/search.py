@@ -184,10 +184,13 @@ def lead(scores: Mapping[Seat, float], seat: Seat, scale: float) -> float:
 @dataclass(frozen=True)
 class Budget:
     """How much a decision may think: ``rollouts`` in all (split over the candidates by
-    Sequential Halving), and an optional ``stop`` callable the caller may pass (e.g. a
-    wall-clock deadline), checked between rollouts; the best move so far is played then."""
+    Sequential Halving); at most ``moves`` simulated moves in all (a cap on time that stays
+    deterministic: long rollouts early in a game use the budget up sooner); and an optional
+    ``stop`` callable the caller may pass (e.g. a wall-clock deadline), checked between
+    rollouts. When a cap is reached the best move so far is played."""
 
     rollouts: int = 48
+    moves: int | None = None
     stop: Callable[[], bool] | None = field(default=None, compare=False)
 
 
@@ -216,7 +219,7 @@ class SearchPolicy(Generic[S]):
 
     def with_stop(self, stop: Callable[[], bool]) -> SearchPolicy[S]:
         """The same level with a caller's ``stop`` (e.g. a time limit) added to its budget."""
-        return SearchPolicy(self.hooks, Budget(self.budget.rollouts, stop))
+        return SearchPolicy(self.hooks, Budget(self.budget.rollouts, self.budget.moves, stop))
 
     def choose(self, state: S, seat: Seat, rng: Rng) -> Move:
         legal = list(state.legal_moves(seat))
@@ -233,6 +236,8 @@ class Result:
     move: Move
     stats: dict[str, tuple[int, float]]
     rollouts: int
+    simulated: int = 0
+    """Moves played in all rollouts (each candidate move included)."""
 
 
 def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget) -> Result:
@@ -253,7 +258,7 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
     counts = [0] * len(cands)
     alive = list(range(len(cands)))
     rounds = max(1, math.ceil(math.log2(len(cands))))
-    spent = 0
+    spent = simulated = 0
     sample = 0
     stopped = False
     for r in range(rounds):
@@ -265,7 +270,9 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
             world = None if sample else first
             sample += 1
             for i in alive:
-                if budget.stop is not None and budget.stop():
+                if (budget.stop is not None and budget.stop()) or (
+                    budget.moves is not None and simulated >= budget.moves
+                ):
                     stopped = True
                     break
                 base = (
@@ -273,7 +280,9 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
                 )
                 if world is None:
                     world = base
-                totals[i] += _rollout(hooks, base, seat, cands[i], Rng(play_seed))
+                value, played = _rollout(hooks, base, seat, cands[i], Rng(play_seed))
+                totals[i] += value
+                simulated += played
                 counts[i] += 1
                 spent += 1
             if stopped:
@@ -292,7 +301,7 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
         alive, key=lambda i: (_mean(totals, counts, i) + (hooks.prior_bonus if i == 0 else 0.0), -i)
     )
     stats = {cands[i].notation: (counts[i], _mean(totals, counts, i)) for i in range(len(cands))}
-    return Result(cands[best], stats, spent)
+    return Result(cands[best], stats, spent, simulated)
 
 
 def _mean(totals: Sequence[float], counts: Sequence[int], i: int) -> float:
@@ -309,9 +318,11 @@ def _unique(moves: Sequence[Move]) -> list[Move]:
     return out
 
 
-def _rollout(hooks: SearchHooks[S], start: S, seat: Seat, move: Move, rng: Rng) -> float:
+def _rollout(
+    hooks: SearchHooks[S], start: S, seat: Seat, move: Move, rng: Rng
+) -> tuple[float, int]:
     """Play ``move`` in a copy of ``start``, then the heuristic on every seat until the hooks
-    cut or the game ends; the value for ``seat``."""
+    cut or the game ends; the value for ``seat`` and the moves played."""
     world = clone_state(start)
     world.apply(seat, move)
     played = 0
@@ -322,4 +333,4 @@ def _rollout(hooks: SearchHooks[S], start: S, seat: Seat, move: Move, rng: Rng) 
             continue
         world.apply(mover, policy.choose(world, mover, rng))
         played += 1
-    return hooks.value(world, seat)
+    return hooks.value(world, seat), played + 1

@@ -437,6 +437,6 @@ register_clone(Occupancy, reduce_dict_subclass)  # its __setitem__ bumps a versi
 PRIOR = FcmPrior()
 HOOKS = FcmHooks(PRIOR)
 EASY = FcmPolicy()
-NORMAL: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=8))
-HARD: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=32))
+NORMAL: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=4, moves=500))
+HARD: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=24))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

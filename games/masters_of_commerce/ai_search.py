@@ -95,6 +95,6 @@ def _round_down(amount: float) -> int:
 
 HOOKS = MocHooks(PRIOR)
 EASY = MocPolicy()
-NORMAL: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=8))
+NORMAL: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=600))
 HARD: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=48))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

@@ -30,7 +30,7 @@ class PhilaHooks(SearchHooks[PhilaState]):
     scale = 3.0
     width = 5
     prior_bonus = 0.02
-    horizon = 60
+    horizon = 40
 
     def determinize(self, state: PhilaState, seat: Seat, rng: Rng) -> PhilaState:
         copied = clone_state(state)
@@ -58,6 +58,6 @@ class PhilaHooks(SearchHooks[PhilaState]):
 
 
 HOOKS = PhilaHooks(POLICY)
-NORMAL: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=12))
+NORMAL: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=500))
 HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}

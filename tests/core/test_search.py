@@ -152,6 +152,15 @@ def test_a_stop_callable_ends_the_search_early() -> None:
     assert result.move in Race([True, False]).legal_moves(0)
 
 
+def test_a_move_budget_caps_the_simulated_moves() -> None:
+    """``Budget.moves``: rollouts stop once that many moves were simulated (deterministic)."""
+    full = search(Race([True, False]), 0, Rng(2), HOOKS, Budget(rollouts=60))
+    capped = search(Race([True, False]), 0, Rng(2), HOOKS, Budget(rollouts=60, moves=40))
+    assert full.simulated > 40
+    assert capped.rollouts < full.rollouts
+    assert 40 <= capped.simulated <= 40 + 2 * TARGET + 1  # the last rollout may run over
+
+
 def test_a_policy_with_one_legal_move_does_not_search() -> None:
     class One(Race):
         def legal_moves(self, seat: Seat) -> Sequence[Move]:
