@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import errors
+from . import clock, errors
 from .manager import GameManager
 from .services import (
     Autoplay,
@@ -23,6 +23,7 @@ from .services import (
     Lobby,
     Notices,
     Publisher,
+    Seats,
     Services,
     Timers,
     Turns,
@@ -77,10 +78,21 @@ class Boardroom(commands.Bot):
         lobby = Lobby(manager, publisher, timers, ui.lobby_view)
         clocks = Clocks(self, manager, storage, publisher, timers)  # sets manager.clock_hook
         autoplay = Autoplay(self, manager, publisher, notices, timers, pause=settings.ai_pause)
-        clocks.hand_to_ai = autoplay.hand_to_ai  # N time-outs in a row: the AI takes the seat
-        autoplay.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
+        seats = Seats(manager, publisher, autoplay)
+        clocks.hand_to_ai = seats.hand_to_ai  # N time-outs in a row: the AI takes the seat
+        seats.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
         return Services(
-            storage, manager, boards, publisher, notices, timers, turns, lobby, clocks, autoplay
+            storage,
+            manager,
+            boards,
+            publisher,
+            notices,
+            timers,
+            turns,
+            lobby,
+            clocks,
+            autoplay,
+            seats,
         )
 
     @property
@@ -149,7 +161,7 @@ class Boardroom(commands.Bot):
     async def _alive(self) -> None:
         """Stamp ``last_alive`` in the database every ``alive_every`` seconds."""
         while True:
-            await asyncio.sleep(self.settings.alive_every)
+            await clock.sleep(self, self.settings.alive_every)
             try:
                 await self.services.clocks.alive()
             except Exception:

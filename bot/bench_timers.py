@@ -34,7 +34,15 @@ from .storage import Storage, TimerRow
 
 
 class _Client:
+    """What ``Timers`` needs of a ``discord.Client`` (``bot.clock.sleep`` waits on it)."""
+
     async def wait_until_ready(self) -> None:
+        return None
+
+    async def wait_for(self, _event: str, *, check: Any = None, timeout: float) -> None:
+        await asyncio.wait_for(asyncio.get_running_loop().create_future(), timeout)
+
+    def dispatch(self, _event: str) -> None:
         return None
 
 

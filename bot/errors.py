@@ -21,8 +21,14 @@ from games.core import GameError
 log = logging.getLogger("boardroom")
 
 
+REPLY_LIMIT = 1900  # Discord refuses messages over 2,000 characters
+
+
 async def reply_error(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral sentence, whether or not the interaction was answered already."""
+    """An ephemeral sentence, whether or not the interaction was answered already; a
+    sentence quoting too much input is cut so that it is still delivered."""
+    if len(text) > REPLY_LIMIT:
+        text = text[: REPLY_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -56,18 +56,33 @@ def log_entries(record: GameRecord, rows: Sequence[MoveRow]) -> list[LogEntry]:
 
 def log_line(live: LiveGame, entry: LogEntry, viewer: int | None, *, raw: bool = False) -> str:
     """``` `12` bob rented y4 (Yellow) to alice for $10,000.``` — or, with ``raw``, the
-    notation after it. Timer moves say in words what ran out."""
+    notation after it. Timer moves say in words what ran out.
+
+    Every line is built from the move's public text (``MoveRow.public``) unless ``viewer``
+    owns the move: its maker, or for a turn clock's time-out the seat's holder. ``None``
+    (captions, anything posted for everyone) owns nothing."""
     row = entry.row
     number = f"`{row.seq + 1:>3}`"
     events = [msg.named(live, e) for e in entry.events if e]
-    if row.actor == "timer" or row.seat < 0 or row.seat == SYSTEM:
-        text = f"⏰ Time ran out on {msg.timer_phrase(row.notation)}"
+    public = row.notation if row.public is None else row.public  # None: rows before public text
+    if row.seat < 0 or row.seat == SYSTEM:  # a timed phase ran out (a public move)
+        text = f"⏰ Time ran out on {msg.timer_phrase(public or row.notation)}"
         if events:
             text += " — " + msg.sentences(msg.after_timer(events))
-        return f"{number} {text}" + (f" · `{row.notation}`" if raw else "")
+        return f"{number} {text}" + (f" · `{public}`" if raw and public else "")
     name = f"**{msg.display_name(live, row.seat)}**"
+    if row.actor == "timer":  # the seat's turn clock ran out: its default move was played
+        mine = viewer is not None and live.row.user_of(row.seat) == viewer
+        shown = row.notation if mine else public
+        text = f"⏰ {name} ran out of time; " + (
+            f"the default move was played: `{shown}`" if shown else "a private move was played"
+        )
+        if events:
+            text += " — " + msg.sentences(msg.after_timer(events))
+        if mine and public != row.notation:
+            text += " *(only you see this)*"
+        return f"{number} {text}"
     mine = viewer is not None and row.user_id == viewer
-    public = row.notation if row.public is None else row.public  # None: rows before public text
     if not mine and public == "":
         return f"{number} {name} made a private move."
     if not mine and public != row.notation:  # masked, e.g. a sealed bid

@@ -38,7 +38,16 @@ from games.core import (
     normalize_notation,
 )
 
-from .storage import Actor, ClockWrite, GameRow, MoveWrite, SeatRow, Storage, TimerRow
+from .storage import (
+    Actor,
+    ClockWrite,
+    GameRow,
+    ImportWrite,
+    MoveWrite,
+    SeatRow,
+    Storage,
+    TimerRow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -256,8 +265,10 @@ class GameManager:
         host_id: int,
         host_name: str,
         time_control: dict[str, Any] | None = None,
+        imported: ImportWrite | None = None,
     ) -> GameRow:
-        """Create a lobby; raises ``LobbyError`` outside a server or if the channel has an
+        """Create a lobby (``imported``: holding the record it continues, in the same
+        transaction); raises ``LobbyError`` outside a server or if the channel has an
         unfinished game."""
         if guild_id is None:
             raise LobbyError(
@@ -289,6 +300,7 @@ class GameManager:
             host_name=host_name,
             now=self.now(),
             time_control=time_control,
+            imported=imported,
         )
         self._channel_game[channel_id] = game_id
         return await self._row(game_id)
@@ -331,9 +343,8 @@ class GameManager:
             if not others:  # nobody but AI seats would be left
                 await self.storage.set_status(row.id, "abandoned", self.now())
             else:
-                await self.storage.remove_seat(row.id, user_id)
-                if row.host_id == user_id and others[0].user_id is not None:
-                    await self.storage.set_host(row.id, others[0].user_id)
+                host = others[0].user_id if row.host_id == user_id else None
+                await self.storage.remove_seat(row.id, user_id, new_host=host)
             return await self._row(row.id)
 
     async def add_ai(self, channel_id: int, user_id: int, *, as_host: bool = False) -> GameRow:
@@ -467,10 +478,17 @@ class GameManager:
                 raise LobbyError(f"There is no seat {seat + 1}: seats are 1 to {len(row.seats)}.")
             old = row.seats[seat]
             new = change(row, old)
-            await self.storage.set_seat(game_id, new)
-            live = self.cached(game_id)
+            # A clocked game's seat clocks change with the seat, in the same transaction.
+            live = await self._load_locked(game_id) if row.time_control else self.cached(game_id)
+            clocks = None
             if live is not None:
                 live.row.seats[seat] = new
+                clocks = self._clocks(live, None, "system")
+            try:
+                await self.storage.set_seat(game_id, new, clocks)
+            except BaseException:
+                self.forget(game_id)
+                raise
             return old, new
 
     # -- finding and loading games -------------------------------------------------------

@@ -18,11 +18,13 @@ from typing import Any
 
 from games.core import SYSTEM, GameError, GameRecord, GameState, get_game
 
+from .limits import MAX_OPTION_CHARS, MAX_RECORD_BYTES, InputRefused, clip, excerpt, strict_json
 from .storage import GameRow
 
 FORMAT = "boardroom-record/1"
-MAX_BYTES = 4 * 1024 * 1024  # a 1,090-move Food Chain Magnate record is about 20 KB
+MAX_BYTES = MAX_RECORD_BYTES
 MAX_MOVES = 20_000
+MAX_NOTATION = 100  # notation is at most 100 characters (docs: the engine protocol)
 
 
 class BadRecord(GameError):
@@ -66,18 +68,28 @@ def export_bytes(row: GameRow, moves: Sequence[tuple[int, str]]) -> bytes:
     return (head[:-2] + f',\n  "moves": [\n    {moves_json}\n  ]\n}}\n').encode()
 
 
+def _whole(raw: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = raw[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRecord(
+            f"In that record, `{key}` must be a whole number, not `{excerpt(json.dumps(value))}`."
+        )
+    if not lo <= value <= hi:
+        raise BadRecord(f"In that record, `{key}` must be from {lo:,} to {hi:,}.")
+    return value
+
+
 def parse_record(data: bytes) -> GameRecord:
     """A ``GameRecord`` from a file's bytes; ``BadRecord`` naming what is wrong otherwise.
 
-    Checks the shape and the game (known, options valid, player count, engine version this
-    bot replays); whether the moves replay is ``check_moves``'s job."""
-    if len(data) > MAX_BYTES:
-        raise BadRecord(
-            f"That file is {len(data) / 1048576:.1f} MiB; a game record is at most "
-            f"{MAX_BYTES // 1048576} MiB."
-        )
+    The file is read as strict JSON within ``bot.limits`` bounds (size, nesting, number
+    range, no duplicate keys, no NaN/Infinity). Checks the shape and the game (known,
+    options valid, player count, engine version this bot replays); whether the moves replay
+    is ``check_moves``'s job. Every refusal quotes the file at most as a short excerpt."""
     try:
-        raw = json.loads(data.decode("utf-8-sig"))
+        raw = strict_json(data)
+    except InputRefused as exc:
+        raise BadRecord(exc.message) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise BadRecord(
@@ -96,34 +108,43 @@ def parse_record(data: bytes) -> GameRecord:
     try:
         spec = get_game(str(key))
     except KeyError:
-        raise BadRecord(f"This bot has no game called `{str(key)[:40]}`.") from None
+        raise BadRecord(f"This bot has no game called `{excerpt(str(key))}`.") from None
     options = raw.get("options", {})
     moves = raw["moves"]
     if not isinstance(options, dict) or not isinstance(moves, list):
         raise BadRecord("In that record, `options` must be an object and `moves` a list.")
+    for name, value in options.items():
+        if isinstance(value, float) or not isinstance(value, (str, int, bool)):
+            raise BadRecord(
+                f"In that record, option `{excerpt(name)}` must be a word, a whole number or "
+                f"true/false, not `{excerpt(json.dumps(value))}`."
+            )
+        if isinstance(value, str) and len(value) > MAX_OPTION_CHARS:
+            raise BadRecord(
+                f"In that record, option `{excerpt(name)}` is {len(value):,} characters long; "
+                "option values are short words."
+            )
     if len(moves) > MAX_MOVES:
         raise BadRecord(f"That record has {len(moves):,} moves; at most {MAX_MOVES:,} are read.")
-    try:
-        version, seed, seats = int(raw["engine_version"]), int(raw["seed"]), int(raw["seats"])
-    except (TypeError, ValueError):
-        raise BadRecord(
-            "In that record, `engine_version`, `seed` and `seats` must be numbers."
-        ) from None
-    if not 0 <= seed < 2**63:
-        raise BadRecord("In that record, `seed` must be a whole number from 0 to 2^63 − 1.")
+    version = _whole(raw, "engine_version", 0, 10_000)
+    seed = _whole(raw, "seed", 0, 2**63 - 1)
+    seats = _whole(raw, "seats", 1, 100)
     pairs: list[tuple[int, str]] = []
     for i, move in enumerate(moves):
         ok = (
             isinstance(move, list)
             and len(move) == 2
             and isinstance(move[0], int)
+            and not isinstance(move[0], bool)
             and isinstance(move[1], str)
+            and len(move[1]) <= MAX_NOTATION
             and (0 <= move[0] < seats or move[0] == SYSTEM)
         )
         if not ok:
             raise BadRecord(
                 f'Move {i + 1} of that record is not `[seat, "notation"]` with a seat from 0 '
-                f"to {seats - 1} (or -1 for a timer): {json.dumps(move)[:60]}."
+                f"to {seats - 1} (or -1 for a timer) and at most {MAX_NOTATION} characters of "
+                f"notation: `{excerpt(json.dumps(move, ensure_ascii=False))}`."
             )
         pairs.append((move[0], move[1]))
     if not spec.can_replay(version):
@@ -135,7 +156,7 @@ def parse_record(data: bytes) -> GameRecord:
         spec.check_players(seats)
         spec.resolve_options(options)
     except GameError as exc:
-        raise BadRecord(f"That record cannot start: {exc.message}") from None
+        raise BadRecord(f"That record cannot start: {clip(exc.message, 300)}") from None
     return GameRecord(spec.key, version, seed, seats, dict(options), pairs)
 
 
@@ -162,8 +183,8 @@ def check_moves(record: GameRecord) -> tuple[GameState[Any], list[ImportedMove]]
         except GameError as exc:
             who = "the timer" if seat == SYSTEM else f"p{seat + 1}"
             raise BadRecord(
-                f"Move {i + 1} of that record (`{text[:60]}` by {who}) does not replay: "
-                f"{exc.message} Nothing was imported."
+                f"Move {i + 1} of that record (`{excerpt(text)}` by {who}) does not replay: "
+                f"{clip(exc.message, 300)} Nothing was imported."
             ) from None
         public = state.public_notation(seat, move)
         shown = "" if public is None else public

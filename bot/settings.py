@@ -21,6 +21,8 @@ class Settings:
     board_scale: float = 0.75
     public_board_cooldown: tuple[int, float] = (2, 60.0)
     new_lobby_cooldown: tuple[int, float] = (3, 60.0)
+    import_cooldown: tuple[int, float] = (6, 600.0)  # /game import replays a whole record
+    leaderboard_cooldown: tuple[int, float] = (3, 60.0)  # /leaderboard draws and posts an image
     autocomplete_rate: tuple[int, float] = (20, 10.0)
     alive_every: float = 30.0  # seconds between "still running" stamps; 0: no downtime credit
     ai_pause: float = 1.5  # seconds an AI seat waits before each move, so people can follow

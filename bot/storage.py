@@ -10,17 +10,29 @@ and an acknowledged move must survive that.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
+
+from games.core import GameError
 
 SeatKind = Literal["human", "ai", "vacant"]
 Actor = Literal["user", "timer", "ai", "system"]
 TimerKind = Literal["deadline", "clock", "reminder"]
+
+T = TypeVar("T")
+
+
+class ChannelBusy(GameError):
+    """A lobby was opened in a channel that has an unfinished game (the sentence says so)."""
+
 
 SYSTEM_SEAT = -1  # games.core.SYSTEM: the seat recorded for timer and system moves
 
@@ -252,6 +264,37 @@ MIGRATIONS: tuple[str, ...] = (
         gm_role INTEGER
     );
     """,
+    # 16: who has held each seat's private information (issue 18): a member is recorded
+    # with the one seat they play, played, or have the AI play for them; the key makes a
+    # second seat for the same member impossible. Filled from the games already started.
+    """
+    CREATE TABLE seat_holders (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    INSERT OR IGNORE INTO seat_holders (game_id, user_id, seat)
+        SELECT s.game_id, COALESCE(s.user_id, s.owner_id), s.seat
+        FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.status != 'lobby' AND COALESCE(s.user_id, s.owner_id) IS NOT NULL
+        ORDER BY s.game_id, s.seat;
+    """,
+    # 17: undo votes belong to seats (issue 18): with ``by_seat`` = 1, ``undos.voters`` are
+    # the seats asked and ``votes`` are keyed by seat, so whoever holds a seat now answers
+    # for it. Open requests are converted; closed ones keep their members' ids.
+    """
+    ALTER TABLE undos ADD COLUMN by_seat INTEGER NOT NULL DEFAULT 0;
+    UPDATE undos SET
+        voters = (SELECT COALESCE(json_group_array(s.seat), '[]')
+                  FROM json_each(undos.voters) j JOIN seats s
+                  ON s.game_id = undos.game_id AND s.user_id = j.value),
+        votes = (SELECT COALESCE(json_group_object(CAST(s.seat AS TEXT), j.value), '{}')
+                 FROM json_each(undos.votes) j JOIN seats s
+                 ON s.game_id = undos.game_id AND s.user_id = CAST(j.key AS INTEGER)),
+        by_seat = 1
+    WHERE status = 'pending';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -419,17 +462,32 @@ class UndoRow:
     message_id: int | None
     created_at: str
     decided_at: str | None
+    by_seat: bool = True  # voters and votes by seat (False: members' ids, before migration 17)
 
 
 _UNDO_COLS = (
     "id, game_id, requested_by, at_seq, back_to, rule, voters, votes, status, message_id, "
-    "created_at, decided_at"
+    "created_at, decided_at, by_seat"
 )
 
 
 def _undo_from_row(r: Sequence[Any]) -> UndoRow:
     votes = {int(k): bool(v) for k, v in json.loads(r[7]).items()}
-    return UndoRow(r[0], r[1], r[2], r[3], r[4], r[5], tuple(json.loads(r[6])), votes, *r[8:])
+    return UndoRow(
+        id=r[0],
+        game_id=r[1],
+        requested_by=r[2],
+        at_seq=r[3],
+        back_to=r[4],
+        rule=r[5],
+        voters=tuple(json.loads(r[6])),
+        votes=votes,
+        status=r[8],
+        message_id=r[9],
+        created_at=r[10],
+        decided_at=r[11],
+        by_seat=bool(r[12]),
+    )
 
 
 @dataclass(frozen=True)
@@ -448,6 +506,17 @@ class MoveWrite:
     outcome: dict[str, Any] | None = None
     deadline: TimerRow | None = None  # the game's deadline timer after the move (None: none)
     clocks: ClockWrite | None = None  # turn clocks after the move (None: the game has none)
+
+
+@dataclass(frozen=True)
+class ImportWrite:
+    """The record a ``/game import`` lobby continues: recorded with ``engine_version`` for
+    exactly ``seats`` players; ``moves`` are ``(seat, notation, public text, digest)`` as
+    ``bot.records.check_moves`` found them."""
+
+    engine_version: int
+    seats: int
+    moves: Sequence[tuple[int, str, str, str]]
 
 
 @dataclass(frozen=True)
@@ -475,12 +544,81 @@ _GAME_COLS = (
 )
 
 
+async def _uninterrupted(aw: Awaitable[T]) -> T:
+    """Await ``aw`` to its end even if the caller is cancelled meanwhile (a commit or a
+    rollback must finish before the connection serves anyone else); a cancellation that
+    arrived is raised afterwards."""
+    task = asyncio.ensure_future(aw)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.done():  # the task itself was cancelled, not its caller
+                raise
+            cancelled = True
+            continue
+        except BaseException:
+            if cancelled:
+                raise asyncio.CancelledError from None
+            raise
+        if cancelled:
+            raise asyncio.CancelledError
+        return result
+
+
+class Tx:
+    """The statements of one transaction (``Storage.transaction``) or one consistent read
+    (``Storage.reading``). Only valid inside its ``async with`` block."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns the number of rows it changed."""
+        async with self._db.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; returns the new row's id."""
+        async with self._db.execute(sql, params) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        async with self._db.executemany(sql, rows):
+            pass
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self._db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return row[0] if row else None
+
+
 class Storage:
-    """One aiosqlite connection; every method is one short transaction."""
+    """All SQL, on one aiosqlite connection shared by every game.
+
+    Write isolation (issue 18): every logical save — a move with its derived rows, a start,
+    an undo, a seat change, a settings change — is one ``transaction()``. A transaction holds
+    the connection's lock from its ``BEGIN IMMEDIATE`` to its ``COMMIT`` or ``ROLLBACK``, so
+    no other save can put statements into it, commit half of it, or be rolled back with it;
+    reads take the same lock (``reading()``) and so never see another save half-done. A
+    save cancelled part-way (the bot stops and cancels AI tasks) rolls back its own
+    statements only, and the commit or rollback runs to its end before the lock is released
+    (``_uninterrupted``). SQLite allows one writer at a time anyway, and each save is a few
+    short statements, so the lock costs no parallelism; see docs/architecture.md.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -493,8 +631,9 @@ class Storage:
 
     async def close(self) -> None:
         if self._db is not None:
-            await self._db.close()
-            self._db = None
+            async with self._lock:
+                await self._db.close()
+                self._db = None
 
     @property
     def is_open(self) -> bool:
@@ -502,27 +641,61 @@ class Storage:
 
     @property
     def db(self) -> aiosqlite.Connection:
+        """The raw connection: for bulk loading by benches and tests that run alone; the
+        bot's code uses ``transaction()`` and ``reading()``."""
         if self._db is None:
             raise RuntimeError("storage is not open")
         return self._db
 
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One logical save: ``async with storage.transaction() as tx: await tx.execute(…)``.
+        Commits at the end of the block; any exception (a cancellation too) rolls back this
+        save's statements alone and is raised again."""
+        async with self._lock:
+            db = self.db
+            try:
+                await _uninterrupted(db.execute("BEGIN IMMEDIATE"))
+                yield Tx(db)
+                await _uninterrupted(db.commit())
+            except BaseException:
+                await _uninterrupted(db.rollback())
+                raise
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        """Reads that see only committed saves (none is open while the lock is held)."""
+        async with self._lock:
+            yield Tx(self.db)
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self.reading() as tx:
+            return await tx.fetchall(sql, params)
+
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self.reading() as tx:
+            return await tx.scalar(sql, params)
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> int:
+        """A save of one statement; returns the number of rows it changed."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
     async def _migrate(self) -> None:
         version = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= version:
-                continue
-            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        async with self._lock:
+            for number, script in enumerate(MIGRATIONS, start=1):
+                if number <= version:
+                    continue
+                await self.db.executescript(
+                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+                )
 
     async def schema_version(self) -> int:
         return int(await self._scalar("PRAGMA user_version") or 0)
 
     async def pragma(self, name: str) -> Any:
         return await self._scalar(f"PRAGMA {name}")
-
-    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.db.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
 
     # -- games ------------------------------------------------------------------------
 
@@ -539,9 +712,23 @@ class Storage:
         host_name: str,
         now: str,
         time_control: dict[str, Any] | None = None,
+        imported: ImportWrite | None = None,
     ) -> int:
-        try:
-            cur = await self.db.execute(
+        """A new lobby with the host in seat 0; ``imported`` (``/game import``) attaches the
+        record it continues, in the same transaction. Raises ``ChannelBusy`` (nothing
+        written) if the channel already has a lobby or running game, so two lobbies opened
+        at once in one channel never both exist."""
+        async with self.transaction() as tx:
+            busy = await tx.scalar(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                (channel_id,),
+            )
+            if busy is not None:
+                raise ChannelBusy(
+                    f"This channel already has a game (#{busy}): finish it or ask the host to "
+                    "`/game abandon` it first, or start a thread for a second game."
+                )
+            game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, "
                 "options, host_id, status, created_at, updated_at, time_control) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
@@ -549,7 +736,7 @@ class Storage:
                     guild_id,
                     channel_id,
                     game_key,
-                    engine_version,
+                    imported.engine_version if imported else engine_version,
                     seed,
                     json.dumps(options),
                     host_id,
@@ -558,16 +745,16 @@ class Storage:
                     json.dumps(time_control) if time_control else None,
                 ),
             )
-            game_id = int(cur.lastrowid or 0)
-            await self.db.execute(
+            await tx.execute(
                 "INSERT INTO seats (game_id, seat, kind, user_id, display_name) "
                 "VALUES (?, 0, 'human', ?, ?)",
                 (game_id, host_id, host_name),
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+            if imported is not None:
+                await tx.execute(
+                    "INSERT INTO imports (game_id, seats, moves, created_at) VALUES (?, ?, ?, ?)",
+                    (game_id, imported.seats, json.dumps([list(m) for m in imported.moves]), now),
+                )
         return game_id
 
     @staticmethod
@@ -595,35 +782,31 @@ class Storage:
             time_control=json.loads(row[19]) if row[19] else None,
         )
 
-    async def _with_seats(self, games: list[GameRow]) -> list[GameRow]:
-        """Attach seats to many games with one query."""
-        if not games:
-            return games
-        by_id = {g.id: g for g in games}
-        marks = ",".join("?" * len(by_id))
-        async with self.db.execute(
-            f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
-            f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-            tuple(by_id),
-        ) as cur:
-            for gid, seat, user_id, name, kind, owner in await cur.fetchall():
+    async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """Games with their seats and seat clocks, read consistently: three queries."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(f"SELECT {_GAME_COLS} FROM games {where}", params)
+            games = [self._game_from_row(r) for r in rows]
+            if not games:
+                return games
+            by_id = {g.id: g for g in games}
+            marks = ",".join("?" * len(by_id))
+            for gid, seat, user_id, name, kind, owner in await tx.fetchall(
+                f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
+                f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+                tuple(by_id),
+            ):
                 by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner))
-        clocked = [g.id for g in games if g.time_control]
-        if clocked:
-            marks = ",".join("?" * len(clocked))
-            async with self.db.execute(
-                "SELECT game_id, seat, bank, since, reminded, timeouts, vacation_used, "
-                f"vacation_since FROM seat_clocks WHERE game_id IN ({marks})",
-                tuple(clocked),
-            ) as cur:
-                for gid, *rest in await cur.fetchall():
+            clocked = [g.id for g in games if g.time_control]
+            if clocked:
+                marks = ",".join("?" * len(clocked))
+                for gid, *rest in await tx.fetchall(
+                    "SELECT game_id, seat, bank, since, reminded, timeouts, vacation_used, "
+                    f"vacation_since FROM seat_clocks WHERE game_id IN ({marks})",
+                    tuple(clocked),
+                ):
                     by_id[gid].clocks[rest[0]] = SeatClock(*rest)
         return games
-
-    async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
-        async with self.db.execute(f"SELECT {_GAME_COLS} FROM games {where}", params) as c:
-            rows = await c.fetchall()
-        return await self._with_seats([self._game_from_row(r) for r in rows])
 
     async def get_game(self, game_id: int) -> GameRow | None:
         if not 0 < game_id < 2**63:
@@ -656,19 +839,37 @@ class Storage:
 
     async def games_with_ai_seats(self) -> list[int]:
         """Ids of running games with at least one AI seat (resumed at start-up)."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.kind = 'ai' AND g.status = 'running' ORDER BY s.game_id"
-        ) as cur:
-            return [gid for (gid,) in await cur.fetchall()]
-
-    async def set_seat(self, game_id: int, seat: SeatRow) -> None:
-        """Change who plays a seat of a started game (kind, member, name, owner)."""
-        await self._write(
-            "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ? "
-            "WHERE game_id = ? AND seat = ?",
-            (seat.kind, seat.user_id, seat.display_name, seat.owner_id, game_id, seat.seat),
         )
+        return [gid for (gid,) in rows]
+
+    # -- seats ---------------------------------------------------------------------------
+
+    async def set_seat(self, game_id: int, seat: SeatRow, clocks: ClockWrite | None = None) -> None:
+        """Change who plays a seat of a started game (kind, member, name, owner), with the
+        seat clocks that change with it, in one transaction. A member who gets the seat is
+        recorded as one of its holders (``seat_holders``); the table's key refuses a member
+        who held another seat of the game (``sqlite3.IntegrityError``, nothing written)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (seat.kind, seat.user_id, seat.display_name, seat.owner_id, game_id, seat.seat),
+            )
+            holder = seat.user_id if seat.kind == "human" else seat.owner_id
+            if holder is not None:
+                await _add_holder(tx, game_id, holder, seat.seat)
+            await _put_clocks(tx, game_id, clocks)
+
+    async def seat_held(self, game_id: int, user_id: int) -> int | None:
+        """The seat whose private information ``user_id`` has held in this game (they play
+        it, played it, or the AI plays it for them), or ``None``."""
+        value = await self._scalar(
+            "SELECT seat FROM seat_holders WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return None if value is None else int(value)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self._write(
@@ -678,43 +879,47 @@ class Storage:
     async def add_seat(
         self, game_id: int, user_id: int | None, name: str, kind: SeatKind = "human"
     ) -> int:
-        seat = int(
-            await self._scalar(
-                "SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
+        """Seat a member (or an AI) in the next free seat of a lobby; returns the seat."""
+        async with self.transaction() as tx:
+            seat = int(
+                await tx.scalar(
+                    "SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
+                )
             )
-        )
-        await self._write(
-            "INSERT INTO seats (game_id, seat, kind, user_id, display_name) VALUES (?, ?, ?, ?, ?)",
-            (game_id, seat, kind, user_id, name),
-        )
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, kind, user_id, display_name) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, kind, user_id, name),
+            )
         return seat
 
     async def remove_seat(
-        self, game_id: int, user_id: int | None, *, seat: int | None = None
+        self,
+        game_id: int,
+        user_id: int | None,
+        *,
+        seat: int | None = None,
+        new_host: int | None = None,
     ) -> None:
         """Remove a lobby seat (a member's, or ``seat``: e.g. an AI's) and close the gap so
-        seats stay 0..n-1."""
-        if seat is None:
-            seat = await self._scalar(
-                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-        if seat is None:
-            return
-        try:
-            await self.db.execute(
-                "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
+        seats stay 0..n-1; ``new_host`` takes over as host in the same transaction."""
+        async with self.transaction() as tx:
+            if seat is None:
+                seat = await tx.scalar(
+                    "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+                )
+            if seat is None:
+                return
+            await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             # Two steps so UNIQUE(game_id, seat) never sees a transient duplicate.
-            await self.db.execute(
+            await tx.execute(
                 "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?", (game_id, seat)
             )
-            await self.db.execute(
+            await tx.execute(
                 "UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0", (game_id,)
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+            if new_host is not None:
+                await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
 
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self._write("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
@@ -733,15 +938,22 @@ class Storage:
         outcome: dict[str, Any] | None = None,
     ) -> None:
         """Start a lobby's game; ``moves`` (an imported record's, numbered from 0) are
-        committed in the same transaction, and ``outcome`` finishes it at once."""
-        try:
-            await self.db.execute(
+        committed in the same transaction, and ``outcome`` finishes it at once. Every seated
+        member becomes the holder of their seat (``seat_holders``)."""
+        async with self.transaction() as tx:
+            await tx.execute(
                 "UPDATE games SET status = 'running', options = ?, updated_at = ?, "
                 "phase_key = ?, phase_started_at = ? WHERE id = ? AND status = 'lobby'",
                 (json.dumps(options), now, phase_key, phase_started_at, game_id),
             )
+            await tx.execute(
+                "INSERT OR IGNORE INTO seat_holders (game_id, user_id, seat) "
+                "SELECT game_id, user_id, seat FROM seats "
+                "WHERE game_id = ? AND kind = 'human'",
+                (game_id,),
+            )
             if moves:
-                await self.db.executemany(
+                await tx.executemany(
                     "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
                     "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [
@@ -760,49 +972,20 @@ class Storage:
                     ],
                 )
             if outcome is not None:
-                await self.db.execute(
+                await tx.execute(
                     "UPDATE games SET status = 'finished', outcome = ? WHERE id = ?",
                     (json.dumps(outcome), game_id),
                 )
-            await self._put_deadline(game_id, deadline)
-            await self._put_clocks(game_id, clocks)
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
-
-    async def add_import(
-        self,
-        game_id: int,
-        engine_version: int,
-        seats: int,
-        moves: Sequence[tuple[int, str, str, str]],
-        now: str,
-    ) -> None:
-        """Attach an imported record's moves to lobby ``game_id`` (recorded with
-        ``engine_version``, for exactly ``seats`` players): ``(seat, notation, public text,
-        digest)`` each, as ``bot.records.check_moves`` found them."""
-        try:
-            await self.db.execute(
-                "UPDATE games SET engine_version = ? WHERE id = ? AND status = 'lobby'",
-                (engine_version, game_id),
-            )
-            await self.db.execute(
-                "INSERT INTO imports (game_id, seats, moves, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, seats, json.dumps([list(m) for m in moves]), now),
-            )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+            await _put_timer(tx, game_id, "deadline", deadline)
+            await _put_clocks(tx, game_id, clocks)
 
     async def imported(self, game_id: int) -> tuple[int, list[tuple[int, str, str, str]]] | None:
         """``(seats, moves)`` of the record game ``game_id`` was imported from (moves as
-        given to ``add_import``), or ``None``."""
-        async with self.db.execute(
-            "SELECT seats, moves FROM imports WHERE game_id = ?", (game_id,)
-        ) as c:
-            row = await c.fetchone()
+        ``ImportWrite.moves``), or ``None``."""
+        async with self.reading() as tx:
+            row = await tx.fetchone(
+                "SELECT seats, moves FROM imports WHERE game_id = ?", (game_id,)
+            )
         if row is None:
             return None
         return int(row[0]), [(int(s), str(n), str(p), str(d)) for s, n, p, d in json.loads(row[1])]
@@ -810,74 +993,56 @@ class Storage:
     async def set_status(
         self, game_id: int, status: str, now: str, outcome: dict[str, Any] | None = None
     ) -> None:
-        try:
-            await self.db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ?, outcome = COALESCE(?, outcome) "
                 "WHERE id = ?",
                 (status, now, json.dumps(outcome) if outcome is not None else None, game_id),
             )
             if status in ("finished", "abandoned"):
-                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
-
-    async def _write(self, sql: str, params: Sequence[Any]) -> None:
-        try:
-            await self.db.execute(sql, params)
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+                await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
     # -- moves ------------------------------------------------------------------------
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         """The standing moves in order (undone moves are kept apart: ``undone_moves``)."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
             "WHERE game_id = ? AND seq >= 0 ORDER BY seq",
             (game_id,),
-        ) as c:
-            return [MoveRow(*r) for r in await c.fetchall()]
+        )
+        return [MoveRow(*r) for r in rows]
 
     async def replay_moves(self, game_id: int) -> tuple[list[tuple[int, str]], str | None]:
         """``(seat, notation)`` of every move in order, and the last move's digest."""
-        async with self.db.execute(
-            "SELECT seat, notation FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq",
-            (game_id,),
-        ) as c:
-            moves = [(int(s), str(n)) for s, n in await c.fetchall()]
-        digest = await self._scalar(
-            "SELECT digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq DESC LIMIT 1",
+        rows = await self._fetchall(
+            "SELECT seat, notation, digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq",
             (game_id,),
         )
-        return moves, digest
+        return [(int(s), str(n)) for s, n, _ in rows], (rows[-1][2] if rows else None)
 
     async def digests(self, game_id: int) -> list[str | None]:
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq", (game_id,)
-        ) as c:
-            return [r[0] for r in await c.fetchall()]
+        )
+        return [r[0] for r in rows]
 
     async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT seq, seat, notation, user_id, created_at, public, actor, digest FROM moves "
             "WHERE game_id = ? AND seq >= 0 ORDER BY seq DESC LIMIT ?",
             (game_id, count),
-        ) as c:
-            rows = [MoveRow(*r) for r in await c.fetchall()]
-        return rows[::-1]
+        )
+        return [MoveRow(*r) for r in rows][::-1]
 
     async def commit_move(self, game_id: int, move: MoveWrite, now: str) -> None:
-        """Record one move, the game's new phase/finish state and its deadline timer, in a
-        single transaction.
+        """Record one move, the game's new phase/finish state, its deadline timer and turn
+        clocks, in a single transaction.
 
         Raises ``sqlite3.IntegrityError`` if ``seq`` is already taken (nothing is written).
         """
-        try:
-            await self.db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, "
                 "actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -893,77 +1058,25 @@ class Storage:
                 ),
             )
             if move.outcome is not None:
-                await self.db.execute(
+                await tx.execute(
                     "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
                     "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
                     (json.dumps(move.outcome), now, game_id),
                 )
-                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             else:
-                await self.db.execute(
+                await tx.execute(
                     "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
                     "WHERE id = ?",
                     (now, move.phase_key, move.phase_started_at, game_id),
                 )
-                await self._put_deadline(game_id, move.deadline)
-                await self._put_clocks(game_id, move.clocks)
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
-
-    async def _put_deadline(self, game_id: int, timer: TimerRow | None) -> None:
-        await self._put_timer(game_id, "deadline", timer)
-
-    async def _put_timer(self, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
-        if timer is None:
-            await self.db.execute(
-                "DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind)
-            )
-            return
-        await self.db.execute(
-            "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
-            "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
-            "label = excluded.label "
-            "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
-            (game_id, kind, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
-        )
-
-    async def _put_clocks(self, game_id: int, write: ClockWrite | None) -> None:
-        if write is None:
-            return
-        await self.db.executemany(
-            "INSERT INTO seat_clocks (game_id, seat, bank, since, reminded, timeouts, "
-            "vacation_used, vacation_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, "
-            "since = excluded.since, reminded = excluded.reminded, timeouts = excluded.timeouts, "
-            "vacation_used = excluded.vacation_used, vacation_since = excluded.vacation_since",
-            [
-                (
-                    game_id,
-                    c.seat,
-                    c.bank,
-                    c.since,
-                    c.reminded,
-                    c.timeouts,
-                    c.vacation_used,
-                    c.vacation_since,
-                )
-                for c in write.clocks
-            ],
-        )
-        await self._put_timer(game_id, "clock", write.clock)
-        await self._put_timer(game_id, "reminder", write.reminder)
+                await _put_timer(tx, game_id, "deadline", move.deadline)
+                await _put_clocks(tx, game_id, move.clocks)
 
     async def put_clocks(self, game_id: int, write: ClockWrite) -> None:
         """Store seat clocks and their timers alone (a reminder sent, a vacation)."""
-        try:
-            await self._put_clocks(game_id, write)
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+        async with self.transaction() as tx:
+            await _put_clocks(tx, game_id, write)
 
     async def user_reminders(self, user_id: int) -> str:
         """``"channel"`` (default) or ``"dm"``."""
@@ -991,32 +1104,28 @@ class Storage:
 
     async def timers(self) -> list[TimerRow]:
         """Every armed timer of a running game, with its channel: one query."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT t.game_id, t.kind, t.key, t.due, t.warn_at, t.label, g.channel_id "
             "FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' "
             "ORDER BY t.due"
-        ) as c:
-            return [
-                TimerRow(gid, kind, key, due, tuple(json.loads(warn)), label, channel)
-                for gid, kind, key, due, warn, label, channel in await c.fetchall()
-            ]
+        )
+        return [
+            TimerRow(gid, kind, key, due, tuple(json.loads(warn)), label, channel)
+            for gid, kind, key, due, warn, label, channel in rows
+        ]
 
     async def set_timer(self, timer: TimerRow) -> None:
-        try:
-            await self._put_timer(timer.game_id, timer.kind, timer)
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+        async with self.transaction() as tx:
+            await _put_timer(tx, timer.game_id, timer.kind, timer)
 
     async def games_missing_timers(self) -> list[int]:
         """Running games in a timed phase with no timer row (databases from before
         migration 6): their deadline is computed once by replay, then stored."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT id FROM games WHERE status = 'running' AND phase_key IS NOT NULL "
             "AND id NOT IN (SELECT game_id FROM timers WHERE kind = 'deadline') ORDER BY id"
-        ) as c:
-            return [int(r[0]) for r in await c.fetchall()]
+        )
+        return [int(r[0]) for r in rows]
 
     # -- table message -----------------------------------------------------------------
 
@@ -1046,17 +1155,22 @@ class Storage:
         )
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
-        """The user's waiting notices for a game, removed as they are read."""
-        async with self.db.execute(
-            "SELECT id, text, moves FROM inbox WHERE game_id = ? AND user_id = ? ORDER BY id",
-            (game_id, user_id),
-        ) as c:
-            rows = [InboxRow(i, t, tuple(json.loads(m))) for i, t, m in await c.fetchall()]
-        if rows:
-            await self._write(
-                "DELETE FROM inbox WHERE game_id = ? AND user_id = ? AND id <= ?",
-                (game_id, user_id, rows[-1].id),
-            )
+        """The user's waiting notices for a game, removed as they are read (one
+        transaction: a notice is handed out once)."""
+        async with self.transaction() as tx:
+            rows = [
+                InboxRow(i, t, tuple(json.loads(m)))
+                for i, t, m in await tx.fetchall(
+                    "SELECT id, text, moves FROM inbox WHERE game_id = ? AND user_id = ? "
+                    "ORDER BY id",
+                    (game_id, user_id),
+                )
+            ]
+            if rows:
+                await tx.execute(
+                    "DELETE FROM inbox WHERE game_id = ? AND user_id = ? AND id <= ?",
+                    (game_id, user_id, rows[-1].id),
+                )
         return rows
 
     async def add_pending(self, game_id: int, line: str) -> None:
@@ -1065,10 +1179,10 @@ class Storage:
         )
 
     async def pending(self, game_id: int) -> list[tuple[int, str]]:
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT id, line FROM pending_lines WHERE game_id = ? ORDER BY id", (game_id,)
-        ) as c:
-            return [(int(i), str(line)) for i, line in await c.fetchall()]
+        )
+        return [(int(i), str(line)) for i, line in rows]
 
     async def clear_pending(self, game_id: int, upto_id: int) -> None:
         await self._write(
@@ -1076,14 +1190,16 @@ class Storage:
         )
 
     async def backup(self, target: str | Path) -> None:
-        """Online copy of the whole database to ``target`` (SQLite backup API)."""
+        """Online copy of the whole database to ``target`` (SQLite backup API), between
+        saves."""
         dest = await aiosqlite.connect(str(target))
         try:
-            await self.db.backup(dest)
+            async with self._lock:
+                await self.db.backup(dest)
         finally:
             await dest.close()
 
-    # -- undo with consent (migration 12) ----------------------------------------------
+    # -- undo with consent (migrations 12, 17) ------------------------------------------
 
     async def undo_rule(self, game_id: int) -> str:
         """``"all"`` (default), ``"majority"`` or ``"off"``."""
@@ -1103,23 +1219,19 @@ class Storage:
         voters: Sequence[int],
         now: str,
     ) -> int:
-        try:
-            cur = await self.db.execute(
+        """Open an undo request; ``voters`` are the seats asked (0-based)."""
+        async with self.transaction() as tx:
+            return await tx.insert(
                 "INSERT INTO undos (game_id, requested_by, at_seq, back_to, rule, voters, "
-                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+                "status, created_at, by_seat) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, 1)",
                 (game_id, requested_by, at_seq, back_to, rule, json.dumps(list(voters)), now),
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
-        return int(cur.lastrowid or 0)
 
     async def undo(self, undo_id: int) -> UndoRow | None:
         if not 0 < undo_id < 2**63:
             return None
-        async with self.db.execute(f"SELECT {_UNDO_COLS} FROM undos WHERE id = ?", (undo_id,)) as c:
-            row = await c.fetchone()
+        async with self.reading() as tx:
+            row = await tx.fetchone(f"SELECT {_UNDO_COLS} FROM undos WHERE id = ?", (undo_id,))
         return _undo_from_row(row) if row else None
 
     async def undos(self, game_id: int, status: str | None = None) -> list[UndoRow]:
@@ -1128,8 +1240,7 @@ class Storage:
         if status is not None:
             sql += " AND status = ?"
             params += (status,)
-        async with self.db.execute(sql + " ORDER BY id", params) as c:
-            return [_undo_from_row(r) for r in await c.fetchall()]
+        return [_undo_from_row(r) for r in await self._fetchall(sql + " ORDER BY id", params)]
 
     async def set_undo(
         self,
@@ -1161,38 +1272,34 @@ class Storage:
         moves stay (marked ``undone_by``, their number in ``undone_seq``, a negative
         ``seq``), the undo is ``done``, the game's timed phase and pending lines are
         cleared (undo never crosses a timed phase), and so is its deadline timer."""
-        try:
-            await self.db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "UPDATE moves SET undone_by = ?, undone_seq = seq, seq = -(? * 1000000 + seq + 1) "
                 "WHERE game_id = ? AND seq >= ?",
                 (undo.id, undo.id, undo.game_id, undo.back_to),
             )
-            await self.db.execute(
+            await tx.execute(
                 "UPDATE undos SET status = 'done', votes = ?, decided_at = ? WHERE id = ?",
                 (json.dumps({str(k): v for k, v in votes.items()}), now, undo.id),
             )
-            await self.db.execute(
+            await tx.execute(
                 "UPDATE games SET phase_key = NULL, phase_started_at = NULL, updated_at = ? "
                 "WHERE id = ?",
                 (now, undo.game_id),
             )
-            await self.db.execute("DELETE FROM pending_lines WHERE game_id = ?", (undo.game_id,))
-            await self.db.execute(
+            await tx.execute("DELETE FROM pending_lines WHERE game_id = ?", (undo.game_id,))
+            await tx.execute(
                 "DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (undo.game_id,)
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
 
     async def undone_moves(self, game_id: int) -> list[tuple[int, MoveRow]]:
         """``(undo id, move)`` of every undone move, the move with its old number as seq."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT undone_by, undone_seq, seat, notation, user_id, created_at, public, actor, "
             "digest FROM moves WHERE game_id = ? AND seq < 0 ORDER BY undone_by, undone_seq",
             (game_id,),
-        ) as c:
-            return [(int(r[0]), MoveRow(*r[1:])) for r in await c.fetchall()]
+        )
+        return [(int(r[0]), MoveRow(*r[1:])) for r in rows]
 
     # -- downtime and lost summaries (migration 13) -------------------------------------
 
@@ -1202,11 +1309,8 @@ class Storage:
         return None if value is None else float(value)
 
     async def set_bot_state(self, key: str, value: float) -> None:
-        await self._write(
-            "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        async with self.transaction() as tx:
+            await _put_bot_state(tx, key, value)
 
     async def running_clocked_games(self) -> list[GameRow]:
         """Running games with a time control, with their seat clocks."""
@@ -1219,26 +1323,18 @@ class Storage:
     ) -> None:
         """Store shifted clocks and timers and ``key = now`` in one transaction, so a crash
         in the middle credits nothing twice."""
-        try:
+        async with self.transaction() as tx:
             for game_id, write in writes:
-                await self._put_clocks(game_id, write)
-            await self.db.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, now),
-            )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
+                await _put_clocks(tx, game_id, write)
+            await _put_bot_state(tx, key, now)
 
     async def summaries_due(self) -> list[int]:
         """Finished games whose game-over summary was never posted (oldest first)."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT id FROM games WHERE status = 'finished' AND summary_posted IS NULL "
             "ORDER BY updated_at, id"
-        ) as c:
-            return [int(r[0]) for r in await c.fetchall()]
+        )
+        return [int(r[0]) for r in rows]
 
     async def mark_summary_posted(self, game_id: int) -> None:
         await self._write("UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,))
@@ -1262,31 +1358,28 @@ class Storage:
         self, scope: int, game_key: str, user_ids: Sequence[int]
     ) -> dict[int, RatingRow]:
         marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(
+        rows = await self._fetchall(
             f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game_key = ? "
             f"AND user_id IN ({marks})",
             (scope, game_key, *user_ids),
-        ) as c:
-            return {r[2]: RatingRow(*r) for r in await c.fetchall()}
+        )
+        return {r[2]: RatingRow(*r) for r in rows}
 
     async def record_results(self, rows: Sequence[ResultRow], ratings: Sequence[RatingRow]) -> bool:
         """Store one game's results and its rating changes in one transaction; ``False``
         (nothing written) if the game already has results."""
         if not rows:
             return False
-        try:
-            cur = await self.db.execute(
-                "SELECT 1 FROM results WHERE game_id = ?", (rows[0].game_id,)
-            )
-            if await cur.fetchone():
+        async with self.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM results WHERE game_id = ?", (rows[0].game_id,)):
                 return False
-            await self.db.executemany(
+            await tx.executemany(
                 "INSERT INTO results (game_id, seat, guild_id, game_key, user_id, display_name, "
                 "kind, status, rank, score, rated, ended_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [astuple(r) for r in rows],
             )
-            await self.db.executemany(
+            await tx.executemany(
                 "INSERT INTO ratings (scope, game_key, user_id, mu, sigma, games, wins, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (scope, game_key, user_id) DO UPDATE SET mu = excluded.mu, "
@@ -1294,20 +1387,16 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 [astuple(r) for r in ratings],
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
         return True
 
     async def leaderboard(self, scope: int, game_key: str) -> list[RatingRow]:
         """Every rated member of ``game_key`` in ``scope``, best conservative rating first."""
-        async with self.db.execute(
+        rows = await self._fetchall(
             f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND game_key = ? "
             "ORDER BY mu - 3 * sigma DESC, games DESC, user_id",
             (scope, game_key),
-        ) as c:
-            return [RatingRow(*r) for r in await c.fetchall()]
+        )
+        return [RatingRow(*r) for r in rows]
 
     async def results_of(self, user_id: int, guild_id: int | None = None) -> list[ResultRow]:
         """The member's results, newest first (on one server, or everywhere)."""
@@ -1316,36 +1405,36 @@ class Storage:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params += (guild_id,)
-        async with self.db.execute(sql + " ORDER BY ended_at DESC, game_id DESC", params) as c:
-            return [ResultRow(*r) for r in await c.fetchall()]
+        rows = await self._fetchall(sql + " ORDER BY ended_at DESC, game_id DESC", params)
+        return [ResultRow(*r) for r in rows]
 
     async def ratings_of_user(self, scope: int, user_id: int) -> list[RatingRow]:
-        async with self.db.execute(
+        rows = await self._fetchall(
             f"SELECT {_RATING_COLS} FROM ratings WHERE scope = ? AND user_id = ? ORDER BY game_key",
             (scope, user_id),
-        ) as c:
-            return [RatingRow(*r) for r in await c.fetchall()]
+        )
+        return [RatingRow(*r) for r in rows]
 
     async def latest_names(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The display name each member last played under."""
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(
+        rows = await self._fetchall(
             f"SELECT user_id, display_name FROM results WHERE user_id IN ({marks}) "
             "ORDER BY ended_at, game_id",
             tuple(user_ids),
-        ) as c:
-            return {int(u): str(n) for u, n in await c.fetchall()}
+        )
+        return {int(u): str(n) for u, n in rows}
 
     # -- per-server settings (migration 15) ----------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self.db.execute(
-            "SELECT default_clock, channels, gm_role FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
-        ) as c:
-            row = await c.fetchone()
+        async with self.reading() as tx:
+            row = await tx.fetchone(
+                "SELECT default_clock, channels, gm_role FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            )
         if row is None:
             return GuildSettings(guild_id)
         return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2])
@@ -1363,3 +1452,71 @@ class Storage:
                 settings.gm_role,
             ),
         )
+
+
+# -- statements shared by several saves (always inside a transaction) ------------------------
+
+
+async def _add_holder(tx: Tx, game_id: int, user_id: int, seat: int) -> None:
+    """Record that ``user_id`` holds ``seat``'s private information (again: no change)."""
+    held = await tx.scalar(
+        "SELECT seat FROM seat_holders WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+    )
+    if held is None:
+        await tx.execute(
+            "INSERT INTO seat_holders (game_id, user_id, seat) VALUES (?, ?, ?)",
+            (game_id, user_id, seat),
+        )
+    elif held != seat:
+        raise sqlite3.IntegrityError(
+            f"member {user_id} held seat {held} of game {game_id}, not seat {seat}"
+        )
+
+
+async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
+    if timer is None:
+        await tx.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind))
+        return
+    await tx.execute(
+        "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+        "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
+        "label = excluded.label "
+        "WHERE timers.key IS NOT excluded.key OR timers.due IS NOT excluded.due",
+        (game_id, kind, timer.key, timer.due, json.dumps(list(timer.warn_at)), timer.label),
+    )
+
+
+async def _put_clocks(tx: Tx, game_id: int, write: ClockWrite | None) -> None:
+    if write is None:
+        return
+    await tx.executemany(
+        "INSERT INTO seat_clocks (game_id, seat, bank, since, reminded, timeouts, "
+        "vacation_used, vacation_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, "
+        "since = excluded.since, reminded = excluded.reminded, timeouts = excluded.timeouts, "
+        "vacation_used = excluded.vacation_used, vacation_since = excluded.vacation_since",
+        [
+            (
+                game_id,
+                c.seat,
+                c.bank,
+                c.since,
+                c.reminded,
+                c.timeouts,
+                c.vacation_used,
+                c.vacation_since,
+            )
+            for c in write.clocks
+        ],
+    )
+    await _put_timer(tx, game_id, "clock", write.clock)
+    await _put_timer(tx, game_id, "reminder", write.reminder)
+
+
+async def _put_bot_state(tx: Tx, key: str, value: float) -> None:
+    await tx.execute(
+        "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )

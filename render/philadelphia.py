@@ -30,7 +30,7 @@ from functools import partial
 
 from PIL import Image
 
-from games.philadelphia.cards import data
+from games.philadelphia.cards import DATA_DIRS, data
 from games.philadelphia.view import AdView, CardView, Phase, PhilaView, PlayerView
 from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
 
@@ -62,6 +62,7 @@ INDUSTRY_COLOURS: dict[str, RGB] = {
     "construction": (150, 105, 60),
     "transport": (60, 110, 170),
     "manufacturing": (110, 110, 125),
+    "production": (110, 110, 125),
     "professional": (40, 120, 90),
 }
 PHASE_NAMES = {
@@ -120,16 +121,17 @@ def _named(text: str, labels: Sequence[str]) -> str:
 
 
 def _card_name(card_id: str) -> str:
-    try:
-        return data().card(card_id).job.name
-    except KeyError:
-        return card_id
+    for version in sorted(DATA_DIRS, reverse=True):  # a game of an older engine version too
+        if card_id in data(version).card_index:
+            return data(version).card(card_id).job.name
+    return card_id
 
 
 def _industry_name(industry: str) -> str:
-    for ind in data().industries:
-        if ind.id == industry:
-            return ind.name
+    for version in sorted(DATA_DIRS, reverse=True):
+        for ind in data(version).industries:
+            if ind.id == industry:
+                return ind.name
     return industry
 
 

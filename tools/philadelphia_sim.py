@@ -6,7 +6,12 @@ bought, by AI style and by seat).
     python -m tools.philadelphia_sim vs-random --games 1000
     python -m tools.philadelphia_sim rounds --games 600
     python -m tools.philadelphia_sim balance --games 10000 [--out table.md]
+    python -m tools.philadelphia_sim seats --games 3000
+    python -m tools.philadelphia_sim strategies --games 1000 [--seats 2]
 
+``seats`` measures AI self-play by seat and by place in the first round's turn order;
+``strategies`` plays each fixed simple strategy (``SIMPLE``: never post, always post, hands
+only) against the AI. Win rates come with their 95% interval (rate +- 2 standard errors).
 Nothing here asserts; it prints numbers (markdown tables for ``balance``).
 """
 
@@ -19,13 +24,107 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.core import Rng
+from games.core import Move, Rng
 from games.core.ai import Policy, RandomPolicy, play_out
 from games.core.text import key_of
 from games.philadelphia import SPEC
-from games.philadelphia.ai import STYLES, HeuristicPolicy
+from games.philadelphia.ai import STYLES, HeuristicPolicy, Style
+from games.philadelphia.moves import Buy, Post
 from games.philadelphia.state import PhilaState, new_game
+
+
+class SimpleBot:
+    """A fixed simple strategy, answering effects' choices as the AI does.
+
+    ``never-post``: the AI that never posts an ad (unless posting is the only legal action);
+    ``always-post``: posts the best affordable ad whenever it can, otherwise the AI;
+    ``hands-only``: never posts and never buys an item: explores, acquires, submits hands.
+    """
+
+    def __init__(self, kind: str) -> None:
+        if kind not in SIMPLE:
+            raise ValueError(f"unknown simple strategy {kind!r}")
+        self.kind = kind
+        self.ai = HeuristicPolicy(Style(kind, post_min=99.0) if kind != "always-post" else None)
+
+    def choose(self, state: Any, seat: int, rng: Rng) -> Move:
+        g: PhilaState = state
+        if g.stack:
+            return self.ai.choose(g, seat, rng)
+        legal = list(g.legal_moves(seat))
+        if self.kind == "always-post":
+            posts = [m for m in legal if isinstance(m, Post)]
+            if posts:
+                return max(posts, key=lambda m: self.ai.ad_value(g, seat, m.card))
+            return self.ai.choose(g, seat, rng)
+        banned: tuple[type, ...] = (Post,) if self.kind == "never-post" else (Post, Buy)
+        move = self.ai.choose(g, seat, rng)
+        if not isinstance(move, banned):
+            return move
+        allowed = [m for m in legal if not isinstance(m, banned)]
+        return allowed[0] if allowed else move
+
+
+SIMPLE = ("never-post", "always-post", "hands-only")
+
+
+def interval(wins: float, games: int) -> str:
+    """``rate% +- 2 SE`` for ``wins`` of ``games``."""
+    rate = wins / games
+    se = (rate * (1 - rate) / games) ** 0.5
+    return f"{rate:.1%} ± {2 * se:.1%}"
+
+
+def strategies(games: int, seats: int) -> None:
+    """Each simple strategy in one seat (rotating) against the AI in the others."""
+    for kind in SIMPLE:
+        wins = 0.0
+        start = time.perf_counter()
+        for seed in range(games):
+            bot_seat = seed % seats
+            state, _ = play_out(
+                SPEC,
+                seats,
+                5_000_000 + seed,
+                policies=lambda s, b=bot_seat, k=kind: (
+                    SimpleBot(k) if s == b else HeuristicPolicy()
+                ),
+            )
+            outcome = state.outcome()
+            assert outcome is not None
+            if bot_seat in outcome.winners:
+                wins += 1 / len(outcome.winners)
+        print(
+            f"{kind} vs AI, {seats} players, {games} games: {kind} wins "
+            f"{interval(wins, games)} (fair share {1 / seats:.0%}); "
+            f"{time.perf_counter() - start:.0f} s"
+        )
+
+
+def seat_balance(games: int) -> None:
+    """AI self-play: wins by seat and by place in the first round's turn order."""
+    for n in (2, 3, 4):
+        by_seat = [0.0] * n
+        by_place = [0.0] * n
+        for seed in range(games // 3):
+            state = new_game({}, n, 7_000_000 + seed)
+            first = state.start_player
+            state, _ = play_out(SPEC, n, 7_000_000 + seed)
+            outcome = state.outcome()
+            assert outcome is not None
+            for s in outcome.winners:
+                by_seat[s] += 1 / len(outcome.winners)
+                by_place[(s - first) % n] += 1 / len(outcome.winners)
+        k = games // 3
+        print(f"{n} players, {k} AI games (fair share {1 / n:.1%}):")
+        print(
+            "  by seat:  " + ", ".join(f"p{s + 1} {interval(w, k)}" for s, w in enumerate(by_seat))
+        )
+        print(
+            "  by place: " + ", ".join(f"{i + 1}. {interval(w, k)}" for i, w in enumerate(by_place))
+        )
 
 
 @dataclass
@@ -217,17 +316,23 @@ def rounds_table(games: int) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.philadelphia_sim")
-    parser.add_argument("mode", choices=("speed", "vs-random", "rounds", "balance"))
+    parser.add_argument(
+        "mode", choices=("speed", "vs-random", "rounds", "balance", "seats", "strategies")
+    )
     parser.add_argument("--games", type=int, default=0)
-    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=0, help="players (speed: 4, strategies: 2)")
     parser.add_argument("--out", default="")
     args = parser.parse_args(argv)
     if args.mode == "speed":
-        speed(args.games or 200, args.seats)
+        speed(args.games or 200, args.seats or 4)
     elif args.mode == "vs-random":
         vs_random(args.games or 1000)
     elif args.mode == "rounds":
         rounds_table(args.games or 600)
+    elif args.mode == "seats":
+        seat_balance(args.games or 3000)
+    elif args.mode == "strategies":
+        strategies(args.games or 1000, args.seats or 2)
     else:
         lines: list[str] = []
 

@@ -22,14 +22,16 @@ from games.core import get_game
 from .. import errors
 from .. import messages as msg
 from ..game_log import log_entries, log_line
+from ..limits import MAX_RECORD_BYTES
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
-from ..services.replays import Summaries, record_of
-from ..services.servers import check_channel
+from ..services.replays import Summaries, open_import, record_of
+from ..services.servers import check_can_see, check_channel
 from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
 from ..ui.ids import GID, SEQ
+from .common import check_cooldown, settings
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -40,6 +42,11 @@ LOG_LIMIT = 1990  # characters of one log page (Discord: 2000)
 
 def _services(interaction: discord.Interaction) -> Services:
     return cast("Boardroom", interaction.client).services
+
+
+def import_cooldown(interaction: discord.Interaction) -> tuple[int, float]:
+    """Each import replays a whole record (up to ``MAX_MOVES`` moves): limited per user."""
+    return settings(interaction).import_cooldown
 
 
 # -- /game log pages -------------------------------------------------------------------------
@@ -151,6 +158,8 @@ class LogPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            svc = _services(interaction)
+            await check_can_see(interaction, await svc.storage.get_game(self.game_id), self.game_id)
             await interaction.response.defer()
             text, view = await log_page(
                 _services(interaction),
@@ -181,10 +190,7 @@ async def _game_to_export(interaction: discord.Interaction, game: int | None) ->
                 "There is no game in this channel; name one with `game:` (see `/game list`)."
             )
         return row
-    row = await svc.storage.get_game(game)
-    if row is None or row.guild_id != interaction.guild_id:
-        raise LobbyError(f"There is no game #{game} in this server; `/game list` shows them.")
-    return row
+    return await check_can_see(interaction, await svc.storage.get_game(game), game)
 
 
 @app_commands.command(name="export", description="The game's record as a JSON file")
@@ -216,6 +222,7 @@ async def export_command(
 @app_commands.describe(file="A record saved by /game export (JSON)")
 async def import_command(interaction: discord.Interaction, file: discord.Attachment) -> None:
     try:
+        check_cooldown("import", interaction, import_cooldown)
         await import_record(interaction, file)
     except Exception as exc:
         await errors.handle(interaction, exc)
@@ -230,56 +237,28 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
         raise LobbyError("Games live in a server channel or thread.")
     svc = _services(interaction)
     await check_channel(svc.storage, interaction)
-    from ..records import MAX_BYTES
-
-    if file.size > MAX_BYTES:
+    if file.size > MAX_RECORD_BYTES:
         raise BadRecord(
             f"That file is {file.size / 1048576:.1f} MiB; a game record is at most "
-            f"{MAX_BYTES // 1048576} MiB."
+            f"{MAX_RECORD_BYTES // 1048576} MiB."
         )
     # Private until the record is known good: a refusal is only the importer's business.
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = parse_record(await file.read())
     state, checked = await asyncio.to_thread(check_moves, record)
-    row = await svc.manager.new_lobby(
+    row = await open_import(
+        svc.manager,
+        svc.publisher,
+        lobby_view,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
-        game_key=record.game,
-        options=record.options,
-        seed=record.seed,
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
+        record=record,
+        checked=checked,
+        over=state.is_over(),
+        where=state.phase_name(),
     )
-    try:
-        await svc.storage.add_import(
-            row.id, record.engine_version, record.seats, checked, svc.manager.now()
-        )
-    except BaseException:
-        await svc.storage.set_status(row.id, "abandoned", svc.manager.now())
-        raise
-    row = await svc.storage.get_game(row.id) or row
-    spec = get_game(record.game)
-    where = (
-        "The record is finished: starting shows its final board, summary and replay."
-        if state.is_over()
-        else f"It continues at {state.phase_name()}."
-    )
-    text = (
-        f"📥 <@{row.host_id}> imported a **{spec.title}** record: {len(record.moves)} moves, "
-        f"{record.seats} players. Seats are taken in join order (you are p1); the host "
-        f"starts with exactly {record.seats} seated, and the recorded moves are replayed "
-        f"first. {where}"
-    )
-    view = lobby_view(row)
-    kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-    if view is not None:
-        kwargs["view"] = view
-    message = await svc.publisher.post(row.channel_id, text, **kwargs)
-    if message is not None:
-        await svc.storage.set_lobby_message(row.id, message.id)
     await interaction.followup.send(
         f"📥 Imported as game #{row.id}: the lobby is in the channel.", ephemeral=True
     )

@@ -12,9 +12,10 @@ from discord.ext import commands
 from games.core import all_games, get_game
 
 from .. import messages as msg
+from ..limits import option_text
 from ..manager import LobbyError, parse_options
 from ..services.clocks import clock_line, take_time_control
-from ..services.servers import check_channel
+from ..services.servers import check_channel, visible_games
 from ..services.undo import take_undo_rule
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
@@ -98,7 +99,7 @@ class GameCog(
         thread: bool = False,
     ) -> None:
         channel_of(interaction)
-        words = parse_options(options)
+        words = parse_options(option_text(options))
         svc = services(interaction)
         await check_channel(svc.storage, interaction)
         chose_clock = "clock" in words  # `clock=none` turns a server default off
@@ -214,7 +215,7 @@ class GameCog(
     async def list_games(self, interaction: discord.Interaction) -> None:
         channel_of(interaction)
         assert interaction.guild_id is not None
-        rows = await services(interaction).storage.games_in_guild(interaction.guild_id)
+        rows = await visible_games(services(interaction).storage, interaction)
         if not rows:
             await interaction.response.send_message("No games in this server yet.", ephemeral=True)
             return

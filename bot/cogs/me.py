@@ -16,7 +16,7 @@ from games.core import GameError, get_game
 from .. import messages as msg
 from ..manager import LobbyError, parse_options
 from ..services.clocks import TimeControl, control, jump_link, left, short, take_time_control
-from ..services.servers import clock_words
+from ..services.servers import clock_words, save_settings
 from .common import guarded, services
 
 if TYPE_CHECKING:
@@ -125,14 +125,9 @@ class MeCog(commands.Cog, name="MeCog"):
             )
             said.append(line)
         if reminders is not None:
-            await svc.storage.set_user_reminders(me, reminders)
-            said.append(
-                "Turn reminders now also come by DM."
-                if reminders == "dm"
-                else "Turn reminders now come in the game's channel only."
-            )
+            said.append(await svc.clocks.set_reminders(me, reminders))
         if not said:
-            current = await svc.storage.user_reminders(me)
+            current = await svc.clocks.reminders(me)
             said.append(
                 f"Reminders: **{current}**. Change with `/settings me reminders:dm` or "
                 "`reminders:channel`; pause your clock with `/settings me vacation:on` in a "
@@ -198,7 +193,7 @@ class MeCog(commands.Cog, name="MeCog"):
             settings = replace(settings, gm_role=None)
             said.append("No game-master role.")
         if said:
-            await svc.storage.set_guild_settings(settings)
+            await save_settings(svc.storage, settings)
         clock = settings.default_clock
         tc = take_time_control(dict(parse_options(clock))) if clock else None
         channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"

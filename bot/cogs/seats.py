@@ -1,5 +1,5 @@
 """``/seat``: AI players in the lobby, handing a seat to the AI and taking it back, and
-replacing a vanished player (``bot.services.autoplay``)."""
+replacing a vanished player (``bot.services.seats``)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ class SeatCog(
         if seat is None:
             raise LobbyError("You have no seat of your own in this game to hand to the AI.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await svc.autoplay.hand_to_ai(game_id, seat, f"<@{interaction.user.id}> asked for it")
+        await svc.seats.hand_to_ai(game_id, seat, f"<@{interaction.user.id}> asked for it")
         await interaction.followup.send(
             "🤖 The AI plays your seat now. Take it back any time with `/seat takeback`.",
             ephemeral=True,
@@ -74,7 +74,7 @@ class SeatCog(
         svc = services(interaction)
         game_id = await running_game(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        seat = await svc.autoplay.take_back(
+        seat = await svc.seats.take_back(
             game_id, interaction.user.id, interaction.user.display_name
         )
         await interaction.followup.send(
@@ -112,6 +112,6 @@ class SeatCog(
             raise LobbyError("Bots can't take a seat; leave `member` empty to seat the AI.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = None if member is None else (member.id, member.display_name)
-        await svc.autoplay.replace(game_id, seat - 1, who, interaction.user.id)
+        await svc.seats.replace(game_id, seat - 1, who, interaction.user.id)
         done = "the AI" if member is None else f"<@{member.id}>"
         await interaction.followup.send(f"✅ Seat {seat} is played by {done} now.", ephemeral=True)

@@ -18,7 +18,7 @@ from render.leaderboard import Line, render_leaderboard
 from ..manager import LobbyError, MoveResult
 from ..services.ratings import GLOBAL, Ratings
 from ..storage import RatingRow
-from .common import guarded
+from .common import guarded, settings
 from .lobby import game_choices
 
 if TYPE_CHECKING:
@@ -61,6 +61,11 @@ def board_lines(rows: list[RatingRow], names: dict[int, str], me: int) -> list[s
     return out
 
 
+def leaderboard_cooldown(interaction: discord.Interaction) -> tuple[int, float]:
+    """``/leaderboard`` draws and posts an image for everyone: limited per user."""
+    return settings(interaction).leaderboard_cooldown
+
+
 class StatsCog(commands.Cog, name="StatsCog"):
     def __init__(self, bot: Boardroom) -> None:
         self.bot = bot
@@ -97,7 +102,7 @@ class StatsCog(commands.Cog, name="StatsCog"):
             app_commands.Choice(name="every server", value="global"),
         ],
     )
-    @guarded()
+    @guarded(cooldown=leaderboard_cooldown)
     async def leaderboard(
         self, interaction: discord.Interaction, game: str, scope: str = "server"
     ) -> None:
@@ -154,10 +159,16 @@ class StatsCog(commands.Cog, name="StatsCog"):
     async def stats(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
-        await self.ratings.sync()
-        storage = self.bot.services.storage
         user = member or interaction.user
         guild = interaction.guild_id
+        if guild is None and user.id != interaction.user.id:
+            # A DM is no server: nothing says the two share one, so only your own stats.
+            raise LobbyError(
+                "In a DM, `/stats` shows only your own results. Ask about another member "
+                "in a server you share: there you see their games on that server."
+            )
+        await self.ratings.sync()
+        storage = self.bot.services.storage
         results = await storage.results_of(user.id, guild)
         place = "on this server" if guild else "on every server"
         if not results:

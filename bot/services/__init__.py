@@ -1,8 +1,8 @@
 """Services between the Discord-facing layer (cogs, UI items) and the game manager.
 
 Dependencies go one way: cogs and UI items -> services (turns, lobby, publisher, notices,
-timers, boards, autoplay) -> manager -> storage. Services never import cogs or UI; the views they
-post (board buttons, notice answers) are passed in as factories by ``bot.app``.
+timers, boards, autoplay, seats) -> manager -> storage. Services never import cogs or UI; the
+views they post (board buttons, notice answers) are passed in as factories by ``bot.app``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from .clocks import Clocks
 from .lobby import Lobby
 from .notices import Notices
 from .publisher import Publisher
+from .seats import Seats
 from .timers import Timers
 from .turns import Turns
 
@@ -33,6 +34,7 @@ class Services:
     lobby: Lobby
     clocks: Clocks
     autoplay: Autoplay
+    seats: Seats
 
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "Lobby",
     "Notices",
     "Publisher",
+    "Seats",
     "Services",
     "Timers",
     "Turns",

@@ -15,28 +15,23 @@ so people can follow. It is started:
 Only seats the game is waiting on (``waiting_for``) act: in a simultaneous phase every AI
 seat acts once, and one that is done does not act again.
 
-API for other services (the turn clock hands a seat over after repeated time-outs)::
-
-    seat_row = await autoplay.hand_to_ai(game_id, seat, reason)   # 0-based seat
-    seat = await autoplay.take_back(game_id, user_id)             # returns the 0-based seat
-
-Both raise ``LobbyError`` (a sentence for the player) and change nothing when refused, and
-both post one line in the game's channel.
+Seats change hands (a member hands theirs to the AI, takes it back, or the host replaces a
+player) in ``bot.services.seats``, which kicks this driver.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from games.core import GameError, GameState, Move, Rng, get_game
+from games.core import GameError, GameState, Move, Rng
 
-from ..manager import GameManager, LobbyError, MoveResult, ai_movers
-from ..storage import GameRow, SeatRow
+from .. import clock
+from ..manager import GameManager, MoveResult, ai_movers
+from ..storage import GameRow
 from .notices import Notices
 from .publisher import Publisher
 from .timers import Timers
@@ -44,18 +39,6 @@ from .timers import Timers
 log = logging.getLogger(__name__)
 
 FALLBACK = 10.0  # seconds: if an announced move's board never goes out, the AI acts anyway
-AI_SUFFIX = " (AI)"  # added to a member's name while the AI plays their seat
-NAME_CHARS = 32  # Discord display names are at most 32 characters
-
-
-def ai_seat_name(name: str) -> str:
-    """``"alice"`` -> ``"alice (AI)"``: a handed-over seat keeps its member's name."""
-    return name if name.endswith(AI_SUFFIX) else name[:NAME_CHARS] + AI_SUFFIX
-
-
-def member_name(name: str) -> str:
-    """``"alice (AI)"`` -> ``"alice"``."""
-    return name[: -len(AI_SUFFIX)] if name.endswith(AI_SUFFIX) else name
 
 
 def _default(state: GameState[Any], seat: int, rng: Rng) -> Move:
@@ -80,13 +63,11 @@ class Autoplay:
         self.publisher = publisher
         self.notices = notices
         self.timers = timers
-        # Called after a seat changes hands (bot.app sets it to the turn clocks' resync).
-        self.seat_changed: Callable[[int], Awaitable[None]] | None = None
         self.pause = max(0.0, pause)
         self.moves = 0  # AI moves committed by this driver (tests, logs)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._fallback: dict[int, asyncio.TimerHandle] = {}
+        self._fallback: dict[int, asyncio.Task[None]] = {}
         manager.on_commit.append(self._committed)
         publisher.on_sent.append(self._sent)
 
@@ -106,8 +87,9 @@ class Autoplay:
             old = self._fallback.pop(live.id, None)
             if old is not None:
                 old.cancel()
-            loop = asyncio.get_running_loop()
-            self._fallback[live.id] = loop.call_later(FALLBACK, self.kick, live.id)
+            self._fallback[live.id] = asyncio.get_running_loop().create_task(
+                self._kick_later(live.id), name=f"ai-fallback-{live.id}"
+            )
         else:
             self.kick(live.id)
 
@@ -115,6 +97,12 @@ class Autoplay:
         """A board or announcement of the game went out."""
         live = self.manager.cached(game_id)
         if live is not None and self.has_ai(live.row) and live.row.status == "running":
+            self.kick(game_id)
+
+    async def _kick_later(self, game_id: int) -> None:
+        await clock.sleep(self.client, FALLBACK)
+        if self._fallback.get(game_id) is asyncio.current_task():
+            del self._fallback[game_id]
             self.kick(game_id)
 
     def kick(self, game_id: int) -> None:
@@ -170,7 +158,7 @@ class Autoplay:
                         continue
                     return
                 if self.pause:
-                    await asyncio.sleep(self.pause)
+                    await clock.sleep(self.client, self.pause)
                 result = await self._play(game_id, movers[0], live.spec.ai)
                 if result is not None:
                     self.moves += 1
@@ -208,124 +196,3 @@ class Autoplay:
             await self.publisher.send(job)
         elif result.events:
             await self.publisher.remember_line(result)
-
-    # -- seats changing hands ----------------------------------------------------------
-
-    async def _seat_changed(self, game_id: int) -> None:
-        if self.seat_changed is not None:
-            await self.seat_changed(game_id)
-
-    async def hand_to_ai(self, game_id: int, seat: int, reason: str = "") -> SeatRow:
-        """Let the AI play ``seat`` (0-based) of a running game until its member takes it
-        back. ``reason`` (plain words, e.g. ``"3 time-outs in a row"``) is told to the table.
-
-        Raises ``LobbyError`` if the game is not running, the seat does not exist or is
-        already the AI's, or the game has no AI policy. Returns the new seat row (kind
-        ``ai``, ``owner_id`` the member who may take it back).
-        """
-
-        def change(row: GameRow, old: SeatRow) -> SeatRow:
-            spec = get_game(row.game_key)
-            if spec.ai is None:
-                raise LobbyError(f"{spec.title} has no AI player yet.")
-            if old.kind == "ai":
-                raise LobbyError(
-                    f"Seat {seat + 1} ({old.display_name}) is already played by the AI."
-                )
-            owner = old.user_id if old.kind == "human" else old.owner_id
-            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner)
-
-        old, new = await self.manager.set_seat(game_id, seat, change)
-        await self._seat_changed(game_id)
-        row = await self._row(game_id)
-        back = (
-            f" <@{new.owner_id}> can take it back with `/seat takeback`."
-            if new.owner_id is not None
-            else ""
-        )
-        because = f" ({reason})" if reason else ""
-        await self.publisher.post(
-            row.channel_id,
-            f"🤖 The AI plays seat {seat + 1} (**{member_name(old.display_name)}**) "
-            f"now{because}.{back}",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        self.kick(game_id)
-        return new
-
-    async def take_back(self, game_id: int, user_id: int, name: str | None = None) -> int:
-        """Give the member ``user_id`` back the seat the AI plays for them; ``name`` is their
-        display name now (default: the name they had). Returns the 0-based seat.
-
-        Raises ``LobbyError`` if no running seat of that game is the AI's for them.
-        """
-        row = await self._row(game_id)
-        seat = next((s.seat for s in row.seats if s.kind == "ai" and s.owner_id == user_id), None)
-        if seat is None:
-            raise LobbyError("The AI is not playing a seat for you in this game.")
-
-        def change(row: GameRow, old: SeatRow) -> SeatRow:
-            if old.kind != "ai" or old.owner_id != user_id:
-                raise LobbyError("The AI is not playing a seat for you in this game.")
-            if row.seat_of(user_id) is not None:
-                raise LobbyError("You already play another seat of this game.")
-            return SeatRow(seat, user_id, name or member_name(old.display_name), "human", None)
-
-        await self.manager.set_seat(game_id, seat, change)
-        await self._seat_changed(game_id)
-        await self.publisher.post(
-            row.channel_id,
-            f"🙋 <@{user_id}> takes seat {seat + 1} back from the AI.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await self._ping_if_waiting(game_id, seat)
-        return seat
-
-    async def replace(
-        self, game_id: int, seat: int, member: tuple[int, str] | None, by: int
-    ) -> SeatRow:
-        """Seat ``seat`` (0-based) is played by ``member`` (user id, display name) from now
-        on, or by the AI if ``None`` (its member may take it back). ``by`` is who decided;
-        the permission check is the caller's. Raises ``LobbyError`` and changes nothing if
-        the member already plays a seat or already plays this one.
-        """
-        if member is None:
-            return await self.hand_to_ai(game_id, seat, f"set by <@{by}>")
-        user_id, name = member
-
-        def change(row: GameRow, old: SeatRow) -> SeatRow:
-            taken = row.seat_of(user_id)
-            if taken is not None:
-                raise LobbyError(f"<@{user_id}> already plays seat {taken + 1}.")
-            return SeatRow(seat, user_id, name, "human", None)
-
-        old, _new = await self.manager.set_seat(game_id, seat, change)
-        await self._seat_changed(game_id)
-        row = await self._row(game_id)
-        await self.publisher.post(
-            row.channel_id,
-            f"🔁 <@{user_id}> plays seat {seat + 1} (was **{old.display_name}**) now, "
-            f"set by <@{by}>.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await self._ping_if_waiting(game_id, seat)
-        return SeatRow(seat, user_id, name, "human", None)
-
-    async def _ping_if_waiting(self, game_id: int, seat: int) -> None:
-        """A member who now holds a seat the game waits on is told so."""
-        live = await self.manager.load(game_id)
-        if live.row.status != "running" or seat not in live.state.waiting_for():
-            return
-        user = live.row.user_of(seat)
-        if user is not None:
-            await self.publisher.post(
-                live.row.channel_id,
-                f"<@{user}>, it's your turn — use `/move` or press **Play** on the board.",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-
-    async def _row(self, game_id: int) -> GameRow:
-        row = await self.manager.storage.get_game(game_id)
-        if row is None:
-            raise LobbyError("That game no longer exists.")
-        return row

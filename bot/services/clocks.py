@@ -50,7 +50,7 @@ CLOCK_WORDS = ("clock", "remind", "timeouts", "vacation")
 
 
 class HandToAI(Protocol):
-    """What the AI-seat service offers (``bot.services.autoplay.hand_to_ai``): give ``seat``
+    """What the AI-seat service offers (``bot.services.seats.Seats.hand_to_ai``): give ``seat``
     of ``game_id`` to the AI until its player comes back. ``reason`` is ``"timeouts"``."""
 
     def __call__(self, game_id: int, seat: int, reason: str) -> Awaitable[Any]: ...
@@ -192,8 +192,10 @@ def control(live: LiveGame) -> TimeControl | None:
 
 
 def base(tc: TimeControl, c: SeatClock) -> float:
-    """The seat's time for this turn when its clock started."""
-    return tc.seconds if tc.mode == "move" else c.bank
+    """The seat's time for this turn when its clock (re)started: ``c.bank`` in both modes —
+    a per-move clock's bank is the turn's time, full at each new turn and only what was left
+    after a pause (vacation, the AI holding the seat)."""
+    return c.bank
 
 
 def left(tc: TimeControl, c: SeatClock, now: float) -> float:
@@ -213,7 +215,12 @@ def settle(live: LiveGame, seat: int | None, actor: Actor, now: float) -> ClockW
 
     A clock stops when its seat is no longer waited on (or moved), charging the bank; it
     starts when the game waits on a human seat not on vacation. A player's own move resets
-    their time-outs in a row; a ``timer`` move by a seat is a time-out."""
+    their time-outs in a row; a ``timer`` move by a seat is a time-out.
+
+    No setting resets a turn's time (issue 18): a per-move clock gets its full time only
+    for a new turn (the seat moved, or the game stopped waiting on it); a clock paused
+    while the game still waits on the seat (vacation, the AI holding the seat) keeps what
+    was left of the turn in ``bank`` and runs on from there."""
     tc = control(live)
     if tc is None:
         return None
@@ -227,8 +234,7 @@ def settle(live: LiveGame, seat: int | None, actor: Actor, now: float) -> ClockW
         moved = seat == c.seat
         was_running = c.since is not None
         if was_running and (not run or moved):
-            if tc.mode == "bank":
-                c.bank = max(0.0, c.bank - (now - (c.since or now)))
+            c.bank = max(0.0, c.bank - (now - (c.since or now)))
             c.since, c.reminded = None, 0
         if moved and actor == "user":
             c.timeouts = 0
@@ -238,6 +244,8 @@ def settle(live: LiveGame, seat: int | None, actor: Actor, now: float) -> ClockW
             c.timeouts += 1
             if tc.mode == "bank":
                 c.bank = tc.increment or tc.seconds * WARN_SHARE
+        if tc.mode == "move" and (moved or c.seat not in waiting):
+            c.bank = tc.seconds  # a new turn gets the full time
         if run and c.since is None:
             c.since, c.reminded = now, 0
     return write_of(live, tc)
@@ -548,7 +556,21 @@ class Clocks:
         except discord.HTTPException as exc:
             log.info("reminder DM to %s not delivered (HTTP %s)", user_id, exc.status)
 
-    # -- vacation ----------------------------------------------------------------------
+    # -- /settings me: reminders and vacation -----------------------------------------
+
+    async def reminders(self, user_id: int) -> str:
+        """Where the member's turn reminders go: ``"channel"`` (default) or ``"dm"``."""
+        return await self.storage.user_reminders(user_id)
+
+    async def set_reminders(self, user_id: int, where: str) -> str:
+        """Send the member's turn reminders to ``"channel"`` only or also by ``"dm"``;
+        returns the sentence confirming it."""
+        if where not in ("channel", "dm"):
+            raise LobbyError("Reminders go to `channel` or `dm`.")
+        await self.storage.set_user_reminders(user_id, where)
+        if where == "dm":
+            return "Turn reminders now also come by DM."
+        return "Turn reminders now come in the game's channel only."
 
     async def vacation(self, game_id: int, user_id: int, on: bool) -> str:
         """Start or end the user's vacation in a game; returns the table's line. Raises
@@ -573,10 +595,7 @@ class Clocks:
                 rest = tc.vacation - c.vacation_used
                 if rest < 1:
                     raise LobbyError("You have used all your vacation in this game.")
-                if c.since is not None:  # a per-move clock starts over afterwards
-                    if tc.mode == "bank":
-                        c.bank = max(0.0, c.bank - (now - c.since))
-                    c.since, c.reminded = None, 0
+                # settle() below stops the clock; the turn's time left waits for the return
                 c.vacation_since = now
                 line = (
                     f"🏖️ {name} is on vacation: their clock is paused (up to "

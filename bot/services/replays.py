@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +27,7 @@ from render.replay import animate, sample_positions
 from .. import messages as msg
 from ..game_log import LogEntry, log_line
 from ..manager import GameManager, LiveGame
-from ..storage import GameRow, MoveRow, Storage
+from ..storage import GameRow, ImportWrite, MoveRow, Storage
 from .boards import Board, Boards, call_renderer, renderer
 from .publisher import Announcement, Publisher
 
@@ -93,6 +93,68 @@ async def position_at(storage: Storage, live: LiveGame, at: int) -> tuple[Positi
     rows = await storage.moves(live.id)
     row: MoveRow = rows[at - 1]
     return pos, log_line(live, LogEntry(row, pos.label, pos.events), None)
+
+
+# -- continuing an imported record ----------------------------------------------------------
+
+IMPORT_WARNING = (
+    "⚠️ Whoever holds this record's file knows its seed, and with it every hidden card and "
+    "every future draw of this game: play it on only with people who accept that, or to "
+    "study it."
+)
+
+
+async def open_import(
+    manager: GameManager,
+    publisher: Publisher,
+    lobby_view: Callable[[GameRow], discord.ui.View | None],
+    *,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    record: GameRecord,
+    checked: Sequence[tuple[int, str, str, str]],
+    over: bool,
+    where: str,
+) -> GameRow:
+    """Open a lobby that continues ``record`` (its moves ``checked`` by
+    ``bot.records.check_moves``; ``over``: the record is finished; ``where``: the phase it
+    continues at), holding the record in the same transaction, and post it in the channel
+    with a warning that the file's holder can know every hidden card. Returns the lobby."""
+    row = await manager.new_lobby(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_key=record.game,
+        options=record.options,
+        seed=record.seed,
+        host_id=host_id,
+        host_name=host_name,
+        imported=ImportWrite(record.engine_version, record.seats, tuple(checked)),
+    )
+    spec = get_game(record.game)
+    then = (
+        "The record is finished: starting shows its final board, summary and replay."
+        if over
+        else f"It continues at {where}."
+    )
+    text = (
+        f"📥 <@{row.host_id}> imported a **{spec.title}** record: {len(record.moves)} moves, "
+        f"{record.seats} players. Seats are taken in join order (the importer is p1); the "
+        f"host starts with exactly {record.seats} seated, and the recorded moves are "
+        f"replayed first. {then}\n{IMPORT_WARNING}"
+    )
+    kwargs: dict[str, Any] = {
+        "embed": msg.lobby_embed(row),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    view = lobby_view(row)
+    if view is not None:
+        kwargs["view"] = view
+    message = await publisher.post(row.channel_id, text, **kwargs)
+    if message is not None:
+        await manager.storage.set_lobby_message(row.id, message.id)
+    return row
 
 
 # -- the score breakdown --------------------------------------------------------------------
@@ -341,6 +403,7 @@ __all__ = [
     "Summaries",
     "breakdown_tables",
     "make_replay",
+    "open_import",
     "position",
     "position_at",
     "summary_embed",

@@ -3,6 +3,8 @@ channels that may host games, and a game-master role with the host's powers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from ..manager import LobbyError, parse_options
@@ -21,6 +23,11 @@ def clock_words(text: str) -> dict[str, str]:
             f"`vacation`), not `{next(iter(rest))}`."
         )
     return words
+
+
+async def save_settings(storage: Storage, settings: GuildSettings) -> None:
+    """Store a server's settings (``/settings server``; the caller checked *Manage Server*)."""
+    await storage.set_guild_settings(settings)
 
 
 def is_game_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:
@@ -43,6 +50,58 @@ async def has_host_powers(storage: Storage, interaction: discord.Interaction, ro
     return is_game_master(interaction, await storage.guild_settings(interaction.guild_id))
 
 
+async def can_see(interaction: discord.Interaction, row: GameRow) -> bool:
+    """Whether the member may see the channel (or thread) game ``row`` lives in: only in
+    that game's own server, with *View Channel* there; a private thread needs its membership
+    (or *Manage Threads*). Every command or component that reads a game named by number
+    (not the caller's own channel) asks this first."""
+    if row.guild_id is None or interaction.guild_id != row.guild_id:
+        return False
+    if interaction.channel_id == row.channel_id:
+        return True
+    member, guild = interaction.user, interaction.guild
+    if not isinstance(member, discord.Member) or guild is None:
+        return False
+    channel: Any = guild.get_channel_or_thread(row.channel_id)
+    if channel is None:  # an archived thread is not cached
+        try:
+            channel = await guild.fetch_channel(row.channel_id)
+        except discord.HTTPException:
+            return False
+    if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+        return False
+    perms = channel.permissions_for(member)
+    if not perms.view_channel:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private() and not perms.manage_threads:
+        try:
+            await channel.fetch_member(member.id)
+        except discord.HTTPException:
+            return False
+    return True
+
+
+async def check_can_see(
+    interaction: discord.Interaction, row: GameRow | None, number: int
+) -> GameRow:
+    """``row`` if the member may see its channel (``can_see``); otherwise ``LobbyError`` in
+    the words used for a game that does not exist, so its existence is not told either."""
+    if row is None or not await can_see(interaction, row):
+        raise LobbyError(f"There is no game #{number} in this server; `/game list` shows them.")
+    return row
+
+
+async def visible_games(
+    storage: Storage, interaction: discord.Interaction, limit: int = 25
+) -> list[GameRow]:
+    """The server's games (``/game list``) whose channels the member may see (``can_see``),
+    running first, at most ``limit``."""
+    if interaction.guild_id is None:
+        return []
+    rows = await storage.games_in_guild(interaction.guild_id, limit=limit * 8)
+    return [r for r in rows if await can_see(interaction, r)][:limit]
+
+
 async def check_channel(storage: Storage, interaction: discord.Interaction) -> None:
     """Refuse a new game outside the server's game channels (a thread of one is fine)."""
     if interaction.guild_id is None:
@@ -60,4 +119,13 @@ async def check_channel(storage: Storage, interaction: discord.Interaction) -> N
     raise LobbyError(f"Games on this server are played in {where}. Start yours there.")
 
 
-__all__ = ["check_channel", "clock_words", "has_host_powers", "is_game_master"]
+__all__ = [
+    "can_see",
+    "check_can_see",
+    "check_channel",
+    "clock_words",
+    "has_host_powers",
+    "is_game_master",
+    "save_settings",
+    "visible_games",
+]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from .. import clock
 from .. import messages as msg
 from ..manager import GameManager
 from ..storage import Storage, TimerKind, TimerRow
@@ -180,7 +181,7 @@ class Timers:
                 return  # arm() starts a new scheduler
             left = self._heap[0][0] - self.now()
             if left > 0:
-                await asyncio.sleep(left)
+                await clock.sleep(self.client, left)
                 continue
             _, _, row, warn = heapq.heappop(self._heap)
             task = asyncio.get_running_loop().create_task(

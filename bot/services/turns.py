@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import discord
 
+from .. import clock
 from .. import messages as msg
 from ..manager import GameManager, LiveGame
 from .notices import Notices
@@ -133,7 +134,12 @@ class Turns:
         reply = Reply(interaction, panel=from_panel)
         loop = asyncio.get_running_loop()
         acks: list[asyncio.Task[None]] = []
-        watchdog = loop.call_later(ACK_AFTER, lambda: acks.append(loop.create_task(reply.ack())))
+
+        async def watch() -> None:
+            await clock.sleep(interaction.client, ACK_AFTER)
+            acks.append(loop.create_task(reply.ack()))
+
+        watchdog = loop.create_task(watch(), name="ack-watchdog")
         try:
             result = await self.manager.play(
                 game_id,

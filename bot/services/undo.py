@@ -24,6 +24,7 @@ from .. import messages as msg
 from ..manager import LiveGame, LobbyError
 from ..storage import MoveRow, UndoRow
 from .replays import record_of
+from .servers import check_can_see
 
 if TYPE_CHECKING:
     from . import Services
@@ -91,7 +92,7 @@ def undo_line(live: LiveGame, undo: UndoRow, moves: Sequence[MoveRow]) -> str:
         if len(moves) == 1
         else f"moves {undo.back_to + 1}–{undo.back_to + len(moves)}"
     )
-    agreed = [_name(live, u) for u, yes in undo.votes.items() if yes]
+    agreed = [_voter(live, undo, k) for k, yes in undo.votes.items() if yes]
     why = f" (agreed by {msg.and_list(agreed)})" if agreed else ""
     struck = ", ".join(f"~~{_move_text(live, m)}~~" for m in moves[:6])
     more = f" and {len(moves) - 6} more" if len(moves) > 6 else ""
@@ -103,6 +104,16 @@ def _name(live: LiveGame, user_id: int) -> str:
         if s.user_id == user_id:
             return s.display_name
     return f"<@{user_id}>"
+
+
+def _voter(live: LiveGame, undo: UndoRow, key: int) -> str:
+    """Who a vote key names: a seat (requests since migration 17), or a member's id."""
+    return live.name(key) if undo.by_seat else _name(live, key)
+
+
+def _holders(live: LiveGame, seats: Sequence[int]) -> list[int]:
+    """The members holding ``seats`` now (an AI or vacant seat has none)."""
+    return [u for u in (live.row.user_of(s) for s in seats) if u is not None]
 
 
 class Undos:
@@ -161,9 +172,8 @@ class Undos:
                     f"Move {back_to + 1} was made in a timed phase, whose clock and private "
                     "offers cannot be wound back: no undo past it."
                 )
-            voters = sorted(
-                {s.user_id for s in live.row.humans() if s.user_id is not None} - {user}
-            )
+            # Votes belong to seats: whoever holds a seat when answering answers for it.
+            voters = sorted(s.seat for s in live.row.humans() if s.seat != seat)
             return back_to, voters, moves[back_to]
 
         back_to, voters, move = await svc.manager.under_lock(game_id, check)
@@ -183,7 +193,7 @@ class Undos:
             )
             await self._apply(undo)
             return
-        mentions = " ".join(f"<@{v}>" for v in voters)
+        mentions = " ".join(f"<@{v}>" for v in _holders(live, voters))
         await interaction.response.send_message(
             f"↩️ **{live.name(live.row.seat_of(user) or 0)}** asks to take back move "
             f"{back_to + 1}: {what}. {mentions}, do you agree? "
@@ -201,6 +211,7 @@ class Undos:
         undo = await svc.storage.undo(undo_id)
         if undo is None:
             raise LobbyError("That undo request no longer exists.")
+        await check_can_see(interaction, await svc.storage.get_game(undo.game_id), undo.game_id)
         user = interaction.user.id
         if undo.status == "stale":
             raise LobbyError("This undo request is no longer valid: a move was made since.")
@@ -209,18 +220,20 @@ class Undos:
             raise LobbyError(f"This undo request is closed: {word.get(undo.status, undo.status)}.")
         if user == undo.requested_by:
             raise LobbyError("You asked for this undo: the other players decide.")
-        if user not in undo.voters:
-            raise LobbyError("Only the other players of this game answer its undo requests.")
 
         async def count(live: LiveGame) -> tuple[str, UndoRow]:
             current = await svc.storage.undo(undo_id)
             assert current is not None
             if current.status != "pending":
                 return current.status, current
+            # The seat's holder now answers for it (a replaced player no longer does).
+            seat = live.row.seat_of(user)
+            if seat is None or seat not in current.voters:
+                raise LobbyError("Only the other players of this game answer its undo requests.")
             if live.seq != current.at_seq:
                 await svc.storage.set_undo(undo_id, status="stale", now=svc.manager.now())
                 return "stale", current
-            votes = {**current.votes, user: agree}
+            votes = {**current.votes, seat: agree}
             current = UndoRow(**{**current.__dict__, "votes": votes})
             outcome = decided(current)
             if outcome == "done":
@@ -253,7 +266,7 @@ class Undos:
             await interaction.response.edit_message(
                 content=(interaction.message.content if interaction.message else "")
                 + f"\n✅ {name} agrees. Waiting for "
-                + msg.and_list([_name(live, v) for v in waiting])
+                + msg.and_list([live.name(v) for v in waiting])
                 + ".",
                 allowed_mentions=discord.AllowedMentions.none(),
             )

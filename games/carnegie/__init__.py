@@ -8,7 +8,7 @@ from games.core import GameSpec, register
 
 from .ai import POLICY
 from .ai_search import LEVELS, NORMAL
-from .state import OPTIONS, CarnegieState, new_game
+from .state import ENGINE_VERSION, OPTIONS, CarnegieState, defaults_for, new_game
 
 SPEC = register(
     GameSpec(
@@ -17,7 +17,8 @@ SPEC = register(
         title_ja="カーネギー",
         min_players=1,
         max_players=4,
-        engine_version=1,
+        engine_version=ENGINE_VERSION,
+        oldest_engine_version=1,
         new_game=new_game,
         summary=(
             "Grow a company across 20 rounds: the chooser picks a timeline row, everyone follows "
@@ -28,9 +29,10 @@ SPEC = register(
         ),
         rules_path="docs/rules/carnegie.md",
         options=OPTIONS,
+        defaults_for=defaults_for,
         ai=NORMAL,
         levels=LEVELS,
     )
 )
 
-__all__ = ["OPTIONS", "POLICY", "SPEC", "CarnegieState", "new_game"]
+__all__ = ["ENGINE_VERSION", "OPTIONS", "POLICY", "SPEC", "CarnegieState", "new_game"]

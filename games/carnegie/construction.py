@@ -7,7 +7,8 @@ take any type); building in a small town pays that region's transport income at 
 Seed 研究開発: study points slide a project tab (a disk goes on the revealed space) or move
 a transport disk; unused points are lost at the end of the turn; a final box holds one player.
 Seed 戦略企画: a new department costs 2 goods on an empty space, 1 if your employee stands
-there; never a duplicate; (S6) the first one must be the reserved tile.
+there; never a duplicate; 「予約済み、または場にある部署から」: the reserved tile or a displayed
+one (option ``reserve=first``, from the English rulebook via S6: the reserved tile first).
 """
 
 from __future__ import annotations
@@ -225,13 +226,14 @@ def establish_refusal(state: CarnegieState, seat: int, m: Establish) -> str | No
             "Your company already has {name}; a company never holds the same department twice.",
             name=info.name,
         )
-    if c.reserve is not None and m.kind != c.reserve:
+    reserved = c.reserve == m.kind
+    if c.reserve is not None and not reserved and state.rule("reserve") == "first":
         return Msg(
             "carnegie.reserve_first",
             "Your first new department must be your reserved {name}.",
             name=state.data.department[c.reserve].name,
         )
-    if c.reserve is None and state.display.get(m.kind, 0) == 0:
+    if not reserved and state.display.get(m.kind, 0) == 0:
         return Msg(
             "carnegie.tile_gone",
             "No {name} tile is left on the display.",
@@ -265,7 +267,10 @@ def establish_candidates(state: CarnegieState, seat: int) -> list[Establish]:
     c = state.company(seat)
     if c.goods < int(state.dept_param("planning", "goods_on_employee")):
         return []
-    kinds = [c.reserve] if c.reserve else [k for k, n in state.display.items() if n > 0]
+    kinds = [k for k, n in state.display.items() if n > 0]
+    if c.reserve is not None:
+        first = state.rule("reserve") == "first"
+        kinds = [c.reserve] if first else [c.reserve, *(k for k in kinds if k != c.reserve)]
     cells = [k for k, cell in c.cells.items() if cell.dept is None]
     return [Establish(k, cell) for k in kinds if not c.has(k) for cell in cells]
 

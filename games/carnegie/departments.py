@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from games.core import Msg
 
 from .data import REGIONS
+from .model import NEUTRAL
 from .moves import Use
 from .turn import TurnState, active_count, begin, dept_name, gate, open_moves
 
@@ -174,7 +175,7 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
             goods=c.goods,
         )
     if dept == "supply-chain":
-        price = int(state.dept_param("supply-chain", "money_per_goods")) * (m.n or 0)
+        price = supply_chain_price(state, m.n or 0)
         if c.money < price:
             return Msg(
                 "carnegie.money_short",
@@ -193,6 +194,16 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
     if dept == "charity":
         return _charity_problem(state, seat, m.donation or "")
     return None
+
+
+def supply_chain_price(state: CarnegieState, n: int) -> int:
+    """What ``n`` goods cost with Supply Chain (seed サプライチェーン: 「$1で最大3つの商品キューブを
+    購入」): $1 each (option ``supply_chain=each``, the printed tile) or $1 for the lot
+    (``total``, the seed's words read literally)."""
+    price = int(state.dept_param("supply-chain", "money_per_goods"))
+    if state.rule("supply_chain") == "total":
+        return price if n else 0
+    return price * n
 
 
 def _form_problem(
@@ -239,6 +250,13 @@ def _charity_problem(state: CarnegieState, seat: int, donation: str) -> str | No
         )
     if donation in c.donations:
         return Msg("carnegie.charity_twice", "You already made donation {d}.", d=donation)
+    if state.rule("charity") == "players" and all(o == NEUTRAL for o in owners):
+        return Msg(
+            "carnegie.charity_neutral",
+            "Charitable Giving puts your disk on another player's donation; {d} holds only a "
+            "neutral disk (option `charity=any` allows it).",
+            d=donation,
+        )
     if c.disks <= 0:
         return Msg("carnegie.no_disks_donation", "You have no disks left.")
     cost = state.donation_cost(seat)
@@ -345,7 +363,7 @@ def _effect(state: CarnegieState, seat: int, m: Use) -> str:
         c.vp += vp
         return f"{n} goods delivered for ${k} and {vp} VP"
     if dept == "supply-chain":
-        k = int(p("supply-chain", "money_per_goods")) * n
+        k = supply_chain_price(state, n)
         c.money -= k
         c.goods += n
         return f"{n} goods bought for ${k}"

@@ -61,6 +61,12 @@ G = Any  # CarnegieState (a runtime import would be circular)
 
 def _sell_refusal(game: CarnegieState, seat: int, m: Sell) -> str | None:
     c = game.company(seat)
+    if not game.rule("sell_goods"):
+        return Msg(
+            "carnegie.sell_off",
+            "This game is played without selling goods to the supply (option `sell_goods`); "
+            "Sales and Logistics sell goods.",
+        )
     if m.n < 1 or m.n > c.goods:
         return Msg(
             "carnegie.sell_goods",
@@ -81,6 +87,8 @@ def _sell(game: CarnegieState, seat: int, m: Sell) -> list[str]:
 
 
 def _sell_candidates(game: CarnegieState, seat: int) -> list[Sell]:
+    if not game.rule("sell_goods"):
+        return []
     return [Sell(n) for n in range(1, game.company(seat).goods + 1)]
 
 
@@ -130,6 +138,11 @@ class SetupProjectsStep(Step[G]):
                 )
             return None
         assert isinstance(move, Reserve)
+        if game.rule("reserve") == "none":
+            return Msg(
+                "carnegie.reserve_off",
+                "This game is played without a reserved department (option `reserve=none`).",
+            )
         if seat not in game.placed:
             return Msg("carnegie.place_first", "First place your housing project (`place <city>`).")
         if game.display.get(move.kind, 0) == 0:
@@ -151,6 +164,8 @@ class SetupProjectsStep(Step[G]):
             c.built["housing"] += 1
             c.projects.append((city.id, i, "housing"))
             game.placed.add(seat)
+            if game.rule("reserve") == "none":
+                game.queue.pop(0)
             return [
                 Msg(
                     "carnegie.setup_place",
@@ -371,7 +386,8 @@ class DonationStep(Step[G]):
     def _could(self, game: CarnegieState, seat: int) -> bool:
         c = game.company(seat)
         free = any(not o for o in game.chart.values())
-        money = c.money + c.goods * game.data.rules.goods_sale_money
+        sale = game.data.rules.goods_sale_money if game.rule("sell_goods") else 0
+        money = c.money + c.goods * sale
         return free and c.disks > 0 and money >= game.donation_cost(seat)
 
     def actors(self, game: CarnegieState) -> frozenset[int]:

@@ -48,10 +48,19 @@ def networks(state: CarnegieState, seat: int) -> list[set[str]]:
 
 
 def network_score(state: CarnegieState, seat: int, group: set[str]) -> tuple[int, int]:
-    """(connection points, VP) of one network (seed 主要都市の接続; Post Office +1 point)."""
+    """(connection points, VP) of one network (seed 主要都市の接続; Post Office +1 point).
+
+    Seed: the network must join at least two major cities (「少なくとも2つの大都市を接続」),
+    and 「サンフランシスコは他の主要都市とつながっている場合、都市2つ分とみなします」: San
+    Francisco counts as two only when another major city is in the network. Option
+    ``connections=points`` (the version-1 reading) scores any network of 2 points instead.
+    """
     d = state.data
     c = state.company(seat)
     majors = [x for x in group if d.city[x].connection_points]
+    joined = len(majors) >= 2 or state.rule("connections") == "points"
+    if not joined:
+        return len(majors), 0
     points = sum(d.city[x].connection_points for x in majors)
     post = c.is_active("post-office") and bool(majors)
     if post:

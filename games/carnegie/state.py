@@ -21,6 +21,14 @@ from .phases import Phase
 from .solo.andrew import AndrewState
 from .timeline import Event, Selection
 
+ENGINE_VERSION = 2
+"""Rules version of new games. Version 2 (issue 19) follows the seed where version 1 did not:
+San Francisco counts as two major cities only when connected to another major city, the seed's
+department values and the seed's solo deck (20 normal cards) are the defaults, Charitable
+Giving joins only a player's donation, and the reserved department need not come first. Each
+of these readings is an option; records of version 1 replay with the version-1 rules."""
+SEED_RULES = 2  # first engine version with the issue-19 readings
+
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "departments",
@@ -32,16 +40,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "values",
-        "Department values: printed (the tiles) or seed (the seed's older values for 8 tiles)",
+        "Department values: seed (the seed's numbers: Sales $5, Advanced Research 8, "
+        "Training any mix of $ and moves totalling 8, ...) or printed (the English tiles: "
+        "Sales $6, Advanced Research 7, Training $8 or 8 moves, ...)",
         "choice",
-        "printed",
-        choices=("printed", "seed"),
+        "seed",
+        choices=("seed", "printed"),
     ),
     OptionSpec(
         "difficulty",
-        "Solo only: Andrew's deck, 1 (20 normal cards) to 4 (5 normal + 15 advanced)",
+        "Solo only: Andrew's deck, 1 (the 20 normal cards, the seed's solo rules) to 4 "
+        "(5 normal + 15 advanced cards)",
         "int",
-        2,
+        1,
         lo=1,
         hi=4,
     ),
@@ -53,7 +64,80 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "all",
         choices=("all", "icons"),
     ),
+    OptionSpec(
+        "connections",
+        "Major-city connections: seed (a network scores only when it joins at least two major "
+        "cities; San Francisco counts as two only then) or points (any network worth 2 "
+        "connection points scores: San Francisco alone, or one major city with the Post Office)",
+        "choice",
+        "seed",
+        choices=("seed", "points"),
+    ),
+    OptionSpec(
+        "charity",
+        "Charitable Giving joins a donation made by another player (players; Andrew counts in "
+        "solo) or any occupied donation space, the neutral disks of 2-3 player games included "
+        "(any)",
+        "choice",
+        "players",
+        choices=("players", "any"),
+    ),
+    OptionSpec(
+        "reserve",
+        "The department reserved at setup: free (Strategic Planning adds the reserved tile or a "
+        "displayed one, in any order: the seed), first (it must be the first department added: "
+        "English rulebook) or none (no reservation at setup)",
+        "choice",
+        "free",
+        choices=("free", "first", "none"),
+    ),
+    OptionSpec(
+        "supply_chain",
+        "Supply Chain price: each ($1 per goods cube, up to 3: the printed tile) or total ($1 "
+        "for up to 3 cubes: the seed's words read literally)",
+        "choice",
+        "each",
+        choices=("each", "total"),
+    ),
+    OptionSpec(
+        "sell_goods",
+        "Goods cubes may be sold to the supply for $1 each (English rulebook; not in the seed)",
+        "bool",
+        True,
+    ),
 )
+
+V1_RULES: Mapping[str, Any] = {
+    "values": "printed",
+    "difficulty": 2,
+    "connections": "points",
+    "charity": "any",
+    "reserve": "first",
+    "supply_chain": "each",
+    "sell_goods": True,
+}
+"""What each option meant in version-1 records: the options new in version 2 did not exist
+(their version-1 reading applies), and the two whose default changed (``values``,
+``difficulty``) keep the version-1 default unless the record chose a value."""
+
+
+class Unchosen(str):
+    """A choice option's default that the game's record did not choose (``defaults_for``)."""
+
+
+class UnchosenInt(int):
+    """An int option's default that the game's record did not choose (``defaults_for``)."""
+
+
+def defaults_for(given: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``GameSpec.defaults_for``: mark the defaults whose meaning depends on the rules version.
+
+    A stored game keeps only the options its host typed, so a version-1 game whose host left
+    ``values`` unset was played with the printed values although today's default is the
+    seed's. The marked default tells the state that nobody chose it; ``CarnegieState.rule``
+    then applies the default of the record's version.
+    """
+    return {"values": Unchosen(given["values"]), "difficulty": UnchosenInt(given["difficulty"])}
 
 
 class CarnegieState(StepGame[Any]):
@@ -67,7 +151,7 @@ class CarnegieState(StepGame[Any]):
             raise InvalidOptions(f"Carnegie needs 1-4 players; there are {n_seats}.")
         self.data: CarnegieData = load()
         self.options = dict(options)
-        self.seed_values = options.get("values", "printed") == "seed"
+        self._engine_version = ENGINE_VERSION  # a replay of an older record sets its own
         self.n_seats = n_seats
         self.solo = n_seats == 1
         self.rng = Rng(seed)
@@ -151,17 +235,60 @@ class CarnegieState(StepGame[Any]):
 
     def _setup_andrew(self) -> None:
         d = self.data.andrew
-        level = int(self.options.get("difficulty", d.default_level))
         normal = [c.id for c in d.cards if c.deck == "normal"]
         advanced = [c.id for c in d.cards if c.deck == "advanced"]
         self.rng.shuffle(normal)
         self.rng.shuffle(advanced)
-        deck = normal[: d.deck_normal[level - 1]] + advanced[: d.deck_advanced[level - 1]]
-        self.rng.shuffle(deck)
+        # Every level's deck has 20 cards, so the final shuffle is one permutation of 20
+        # places whatever the level: drawn now, applied when the level is known (a replay
+        # sets the record's rules version, and with it the default level, after setup).
+        order = list(range(len(normal)))
+        self.rng.shuffle(order)
+        self._andrew_draw = (normal, advanced, order)
         # Andrew keeps all his disks for building, minus one on each transport track.
-        self.andrew = AndrewState(
-            deck=deck, level=level, disks=self.data.rules.disks - len(REGIONS)
-        )
+        self.andrew = AndrewState(deck=[], level=0, disks=self.data.rules.disks - len(REGIONS))
+        self._deal_andrew()
+
+    def _deal_andrew(self) -> None:
+        """Andrew's deck for the ``difficulty`` level (S5 CardDeck.ts: that many random normal
+        and advanced cards, shuffled together)."""
+        d, a = self.data.andrew, self.andrew
+        assert a is not None
+        level = int(self.rule("difficulty"))
+        normal, advanced, order = self._andrew_draw
+        cards = normal[: d.deck_normal[level - 1]] + advanced[: d.deck_advanced[level - 1]]
+        assert len(cards) == len(order), "every difficulty level deals 20 cards"
+        a.deck = [cards[i] for i in order]
+        a.level = level
+
+    # -- rules versions -------------------------------------------------------------------
+
+    @property
+    def engine_version(self) -> int:
+        """The rules version the game is played with (``ENGINE_VERSION`` for a new game)."""
+        return self._engine_version
+
+    @engine_version.setter
+    def engine_version(self, version: int) -> None:
+        self._engine_version = version
+        if self.andrew is not None and self.round == 0 and self.moves_applied == 0:
+            self._deal_andrew()  # the default level depends on the version
+
+    def rule(self, name: str) -> Any:
+        """The reading option ``name`` selects for this game's rules version (``OPTIONS``;
+        version-1 records: ``V1_RULES`` unless the record chose the value)."""
+        value = self.options.get(name, next(o.default for o in OPTIONS if o.name == name))
+        if self._engine_version < SEED_RULES and name in V1_RULES:
+            chosen = name in ("values", "difficulty") and not isinstance(
+                value, Unchosen | UnchosenInt
+            )
+            return value if chosen else V1_RULES[name]
+        return value
+
+    @property
+    def seed_values(self) -> bool:
+        """Whether departments use the seed's values (option ``values``)."""
+        return bool(self.rule("values") == "seed")
 
     # -- shared operations ----------------------------------------------------------------
 

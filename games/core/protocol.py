@@ -91,6 +91,10 @@ class Notice:
     panel: bool = False
     """Send the recipient's private turn panel with it (a secret simultaneous choice, such as
     Food Chain Magnate's restructuring, is made in that panel)."""
+    reveals: bool = False
+    """The notice shows its recipient hidden information (e.g. the card a gift gave them):
+    like a random draw, it is an undo barrier (``GameState.undo_barrier``), since what was
+    seen cannot be unseen."""
 
 
 @dataclass(frozen=True)
@@ -312,8 +316,8 @@ class GameState(ABC, Generic[V]):
         """The earliest move count an undo may go back to.
 
         Never before a random draw or revealed hidden information: the core raises it after
-        any move that advanced ``self.rng``, and after a move during which the game called
-        ``mark_revealed``.
+        any move that advanced ``self.rng``, after a move during which the game called
+        ``mark_revealed``, and after a move with a private ``Notice`` that ``reveals``.
         """
         return self._undo_floor
 
@@ -384,7 +388,8 @@ class GameState(ABC, Generic[V]):
         self._reveal_now = False
         events = self._apply(seat, move)
         self.moves_applied += 1
-        if self._reveal_now or getattr(rng, "state", None) != before:
+        revealed = self._reveal_now or getattr(rng, "state", None) != before
+        if revealed or any(n.reveals for n in self.notices(seat, move).values()):
             self._undo_floor = self.moves_applied
         self._reveal_now = False
         return events

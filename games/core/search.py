@@ -77,9 +77,11 @@ def clone_state(state: S) -> S:
     return copy.deepcopy(state)
 
 
-def rebuild_dict_subclass(kind: type, items: dict[Any, Any], attrs: dict[str, Any]) -> Any:
+def rebuild_dict_subclass(
+    kind: type[dict[Any, Any]], items: dict[Any, Any], attrs: dict[str, Any]
+) -> Any:
     """Rebuild a dict subclass with its attributes, bypassing its ``__setitem__``."""
-    obj = kind.__new__(kind)
+    obj = dict.__new__(kind)
     obj.__dict__.update(attrs)
     dict.update(obj, items)
     return obj

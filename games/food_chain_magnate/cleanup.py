@@ -32,6 +32,8 @@ def finish(game: FcmState) -> list[str]:
     for p in game.players:
         p.at_work = set()
         p.turn = Turn()
+        if p.bankrupt and not p.out:
+            events += leave_the_game(game, p.seat)
     opened = [r for r in game.restaurants if not r.open]
     for r in opened:
         r.open = True
@@ -48,6 +50,24 @@ def finish(game: FcmState) -> list[str]:
         game.claimed_this_turn = set()
     game.discarding = set()
     return events
+
+
+def leave_the_game(game: FcmState, seat: int) -> list[str]:
+    """A bankrupt chain is out at the end of the turn (designer rulings, see docs/rules): its
+    cards go back to the supply (busy marketeers count as fired; their campaigns run on), its
+    food and drinks are thrown away, and its restaurants stay on the map as derelict
+    buildings that serve nobody."""
+    p = game.players[seat]
+    for card in [*p.cards, *p.busy.values()]:
+        game.supply[card.kind] += 1
+    p.cards, p.busy, p.stock, p.out = [], {}, {}, True
+    return [
+        Msg(
+            "food_chain_magnate.out",
+            "{who} is out of the game: its staff are gone and its restaurants stand empty.",
+            who=tag(seat),
+        )
+    ]
 
 
 class Cleanup(Step["FcmState"]):
@@ -117,7 +137,9 @@ class Cleanup(Step["FcmState"]):
             events += finish(game)
         return events
 
-    def next_phase(self, game: FcmState) -> Phase:
+    def next_phase(self, game: FcmState) -> Phase | None:
+        if all(p.out for p in game.players):
+            return None  # every chain is bankrupt: the game ends and nobody wins
         return Phase.RESTRUCTURING
 
     def default_move(self, game: FcmState, seat: Seat) -> Move | None:

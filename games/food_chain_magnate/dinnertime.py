@@ -99,6 +99,7 @@ def serve_house(game: FcmState, number: int, events: list[str]) -> None:
     income = sum(price * mult + item_bonus(game, seat, g) for g in h.demand)
     h.demand = []
     p.dinner_income += income
+    p.dinner_payments.append(income)
     if len(offers) == 1:
         why = "the only chain able to serve it"
     else:
@@ -128,6 +129,7 @@ def dinner(game: FcmState) -> list[str]:
     events: list[str] = []
     for p in game.players:
         p.dinner_income = 0
+        p.dinner_payments = []
     for number in sorted(game.houses):
         serve_house(game, number, events)
     for seat in game.order:
@@ -140,6 +142,7 @@ def dinner(game: FcmState) -> list[str]:
                 else components().employee("waitress").amount
             )
             p.dinner_income += n * each
+            p.dinner_payments.append(n * each)
             events.append(
                 Msg(
                     "food_chain_magnate.waitress_income",
@@ -152,8 +155,18 @@ def dinner(game: FcmState) -> list[str]:
             bank_pays(game, seat, n * each, events)
     for seat in game.order:
         p = game.players[seat]
-        if has_cfo(game, seat) and p.dinner_income > 0:
-            bonus = -(-p.dinner_income * R.cfo_percent // 100)
+        bonus = cfo_bonus(game, seat)
+        if bonus and game.rule("cfo") == "each":
+            events.append(
+                Msg(
+                    "food_chain_magnate.cfo_income_each",
+                    "{who}'s CFO adds 50% of each of {n} payments (each rounded up): ${bonus}.",
+                    who=tag(seat),
+                    n=len(p.dinner_payments),
+                    bonus=bonus,
+                )
+            )
+        elif bonus:
             events.append(
                 Msg(
                     "food_chain_magnate.cfo_income",
@@ -163,20 +176,41 @@ def dinner(game: FcmState) -> list[str]:
                     bonus=bonus,
                 )
             )
+        if bonus:
             bank_pays(game, seat, bonus, events)
     for seat in game.order:
         check_cash_milestones(game, seat, events, end_of_dinner=True)
     return events
 
 
+def cfo_bonus(game: FcmState, seat: int) -> int:
+    """The CFO's 50% of this Dinnertime's income, rounded up (seed: 「そのプレイヤーが得たターン
+    中の全収入に対して50%のボーナス(端数切り上げ)」): on the total (option ``cfo=total``) or on each
+    payment (``each``, the translator's note). With ``negative_price=bankrupt`` a negative income
+    gets it too (designer ruling: the CFO still applies); with ``forgive`` only a positive one."""
+    p = game.players[seat]
+    if not has_cfo(game, seat):
+        return 0
+    negative = game.rule("negative_price") == "bankrupt"
+    parts = p.dinner_payments if game.rule("cfo") == "each" else [p.dinner_income]
+    return sum(-(-x * R.cfo_percent // 100) for x in parts if x > 0 or (negative and x < 0))
+
+
 def score(game: FcmState) -> list[str]:
     """Game over: the richest player wins; ties go to the earlier player in turn order."""
+    # A bankrupt chain is out: it ranks after every other chain (designer ruling).
     ranking = sorted(
-        range(game.n_seats), key=lambda s: (-game.players[s].cash, game.order.index(s))
+        range(game.n_seats),
+        key=lambda s: (game.players[s].bankrupt, -game.players[s].cash, game.order.index(s)),
     )
     ranks = {seat: i + 1 for i, seat in enumerate(ranking)}
     reason = (
         Msg(
+            "food_chain_magnate.end_all_bankrupt",
+            "Every chain went bankrupt: nobody wins.",
+        )
+        if all(p.bankrupt for p in game.players)
+        else Msg(
             "food_chain_magnate.end_intro",
             "The bank broke (intro game): the richest player wins.",
         )
@@ -189,7 +223,7 @@ def score(game: FcmState) -> list[str]:
     game.result = Outcome(
         scores={s: game.players[s].cash for s in range(game.n_seats)},
         ranks=ranks,
-        winners=frozenset({ranking[0]}),
+        winners=frozenset({ranking[0]}) - {s for s in ranking if game.players[s].bankrupt},
         reason=reason,
         details={
             s: {"cash": game.players[s].cash, "order": game.order.index(s) + 1}

@@ -25,6 +25,23 @@ from .moves import CODEC, ChooseReserve, Commit, Work
 from .moves import Beach as BeachMove
 from .view import FcmView, build_view
 
+ENGINE_VERSION = 2
+"""Rules version of new games. Version 2 (issue 19): "first to have $100" needs more than $100,
+and the readings of ``READINGS`` are options (version-1 records replay with ``V1_RULES``)."""
+RULES_V2 = 2
+
+V1_RULES: Mapping[str, Any] = {
+    "campaign_range": "part",
+    "house_road": "any",
+    "cfo": "total",
+    "open_cards": True,
+    "eternal": "choice",
+    "negative_price": "forgive",
+    "hundred": "reach",
+}
+"""How engine version 1 played each reading (``hundred``: the $100 milestone at $100 or more,
+not an option: version 2 follows the seed's "over $100")."""
+
 
 class FcmState(StepGame[FcmView]):
     """One game of Food Chain Magnate. All mutable state lives here; steps are stateless."""
@@ -42,8 +59,18 @@ class FcmState(StepGame[FcmView]):
         Phase.CLEANUP: cleanup.Cleanup(),
     }
 
-    def __init__(self, n_seats: int, seed: int, *, intro: bool, use_milestones: bool) -> None:
+    def __init__(
+        self,
+        n_seats: int,
+        seed: int,
+        *,
+        intro: bool,
+        use_milestones: bool,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.n_seats = n_seats
+        self.options = dict(options or {})
+        self.engine_version = ENGINE_VERSION  # a replay of an older record sets its own
         self.rng = Rng(seed)
         self.intro = intro
         self.use_milestones = use_milestones
@@ -79,6 +106,16 @@ class FcmState(StepGame[FcmView]):
         self.cache: dict[Any, Any] = {}  # cleared on every move
         self.board_cache: dict[Any, Any] = {}  # keyed by what it depends on
         self._cache_at = -1
+
+    def rule(self, name: str) -> Any:
+        """The reading ``name`` this game plays (option value; version-1 records: ``V1_RULES``)."""
+        if self.engine_version < RULES_V2:
+            return V1_RULES[name]
+        if name == "hundred":
+            return "exceed"
+        from . import OPTIONS
+
+        return self.options.get(name, next(o.default for o in OPTIONS if o.name == name))
 
     # -- protocol ---------------------------------------------------------------------------
 

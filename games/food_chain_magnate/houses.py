@@ -61,6 +61,15 @@ def _spot_refusal(game: FcmState, squares: tuple[Square, ...]) -> str | None:
     return None
 
 
+def touches_road(game: FcmState, house: tuple[Square, ...], garden: tuple[Square, ...]) -> bool:
+    """Whether a new house tile touches a road: any of its six squares (option
+    ``house_road=any``, Deluxe p24: part of an edge of the house+garden token), or its 2x2
+    house squares (``house``: the seed 「家は最低1つの道路と隣接していること」)."""
+    if game.rule("house_road") == "house":
+        return game.grid.touches_road(house)
+    return game.grid.touches_road(house + garden)
+
+
 def house_spots(game: FcmState) -> list[tuple[str, str]]:
     """Every legal (top-left square, garden side) for a new house."""
     return board_cached(game, ("house_spots",), lambda: _house_spots(game))
@@ -80,8 +89,8 @@ def _house_spots(game: FcmState) -> list[tuple[str, str]]:
                 continue
             for side in SIDES:
                 garden = garden_squares(house, side)
-                if all(g.on_board(s) and is_empty(game, s) for s in garden) and g.touches_road(
-                    house + garden
+                if all(g.on_board(s) and is_empty(game, s) for s in garden) and touches_road(
+                    game, house, garden
                 ):
                     out.append((square_name((r, c)), side))
     return out
@@ -140,7 +149,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         why = _spot_refusal(game, house + garden)
         if why:
             return why
-        if not game.grid.touches_road(house + garden):
+        if not touches_road(game, house, garden):
+            if game.rule("house_road") == "house" and game.grid.touches_road(house + garden):
+                return Msg(
+                    "food_chain_magnate.house_garden_road",
+                    "Only the garden touches a road; the house itself must (option "
+                    "`house_road=house`).",
+                )
             return Msg(
                 "food_chain_magnate.house_no_road", "A new house must touch at least one road."
             )

@@ -108,7 +108,17 @@ def board_refusal(
             kind=pretty(e.id),
             camp=d.kind,
         )
-    best = min(ranges.get(game.grid.tile_of(s), UNREACHABLE) for s in squares)
+    tiles = [ranges.get(game.grid.tile_of(s), UNREACHABLE) for s in squares]
+    if game.rule("campaign_range") == "whole" and max(tiles) > e.range:
+        return Msg(
+            "food_chain_magnate.campaign_partly_out_of_range",
+            "A {kind} places campaigns within road range {n} of your restaurants, all of the "
+            "campaign (option `campaign_range=whole`); part of this spot is {d} tiles away.",
+            kind=pretty(e.id),
+            n=e.range,
+            d="not reachable" if max(tiles) >= UNREACHABLE else max(tiles),
+        )
+    best = min(tiles)
     if best > e.range:
         return Msg(
             "food_chain_magnate.campaign_out_of_range",
@@ -157,6 +167,7 @@ def _find_positions(
                 for n in g.neighbours(g.node_square[node])
             }
             in_range = {t for t, rng in ranges.items() if rng <= e.range}
+        within = all if game.rule("campaign_range") == "whole" else any
         for tall in (False, True) if d.width != d.height else (False,):
             h, w = footprint(d, tall)
             for r in range(g.height - h + 1):
@@ -166,7 +177,9 @@ def _find_positions(
                         continue
                     if near_road is not None and not any(s in near_road for s in squares):
                         continue
-                    if in_range is not None and not any(g.tile_of(s) in in_range for s in squares):
+                    if in_range is not None and not within(
+                        g.tile_of(s) in in_range for s in squares
+                    ):
                         continue
                     out.append((square_name((r, c)), tall))
     return out, frozenset(out)
@@ -192,11 +205,19 @@ def advertise_candidates(game: FcmState, seat: int) -> Iterator[Move]:
     number = p.turn.pending_campaign
     assert number is not None
     longest = emp(game.campaigns[number].marketeer.kind).amount
+    forced = must_be_eternal(game, seat)
     for good in components().goods:
         for n in range(1, longest + 1):
-            yield Advertise(good, n)
+            if not forced:
+                yield Advertise(good, n)
         if p.has("first_billboard"):
             yield Advertise(good, ETERNAL)
+
+
+def must_be_eternal(game: FcmState, seat: int) -> bool:
+    """Option ``eternal=all`` (rulebook, Deluxe): with the first-billboard milestone every new
+    campaign is eternal. The seed makes it a choice: 「∞マークのついた面を表にして…できる」."""
+    return game.rule("eternal") == "all" and game.players[seat].has("first_billboard")
 
 
 def refusal(game: FcmState, seat: int, move: Move) -> str | None:
@@ -223,6 +244,13 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                     "campaign.",
                 )
             return None
+        if must_be_eternal(game, seat):
+            return Msg(
+                "food_chain_magnate.must_be_eternal",
+                "With the “first billboard placed” milestone every new campaign is eternal "
+                "(option `eternal=all`): write `advertise {product} eternal`.",
+                product=move.product,
+            )
         longest = emp(game.campaigns[number].marketeer.kind).amount
         if not 1 <= move.duration <= longest:
             return Msg(

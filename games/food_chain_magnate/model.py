@@ -167,6 +167,9 @@ class Player:
     turn: Turn = field(default_factory=Turn)
     paid: bool = False  # Payday done
     dinner_income: int = 0
+    dinner_payments: list[int] = field(default_factory=list)  # this Dinnertime, one by one
+    bankrupt: bool = False  # could not pay for a sale below $0 (negative_price=bankrupt)
+    out: bool = False  # bankrupt and out of the game since the end of that turn
 
     def kinds(self, uids: set[int] | None = None) -> list[str]:
         return sorted(c.kind for c in self.cards if uids is None or c.uid in uids)

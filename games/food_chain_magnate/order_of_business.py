@@ -27,8 +27,13 @@ def slots_of(game: FcmState, seat: int) -> int:
     return n
 
 
+def _in_game(game: FcmState) -> int:
+    """Chains still in the game choose positions 1..n; chains out of it follow in order."""
+    return sum(1 for p in game.players if not p.out)
+
+
 def _free(game: FcmState) -> list[int]:
-    return [i for i in range(1, game.n_seats + 1) if i not in game.new_order]
+    return [i for i in range(1, _in_game(game) + 1) if i not in game.new_order]
 
 
 def _settle(game: FcmState) -> list[str]:
@@ -46,7 +51,8 @@ def _settle(game: FcmState) -> list[str]:
             )
         )
     if not game.oob_queue:
-        game.order = [game.new_order[i] for i in range(1, game.n_seats + 1)]
+        out = [s for s in game.order if game.players[s].out]
+        game.order = [game.new_order[i] for i in range(1, _in_game(game) + 1)] + out
         events.append(
             Msg(
                 "food_chain_magnate.order",
@@ -62,7 +68,7 @@ class OrderOfBusiness(Step["FcmState"]):
     title = "Order of business"
 
     def enter(self, game: FcmState) -> list[str]:
-        slots = {s: slots_of(game, s) for s in range(game.n_seats)}
+        slots = {s: slots_of(game, s) for s in range(game.n_seats) if not game.players[s].out}
         game.oob_queue = sorted(slots, key=lambda s: (-slots[s], game.order.index(s)))
         game.new_order = {}
         events: list[str] = [

@@ -224,7 +224,19 @@ def bank_pays(game: FcmState, seat: int, amount: int, events: list[str]) -> None
         paid = min(p.cash, -amount)
         p.cash -= paid
         game.bank += paid
-        if paid < -amount:
+        if paid < -amount and game.rule("negative_price") == "bankrupt":
+            if not p.bankrupt:
+                p.bankrupt = True
+                events.append(
+                    Msg(
+                        "food_chain_magnate.bankrupt",
+                        "{who} cannot pay the last ${short} of a sale below cost and is "
+                        "bankrupt: out of the game at the end of this turn.",
+                        who=tag(seat),
+                        short=-amount - paid,
+                    )
+                )
+        elif paid < -amount:
             events.append(
                 Msg(
                     "food_chain_magnate.cannot_pay_sale",
@@ -353,7 +365,10 @@ def check_cash_milestones(
     p = game.players[seat]
     if p.cash >= R.cash_milestone_low:
         claim(game, seat, "first_have_20", events)
-    if end_of_dinner and p.cash >= R.cash_milestone_high:
+    # Seed: 「フェイズ4:ディナータイムの終了時に所持金が$100を超えていれば獲得できる」 — more
+    # than $100 (engine version 1 gave it at exactly $100).
+    high = R.cash_milestone_high
+    if end_of_dinner and (p.cash > high or (p.cash == high and game.rule("hundred") == "reach")):
         claim(game, seat, "first_have_100", events)
 
 
@@ -379,6 +394,10 @@ def restaurant_starts(game: FcmState, r: Restaurant) -> tuple[tuple[int, int], .
 
 
 def restaurants_of(game: FcmState, seat: int, *, open_only: bool = True) -> list[Restaurant]:
+    """``seat``'s restaurants (open ones only by default); none for a chain out of the game,
+    whose restaurants stay on the map as derelict buildings (designer ruling)."""
+    if game.players[seat].out:
+        return []
     return [r for r in game.restaurants if r.owner == seat and (r.open or not open_only)]
 
 

@@ -38,7 +38,7 @@ def new_game(options: Mapping[str, Any], seats: int, seed: int) -> FcmState:
         raise ValueError(f"Food Chain Magnate is for 2–5 players, not {seats}")
     intro = bool(options.get("intro", False))
     milestones = bool(options.get("milestones", not intro))
-    g = FcmState(seats, seed, intro=intro, use_milestones=milestones)
+    g = FcmState(seats, seed, intro=intro, use_milestones=milestones, options=options)
     count = c.counts[seats]
     ids = sorted(c.tiles)
     g.rng.shuffle(ids)

@@ -7,7 +7,9 @@ Restructuring) except:
   break reveals them all; a holder of the "first to have $20" milestone may look at all of them
   (``reserve_peek``, in that player's own view only);
 * ``players[s].pending`` — the structure a player is choosing during Restructuring, seen only
-  by that player until everyone has committed.
+  by that player until everyone has committed;
+* ``players[s].hand`` during Restructuring — the company's cards, shown to others as
+  ``(("face_down", n),)`` (the seed hides them in phase 1; option ``open_cards`` shows them).
 
 Squares are (row, column) pairs, 0-based from the top-left; notation writes them ``c7``. Money
 is in whole dollars.
@@ -78,7 +80,9 @@ class PlayerView:
     chain: str
     cash: int
     position: int  # 1-based turn order
-    hand: tuple[tuple[str, int], ...]  # every non-busy card owned: (kind, count)
+    # every non-busy card owned: (kind, count); another company's cards during Restructuring
+    # are (("face_down", n),) unless option open_cards (seed: not visible in that phase)
+    hand: tuple[tuple[str, int], ...]
     at_work: tuple[tuple[str, int], ...]  # revealed structure this turn (CEO not listed)
     beach: tuple[tuple[str, int], ...]
     busy: tuple[tuple[int, str], ...]  # (campaign number, marketeer)
@@ -97,6 +101,7 @@ class PlayerView:
     trainings_left: tuple[int, ...]  # per trainer at work
     substep: int  # Working 9–5: 0 recruit .. 5 restaurants
     pending_campaign: int | None
+    bankrupt: bool  # sold below cost without the money (out at the end of that turn)
 
 
 @dataclass(frozen=True)
@@ -140,9 +145,16 @@ def _counts(kinds: list[str]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(Counter(kinds).items()))
 
 
+FACE_DOWN = "face_down"
+"""The card kind a hidden hand shows (another company's cards during Restructuring)."""
+
+
 def build_view(game: FcmState, seat: int | None) -> FcmView:
 
     players = []
+    # Seed phase 1: 「このフェイズを除く全てのフェイズを通して、プレイヤーは他のプレイヤーが持つ
+    # カードの内容を確認できる」 — not during Restructuring (option open_cards shows them).
+    hidden = game.phase == Phase.RESTRUCTURING and not game.rule("open_cards")
     revealed_phase = game.phase not in (
         Phase.SETUP_RESTAURANTS,
         Phase.SETUP_RESERVE,
@@ -158,7 +170,11 @@ def build_view(game: FcmState, seat: int | None) -> FcmView:
                 chain=p.chain,
                 cash=p.cash,
                 position=game.order.index(p.seat) + 1,
-                hand=_counts([c.kind for c in p.cards]),
+                hand=_counts([c.kind for c in p.cards])
+                if own or not hidden
+                else ((FACE_DOWN, len(p.cards)),)
+                if p.cards
+                else (),
                 at_work=_counts(work),
                 beach=_counts(beach),
                 busy=tuple(sorted((n, c.kind) for n, c in p.busy.items())),
@@ -180,6 +196,7 @@ def build_view(game: FcmState, seat: int | None) -> FcmView:
                 trainings_left=tuple(sorted(p.turn.trainers.values())),
                 substep=p.turn.sub,
                 pending_campaign=p.turn.pending_campaign,
+                bankrupt=p.bankrupt,
             )
         )
     peek = None

@@ -50,7 +50,14 @@ def finish(game: FcmState, seat: int) -> list[str]:
             )
         )
     game.current += 1
+    skip_out(game)
     return events
+
+
+def skip_out(game: FcmState) -> None:
+    """Chains out of the game (bankrupt) take no turn."""
+    while game.current < len(game.order) and game.players[game.order[game.current]].out:
+        game.current += 1
 
 
 class Working(Step["FcmState"]):
@@ -59,6 +66,7 @@ class Working(Step["FcmState"]):
 
     def enter(self, game: FcmState) -> list[str]:
         game.current = 0
+        skip_out(game)
         return []
 
     def actors(self, game: FcmState) -> frozenset[Seat]:

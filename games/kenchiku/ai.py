@@ -122,6 +122,16 @@ def safe_rest(
     return Rest(MARKER_TYPES[k])
 
 
+def instead_of_rest(state: KenchikuState, moves: Sequence[Move]) -> Move:
+    """The move for a company that may not rest (one marker of each type while another action
+    is possible: option bare_rest=last_resort): its cheapest marker, which the next rest can
+    return, else its first build or park."""
+    buys = [m for m in moves if isinstance(m, Buy)]
+    if buys:
+        return min(buys, key=lambda m: (state.prices[MARKER_TYPES.index(m.marker)], m.marker))
+    return next(m for m in moves if isinstance(m, Build | PlacePark))
+
+
 class KenchikuAI:
     """The heuristic policy: ``choose(state, seat, rng)`` returns one of the legal moves."""
 
@@ -129,7 +139,9 @@ class KenchikuAI:
         self.k = knobs or Knobs()
 
     def choose(self, state: KenchikuState, seat: Seat, rng: Rng) -> Move:
-        return self._decide(state, seat, list(state.legal_moves(seat)), rng)
+        moves = list(state.legal_moves(seat))
+        move = self._decide(state, seat, moves, rng)
+        return move if move in moves else instead_of_rest(state, moves)
 
     # -- the decision ----------------------------------------------------------------------
 

@@ -60,12 +60,15 @@ from .voices import administration_times, citizen_honour
 
 MARKER_INDEX: Mapping[str, int] = {m: i for i, m in enumerate(MARKER_TYPES)}
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 """Rules version of new games. Version 2 (issue 6, seed review) reads the seed literally in
 three places: the `modest` citizen card pays companies with no building in a district,
 a company may repay its loan after its action before the turn passes, and a park may go on
-land value 0. Records of version 1 replay with the version-1 rules."""
+land value 0. Version 3 (issue 19): a rest must return a marker, so a company holding one
+marker of each type rests only when it has no other action (option ``bare_rest``). Records of
+older versions replay with their own rules."""
 SEED_REVIEW = 2  # first engine version with the seed-review fixes
+REST_RETURNS = 3  # first engine version where a rest must return a marker (option bare_rest)
 WHY_NOT_PLOTS = 4  # refused builds listed under "Why not …?" (the highest land values)
 _NO_SEATS: frozenset[Seat] = frozenset()
 
@@ -75,19 +78,35 @@ def _voice_choices(data: KenchikuData, kind: str) -> tuple[str, ...]:
     return ("random", *(f"{a}+{b}" for a, b in combinations(ids, 2)))
 
 
+BARE_REST = OptionSpec(
+    name="bare_rest",
+    description=(
+        "A rest when every marker type is down to one (nothing can be returned): `last_resort` "
+        "(only when no build, park or buy is possible: the seed makes every rest return a "
+        "marker and never lets a type reach 0) or `allowed` (whenever nothing can be returned)"
+    ),
+    kind="choice",
+    default="last_resort",
+    choices=("last_resort", "allowed"),
+)
+
+
 def _options(data: KenchikuData) -> tuple[OptionSpec, ...]:
-    return tuple(
-        OptionSpec(
-            name=kind,
-            description=(
-                f"The two {kind} voice cards in play: `random` (dealt at setup, as the seed "
-                "says) or two card ids joined by `+`."
-            ),
-            kind="choice",
-            default="random",
-            choices=_voice_choices(data, kind),
-        )
-        for kind in ("administration", "citizen")
+    return (
+        *(
+            OptionSpec(
+                name=kind,
+                description=(
+                    f"The two {kind} voice cards in play: `random` (dealt at setup, as the seed "
+                    "says) or two card ids joined by `+`."
+                ),
+                kind="choice",
+                default="random",
+                choices=_voice_choices(data, kind),
+            )
+            for kind in ("administration", "citizen")
+        ),
+        BARE_REST,
     )
 
 
@@ -200,11 +219,12 @@ class KenchikuState(GameState[KenchikuView]):
     def default_move(self, seat: Seat) -> Move:
         """What a time-out plays: ``done`` after the action (the loan is kept); otherwise a
         rest returning the marker the company needs least, or, when that rest would
-        bankrupt a company holding a loan, its best money building if it has one.
+        bankrupt a company holding a loan, its best money building if it has one; a company
+        that may not rest (one marker of each type) buys its cheapest marker or builds.
 
         Raises ``NotYourTurn`` if ``seat`` may not act.
         """
-        from .ai import safe_rest, wages_after
+        from .ai import instead_of_rest, safe_rest, wages_after
 
         self.check_turn(seat)
         if self.repay_offered:
@@ -216,7 +236,8 @@ class KenchikuState(GameState[KenchikuView]):
             money = [m for m in builds if m.reward == "money"]
             if money:
                 return max(money, key=lambda m: self.board.land_value(self.city.index[m.coord]))
-        return rest
+        legal = self.legal_moves(seat)
+        return rest if rest in legal else instead_of_rest(self, legal)
 
     def describe(self, seat: Seat, move: Move) -> str:
         """Panel labels with the effect now: ``"Build E2 · height 3 · +3 money"`` (plus any
@@ -291,7 +312,10 @@ class KenchikuState(GameState[KenchikuView]):
             ):
                 moves.append(buy)
         droppable = [RESTS[k] for k in range(len(MARKER_TYPES)) if c.markers[k] > 1]
-        moves.extend(droppable or [REST_ONLY])
+        if droppable:
+            moves.extend(droppable)
+        elif not moves or self._bare_rest_any_time():
+            moves.append(REST_ONLY)  # builds, parks and buys come first in ``moves``
         if not c.has_loan:
             moves.append(TAKE_LOAN)
         elif c.money >= self.rules.loan_repayment:
@@ -517,8 +541,18 @@ class KenchikuState(GameState[KenchikuView]):
                 )
             )
 
+    def _bare_rest_any_time(self) -> bool:
+        """Option ``bare_rest=allowed`` (and every record before version 3)."""
+        return self.engine_version < REST_RETURNS or self.options.get("bare_rest") == "allowed"
+
     def _check_rest(self, c: Company, move: Rest) -> None:
-        """マーカーの破棄について: return exactly one marker, never leaving a type at 0."""
+        """マーカーの破棄について: return exactly one marker, never leaving a type at 0.
+
+        With one marker of each type nothing can be returned: 「休憩アクションを選ぶごとに、
+        マーカーを1個選び…戻す必要があります」 and 「一瞬でも0個にすることは出来ません」 together
+        forbid the rest, so (option ``bare_rest=last_resort``) it is allowed, returning
+        nothing, only to a company that can neither build, place a park nor buy.
+        """
         if move.drop is None:
             if any(n > 1 for n in c.markers):
                 raise IllegalMove(
@@ -526,6 +560,15 @@ class KenchikuState(GameState[KenchikuView]):
                         "kenchiku.rest_must_drop",
                         "Resting means returning one marker to the market: write "
                         "`rest drop <type>` (structure, design, planning or workers).",
+                    )
+                )
+            if REST_ONLY not in self._compute_legal(c):
+                raise IllegalMove(
+                    Msg(
+                        "kenchiku.rest_needs_a_marker",
+                        "Every rest returns one marker, and you hold only one of each type, "
+                        "which you must keep: build, place a park or buy a marker instead "
+                        "(option `bare_rest=allowed` lets a company rest returning nothing).",
                     )
                 )
             return

@@ -31,7 +31,10 @@ class ActionStep(PhilaStep):
             owner = game.extra_rounds.pop(0)
             game.extra_round_of = owner
             game.turn_order = [owner]
-            game.roller = owner
+            # 採用フェイズ: "the round's start player rolls"; the start player card stays
+            # where it is during an extra round (version 1: the astronaut's owner rolled)
+            astronaut = not game.published_list or game.options["extra_roller"] == "astronaut"
+            game.roller = owner if astronaut else game.start_player
             head = game.say(
                 "extra_round_start",
                 "Round {r}: {p}'s extra round (astronaut); only {p} acts.",
@@ -317,6 +320,8 @@ class ActionStep(PhilaStep):
             )
         ]
         out += refill_items(game)
+        if item.effect.kind == "overtime" and game.options["overtime"] == "free":
+            game.actions_left += 1  # designer's note 2: it does not use up the action
         return out + effects.use_item(game, seat, item_id)
 
     def phase_default(self, game: PhilaState, seat: int) -> Move | None:

@@ -1,9 +1,12 @@
-"""A heuristic Philadelphia player: post the ads that pay, submit hands when they score, buy
-items that help, and answer every effect's choice sensibly.
+"""A heuristic Philadelphia player: build hands (explore, acquire, submit), post the ads
+that pay much more than they take from the hand, turn money into VP with overtime (buying a
+cheap item to turn the row over when rich), and answer every effect's choice sensibly.
 
 It reads the state directly (it is part of the game package) but returns only legal moves;
-its only randomness is the ``rng`` it is given. ``Style`` tunes it; the balance tool
-(tools/philadelphia_sim.py) plays the named styles in ``STYLES`` against each other.
+its only randomness is the ``rng`` it is given. ``Style`` tunes it (money values are in
+money units; one VP is worth ``vp_value``); the balance tool (tools/philadelphia_sim.py)
+plays the named styles in ``STYLES`` against each other and the fixed simple strategies
+against it. ``choose(state, seat, rng)`` is the policy interface (games.core.ai.Policy).
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ EFFECT_VALUE: dict[tuple[str, str], float] = {
     ("on_default", "clear_markers"): 0.5,
 }
 CARD_VALUE = 1.1  # money value of one more card in hand
+ACTION_VALUE = 2.0  # money value of one more action
 _VALUE_CACHE: dict[tuple[int, tuple[str, ...]], float] = {}
 
 
@@ -76,17 +80,21 @@ class Style:
     """Knobs of the heuristic player."""
 
     name: str = "balanced"
-    post_min: float = 1.0  # least net money value for posting an ad
+    post_min: float = 7.0  # least net money value (less what the hand loses) to post an ad
     submit_min: int = 3  # submit when the best hands from the hand score this many VP
     reserve: int = 1  # money kept back when acquiring cards
     item_bias: float = 0.0  # added to every item's value
-    vp_value: float = 3.0  # money one VP is worth
+    vp_value: float = 5.0  # money one VP is worth (an overtime item sells 1 VP for 7)
     explore_first: bool = False  # explore before acquiring
+    ads_target: int = 0  # post while fewer ads than this are posted
+    rich: int = 6  # money from which a full hand is emptied to acquire
+    plenty: int = 12  # money from which more money is worth little
+    cycle: int = 10  # money from which a cheap item is bought to turn the row over
 
 
 STYLES: dict[str, Style] = {
     "balanced": Style(),
-    "poster": Style("poster", post_min=-0.5, submit_min=4, reserve=2, vp_value=2.0),
+    "poster": Style("poster", post_min=1.0, submit_min=4, reserve=2, ads_target=3),
     "hands": Style("hands", post_min=99.0, reserve=0, vp_value=3.5),
     "shopper": Style("shopper", item_bias=2.0),
     "rusher": Style("rusher", submit_min=1, explore_first=True),
@@ -145,6 +153,8 @@ class HeuristicPolicy:
             effect = getattr(job, timing)
             if effect is not None:
                 bonus = EFFECT_VALUE.get((timing, effect.kind), 0.0)
+                if timing == "on_post" and effect.kind == "gain":
+                    bonus = float(effect.money)
                 if timing == "on_default":
                     bonus *= 1 - success_chance(g, card)
                 value += bonus
@@ -200,7 +210,19 @@ class HeuristicPolicy:
             if move is not None:
                 return move
 
-        # 1. Submitting wins (or scores well enough).
+        # 1. Money into VP: overtime (1 VP for 7 money, no action spent by default); with
+        # money to spare and none in the row, a cheap item turns the row over.
+        overtime = self._overtime(g, seat)
+        if overtime is not None and (
+            len(me.ads) >= 2 or me.money - g.data.item(overtime).price >= 3
+        ):
+            return Buy(overtime)
+        if overtime is None and not g.bought and me.money >= style.cycle:
+            cheap = self._best_item(g, seat, floor=-2.0)
+            if cheap is not None:
+                return Buy(cheap)
+
+        # 2. Submitting wins (or scores well enough).
         if best and step.refusal(g, seat, Submit(best[0].kind, best[0].label)) is None:
             late = max(p.vp for p in g.players) >= goal - 3
             if (
@@ -213,6 +235,8 @@ class HeuristicPolicy:
 
         # 2. The ad that pays best, weighed against what it takes from the hand.
         base = self.hand_value(g, hand)
+        # money buys less once there is plenty of it (one overtime per turn, hand limit)
+        weight = 1.0 if me.money < style.plenty else 0.3
         best_post: tuple[float, str] | None = None
         for c in hand:
             cost = g.posting_cost(seat, c)
@@ -221,19 +245,26 @@ class HeuristicPolicy:
             rest = list(hand)
             rest.remove(c)
             loss = (base - self.hand_value(g, rest)) * style.vp_value
-            value = self.ad_value(g, seat, c) - loss
+            value = self.ad_value(g, seat, c) * weight - loss
             if best_post is None or value > best_post[0]:
                 best_post = (value, c)
         can_post = best_post is not None and best_post[0] >= style.post_min
         room = g.rules.hand_limit - len(hand)
         explore_ok = step.refusal(g, seat, Explore()) is None
 
-        # 3. Short of money: earn it.
-        if me.money < 4 and can_post:
+        # 3. Keep the money engine running: a few ads posted at all times.
+        if can_post and (me.money < 4 or len(me.ads) < style.ads_target) and weight == 1.0:
             assert best_post is not None
             return Post(best_post[1])
 
-        # 4. Room in hand and money to spare: buy cards (explore is free but slow).
+        # 4. Money to spare but no room to acquire: make room (bank a hand, post a card).
+        if me.money >= style.rich and room < 3:
+            if best and step.refusal(g, seat, Submit(best[0].kind, best[0].label)) is None:
+                return Submit(best[0].kind, best[0].label)
+            if best_post is not None and best_post[0] >= style.post_min - 2:
+                return Post(best_post[1])
+
+        # 5. Room in hand and money to spare: buy cards (explore is free but slow).
         acquire = min(g.rules.acquire_max, room, me.money - style.reserve, g.cards_available())
         if style.explore_first and explore_ok and rng.randrange(2) == 0:
             return Explore()
@@ -301,7 +332,18 @@ class HeuristicPolicy:
         others = max((v for s, v in enumerate(vps) if s != seat), default=0)
         return vps[seat] - others
 
-    def _best_item(self, g: PhilaState, seat: int) -> str | None:
+    def _overtime(self, g: PhilaState, seat: int) -> str | None:
+        """An overtime item in the row that ``seat`` can buy now, if any."""
+        if g.bought:
+            return None
+        for item_id in dict.fromkeys(g.item_row):
+            item = g.data.item(item_id)
+            if item.effect.kind == "overtime" and item.price <= g.players[seat].money:
+                return item_id
+        return None
+
+    def _best_item(self, g: PhilaState, seat: int, floor: float = 0.5) -> str | None:
+        """The item worth most to ``seat`` now, if it is worth more than ``floor``."""
         me = g.players[seat]
         best: tuple[float, str] | None = None
         for item_id in dict.fromkeys(g.item_row):
@@ -312,7 +354,7 @@ class HeuristicPolicy:
             value += self.style.item_bias
             if best is None or value > best[0]:
                 best = (value, item_id)
-        if best is not None and best[0] > 0.5:
+        if best is not None and best[0] > floor:
             return best[1]
         return None
 
@@ -337,6 +379,9 @@ class HeuristicPolicy:
         if kind == "unmark":
             due = [ad for ad in me.ads if ad.months and ad.months >= g.job(ad.card).duration - 1]
             return 1.2 * min(2, len(due))
+        if kind == "overtime":
+            free = ACTION_VALUE if g.options["overtime"] == "free" else 0.0
+            return effect.vp * self.style.vp_value + free
         return 0.0
 
     def _die_gain(self, g: PhilaState, seat: int, die: int) -> float:

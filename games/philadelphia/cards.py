@@ -2,7 +2,10 @@
 
 ``rules.toml`` holds the constants the seed prints; ``jobs.toml`` the 36 jobs (85 ad cards,
 copies lettered ``a``-``d``) and their industries; ``items.toml`` the 6 item kinds (14 cards)
-and the field card. Card effects are data: a table ``{effect = "<id>", ...params}`` per timing,
+and the field card. Every value a public source gives is listed in the table's
+``published`` and cited with its address in ``cite`` (field -> URL). Games recorded with an
+older engine version replay with that version's frozen list (``data/philadelphia/v<N>/``,
+see ``DATA_DIRS``). Card effects are data: a table ``{effect = "<id>", ...params}`` per timing,
 whose ids and parameters are checked against ``EFFECTS`` here and carried out by the small
 functions in ``games.philadelphia.effects``. ``parse_data`` validates everything and reports
 every problem at once in one ``DataError``.
@@ -26,6 +29,7 @@ TIMINGS: tuple[str, ...] = ("on_post", "while_posted", "on_success", "on_default
 EFFECTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
     "on_post": {
         "draw": {"cards": "int"},
+        "gain": {"money": "int"},
         "give_then_discard": {},
         "default_ad": {"whose": ("any", "others"), "optional": "bool"},
     },
@@ -59,6 +63,7 @@ EFFECTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = {
     },
     "cost_rule": {
         "free_if_small_hand": {"hand": "int"},
+        "free_if_poor": {"money": "int"},
     },
 }
 ITEM_EFFECTS: Mapping[str, Mapping[str, Any]] = {
@@ -68,6 +73,7 @@ ITEM_EFFECTS: Mapping[str, Mapping[str, Any]] = {
     "post_together": {"cards": "int"},
     "draw": {"cards": "int"},
     "unmark": {"markers": "int"},
+    "overtime": {"vp": "int"},
 }
 FIELD_EFFECTS: Mapping[str, Mapping[str, Any]] = {"boom": {"money": "int"}}
 JOB_FIELDS = (
@@ -95,6 +101,7 @@ class Effect:
     hand: int = 0
     price: int = 0
     reveal: int = 0
+    vp: int = 0
     industry: str = ""
     whose: str = "any"
     optional: bool = False
@@ -121,7 +128,7 @@ class Job:
     copies: int
     cost: int  # posting cost in money (掲載コスト)
     reward: int  # money gained on success (報酬)
-    vp: int  # VP gained on success (報酬; reconstructed: the seed does not say what rewards are)
+    vp: int  # VP gained on success (engine version 1's reconstruction only; 0 from version 2)
     duration: int  # rounds posted before it defaults (掲載期間)
     numbers: frozenset[int]  # die faces that make it succeed (採用条件)
     on_post: Effect | None
@@ -133,6 +140,7 @@ class Job:
     source: str  # "published" | "reconstructed"
     published: tuple[str, ...]  # fields taken from the seed or the publisher
     note: str
+    cite: Mapping[str, str]  # published field -> the address of the source that gives it
 
     @property
     def is_professional(self) -> bool:
@@ -164,6 +172,7 @@ class Item:
     source: str
     published: tuple[str, ...]
     note: str
+    cite: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -296,6 +305,25 @@ def _published(
     return tuple(value)
 
 
+def _cite(
+    problems: list[str], where: str, table: Mapping[str, Any], published: Sequence[str]
+) -> dict[str, str]:
+    """``cite``: published field -> the address (http...) of the public source giving it."""
+    value = table.get("cite", {})
+    if not isinstance(value, Mapping):
+        problems.append(f'{where}: `cite` must be a table field = "https://..."')
+        return {}
+    out: dict[str, str] = {}
+    for key, url in value.items():
+        if key not in published:
+            problems.append(f"{where}: `cite` names `{key}`, which is not a published field")
+        elif not isinstance(url, str) or not url.startswith(("http://", "https://")):
+            problems.append(f"{where}: `cite.{key}` must be the source's address (http...)")
+        else:
+            out[key] = url
+    return out
+
+
 def _parse_rules(problems: list[str], raw: Mapping[str, Any]) -> Rules:
     sections: dict[str, tuple[str, ...]] = {
         "setup": (
@@ -403,7 +431,6 @@ def _parse_jobs(
         "copies",
         "cost",
         "reward",
-        "vp",
         "duration",
         "numbers",
         "text",
@@ -413,7 +440,7 @@ def _parse_jobs(
     )
     for i, t in enumerate(raw):
         where = f"jobs.toml job #{i + 1} ({t.get('id', '?')})"
-        problems += check_keys(where, t, required, TIMINGS)
+        problems += check_keys(where, t, required, (*TIMINGS, "vp", "cite"))
         problems += check_provenance(where, t)
         if t.get("source") == "seed":
             problems.append(f"{where}: the seed prints no card; use published or reconstructed")
@@ -451,7 +478,7 @@ def _parse_jobs(
                 copies=_int(problems, f"{where}.copies", t.get("copies"), 1, len(LETTERS)),
                 cost=_int(problems, f"{where}.cost", t.get("cost")),
                 reward=_int(problems, f"{where}.reward", t.get("reward")),
-                vp=_int(problems, f"{where}.vp", t.get("vp")),
+                vp=_int(problems, f"{where}.vp", t.get("vp", 0)),
                 duration=_int(problems, f"{where}.duration", t.get("duration"), 1),
                 numbers=nums,
                 on_post=effects["on_post"],
@@ -463,6 +490,7 @@ def _parse_jobs(
                 source=str(t.get("source", "")),
                 published=_published(problems, where, t, JOB_FIELDS),
                 note=str(t.get("note", "")),
+                cite=_cite(problems, where, t, t.get("published", [])),
             )
         )
     return tuple(out)
@@ -493,6 +521,7 @@ def _parse_items(
                 "note",
                 *schema,
             ),
+            ("cite",),
         )
         problems += check_provenance(where, t)
         item_id = _str(problems, f"{where}.id", t.get("id"))
@@ -513,6 +542,7 @@ def _parse_items(
                 source=str(t.get("source", "")),
                 published=_published(problems, where, t, ITEM_FIELDS),
                 note=str(t.get("note", "")),
+                cite=_cite(problems, where, t, t.get("published", [])),
             )
         )
     f = raw.get("field", {})
@@ -590,18 +620,32 @@ def parse_data(
     )
 
 
-def load_raw() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """The three TOML documents as parsed dicts (for tests that break them on purpose)."""
-    return load_toml(GAME, "rules"), load_toml(GAME, "jobs"), load_toml(GAME, "items")
+# Engine version -> the folder (under data/philadelphia/) of the card list it plays with.
+# Version 1 is the first reconstruction (ads paying VP), frozen so its games replay; version
+# 2 rebuilt the list from the published sources (docs/rules/philadelphia.md).
+DATA_DIRS: Mapping[int, str] = {1: "v1/", 2: ""}
+CURRENT_VERSION = max(DATA_DIRS)
+
+
+def load_raw(
+    version: int = CURRENT_VERSION,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The three TOML documents of engine ``version`` as parsed dicts (tests break them on
+    purpose). Raises ``KeyError`` for a version without a card list."""
+    folder = DATA_DIRS[version]
+    rules, jobs, items = (load_toml(GAME, folder + name) for name in ("rules", "jobs", "items"))
+    return rules, jobs, items
 
 
 @cache
-def data() -> PhilaData:
-    """The validated component data (loaded once)."""
-    return parse_data(*load_raw())
+def data(version: int = CURRENT_VERSION) -> PhilaData:
+    """The validated component data of engine ``version`` (loaded once)."""
+    return parse_data(*load_raw(version))
 
 
 __all__ = [
+    "CURRENT_VERSION",
+    "DATA_DIRS",
     "EFFECTS",
     "GAME",
     "Card",

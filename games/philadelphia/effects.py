@@ -41,6 +41,7 @@ def _default_ad(g: PhilaState, seat: int, card: str, e: Effect, before: int | No
 
 ON_POST: dict[str, Callable[..., list[str]]] = {
     "draw": _post_draw,
+    "gain": lambda g, seat, card, e: _gain(g, seat, card, e, "posted"),
     "give_then_discard": _post_give_then_discard,
 }
 
@@ -161,17 +162,17 @@ def _lose(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     return g.lose(seat, e.money, f"{g.job(card).name} defaulted")
 
 
-def _gain(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
+def _gain(g: PhilaState, seat: int, card: str, e: Effect, when: str = "defaulted") -> list[str]:
+    """Gain money when the card is posted (the pharmacist) or defaults (the plumber)."""
     g.players[seat].money += e.money
-    return [
-        g.say(
-            "gain",
-            "{p} gains {m} money ({job} defaulted).",
-            p=g.p(seat),
-            m=e.money,
-            job=g.job(card).name,
-        )
-    ]
+    key, template = GAIN_SENTENCES[when]
+    return [g.say(key, template, p=g.p(seat), m=e.money, job=g.job(card).name)]
+
+
+GAIN_SENTENCES = {
+    "posted": ("gain_posted", "{p} gains {m} money ({job} posted)."),
+    "defaulted": ("gain", "{p} gains {m} money ({job} defaulted)."),
+}
 
 
 def _clear_markers(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
@@ -241,4 +242,7 @@ def use_item(g: PhilaState, seat: int, item_id: str) -> list[str]:
         return g.draw(seat, e.cards, item.name)
     elif e.kind == "unmark":
         g.push(pending.UnmarkFrame(seat, e.markers))
+    elif e.kind == "overtime":  # designer's note 2: money into VP
+        g.players[seat].vp += e.vp
+        return [g.say("overtime", "{p} works overtime: +{n} VP.", p=g.p(seat), n=e.vp)]
     return []

@@ -14,12 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from games.core import Move, Notice, Outcome, Rng, StepGame
+from games.core import Move, Notice, OptionSpec, Outcome, Rng, StepGame
 from games.core.errors import InvalidOptions
 from games.core.text import Msg
 
 from .action import ActionStep
-from .cards import Card, Job, PhilaData, data
+from .cards import CURRENT_VERSION, Card, Job, PhilaData, data
 from .moves import CODEC, Give
 from .pending import Frame
 from .recruitment import RecruitmentStep
@@ -36,6 +36,34 @@ from .view import (
 )
 
 MAX_EVENTS = 12
+
+# Engine versions (a record replays with the rules of the version it was recorded with):
+# 1 = the first reconstruction (ads paid VP; seat 0 always started; the astronaut's owner
+#     rolled in the extra round);
+# 2 = the card list rebuilt from the published sources (issue 19), the start player drawn
+#     from the game's seed, the extra round's roller and the overtime item per the options.
+ENGINE_VERSION = CURRENT_VERSION
+PUBLISHED_LIST = 2
+
+OPTIONS = (
+    OptionSpec(
+        "overtime",
+        "残業 (overtime): `free` = buying it gives 1 VP without using up the action (the "
+        "designer's note 2); `action` = the buy uses an action like any other",
+        "choice",
+        "free",
+        choices=("free", "action"),
+    ),
+    OptionSpec(
+        "extra_roller",
+        "Who rolls the die in an astronaut's extra round: `start` = the holder of the start "
+        "player card (seed 採用フェイズ); `astronaut` = the extra round's only player",
+        "choice",
+        "start",
+        choices=("start", "astronaut"),
+    ),
+)
+DEFAULT_OPTIONS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 
 
 @dataclass
@@ -64,7 +92,12 @@ class Reveal:
 
 
 class PhilaState(StepGame[PhilaView]):
-    """One game of Philadelphia for 2-4 players; seat 0 is the first start player."""
+    """One game of Philadelphia for 2-4 players.
+
+    ``version`` is the engine version whose rules and card list it plays (setting
+    ``engine_version`` before the first move, as a replay does, sets the game up again
+    with that version's); ``components`` replaces the card list (tests).
+    """
 
     steps: ClassVar = {
         Phase.ACTION: ActionStep(),
@@ -73,13 +106,47 @@ class PhilaState(StepGame[PhilaView]):
     }
     codec = CODEC
 
-    def __init__(self, n_seats: int, seed: int, components: PhilaData | None = None) -> None:
+    def __init__(
+        self,
+        n_seats: int,
+        seed: int,
+        components: PhilaData | None = None,
+        options: Mapping[str, Any] | None = None,
+        version: int = ENGINE_VERSION,
+    ) -> None:
         if not 2 <= n_seats <= 4:
             raise InvalidOptions(f"Philadelphia needs 2–4 players; there are {n_seats}.")
-        self.data = components or data()
-        self.rules = self.data.rules
         self.n_seats = n_seats
-        self.rng = Rng(seed)
+        self.seed = seed
+        self.components = components
+        self.options = {**DEFAULT_OPTIONS, **(options or {})}
+        self._setup(version)
+
+    @property
+    def engine_version(self) -> int:
+        """The engine version whose rules this game plays (seed-set before the first move)."""
+        return self._version
+
+    @engine_version.setter
+    def engine_version(self, version: int) -> None:
+        if version == getattr(self, "_version", None):
+            return
+        if self.moves_applied:
+            raise ValueError("the engine version is fixed once a move has been applied")
+        self._setup(version)
+
+    @property
+    def published_list(self) -> bool:
+        """Whether this game plays the rebuilt card list and rules of engine version 2."""
+        return self._version >= PUBLISHED_LIST
+
+    def _setup(self, version: int) -> None:
+        """ゲームの準備 with the card list and rules of engine ``version``."""
+        n_seats = self.n_seats
+        self._version = version
+        self.data = self.components or data(version)
+        self.rules = self.data.rules
+        self.rng = Rng(self.seed)
         self.players = [Player() for _ in range(n_seats)]
         self.deck: list[str] = [c.id for c in self.data.cards]  # top = end
         self.discard: list[str] = []
@@ -115,6 +182,9 @@ class PhilaState(StepGame[PhilaView]):
         self.result: Outcome | None = None
         self.phase: Phase = Phase.ACTION
 
+        # ゲームの準備 5: the start player is chosen by any method; we draw it from the seed
+        if self.published_list:
+            self.start_player = self.rng.randrange(n_seats)
         # ゲームの準備 1-6
         self.rng.shuffle(self.deck)
         self.rng.shuffle(self.item_deck)
@@ -161,11 +231,11 @@ class PhilaState(StepGame[PhilaView]):
         """The posting cost of ``card_id`` from ``seat``'s hand now (cost rules applied)."""
         job = self.job(card_id)
         rule = job.cost_rule
-        if (
-            rule is not None
-            and rule.kind == "free_if_small_hand"
-            and len(self.players[seat].hand) <= rule.hand
-        ):
+        if rule is None:
+            return job.cost
+        if rule.kind == "free_if_small_hand" and len(self.players[seat].hand) <= rule.hand:
+            return 0
+        if rule.kind == "free_if_poor" and self.players[seat].money <= rule.money:
             return 0
         return job.cost
 
@@ -427,12 +497,13 @@ class PhilaState(StepGame[PhilaView]):
 
     def notices(self, seat: int, move: Move) -> Mapping[int, Notice]:
         out: dict[int, Notice] = {}
-        for s, texts in self.pending_notices.items():
+        for s, texts in self.pending_notices.items():  # each tells a hidden card: an undo barrier
             if len(texts) == 1:
-                out[s] = Notice(texts[0])
+                out[s] = Notice(texts[0], reveals=True)
             else:  # one move told this seat several things: one notice carries them all
                 out[s] = Notice(
-                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts))
+                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts)),
+                    reveals=True,
                 )
         return out
 
@@ -597,5 +668,5 @@ class PhilaState(StepGame[PhilaView]):
 
 
 def new_game(options: Mapping[str, Any], seats: int, seed: int) -> PhilaState:
-    """A new game for ``seats`` players (2-4); Philadelphia has no options."""
-    return PhilaState(seats, seed)
+    """A new game for ``seats`` players (2-4) with resolved ``options`` (``OPTIONS``)."""
+    return PhilaState(seats, seed, options=options)

@@ -14,10 +14,6 @@ from games.core import Rng
 from .conftest import FAST
 from .replaying import moves_recorded
 
-# Long AI runs happen inside one settlement of the simulated Discord. A sleep due within the
-# settlement timeout is waited for in real time, so timed phases here last longer than it.
-pytestmark = pytest.mark.simcord(settle_timeout=60)
-
 
 @pytest.fixture
 def simcord_bot(bots):
@@ -178,6 +174,7 @@ async def test_hand_to_ai_and_take_back(simcord_env, table):
     r = await alice.slash(channel, "game start")
     env = simcord_env
     service = env.bot.services.autoplay
+    seats = env.bot.services.seats
     r = await alice.slash(channel, "seat takeback")
     assert r.ephemeral and "The AI is not playing a seat for you" in said(r)
     before = await moves_recorded(env, channel.id)
@@ -192,7 +189,7 @@ async def test_hand_to_ai_and_take_back(simcord_env, table):
     assert r.ephemeral and "take it back with `/seat takeback`" in r.response.content
     # A second hand-over is refused and changes nothing.
     with pytest.raises(Exception, match="already played by the AI"):
-        await service.hand_to_ai(live.id, 1, "again")
+        await seats.hand_to_ai(live.id, 1, "again")
     # alice plays until bob's seat has moved by the AI at least once, then bob takes it back.
     await human_turns(env, channel, alice, 0, 6)
     moves = await env.bot.storage.moves(live.id)
@@ -266,8 +263,7 @@ async def test_restart_in_the_middle_of_ai_play(simcord_env, table, bots):
     same database continues from the stored moves and finishes the game."""
     _guild, channel, (alice, *_rest) = table
     env = simcord_env
-    # A pause longer than the settlement timeout, so it runs on the virtual clock only.
-    pause = 100.0
+    pause = 100.0  # virtual seconds (the AI's pause runs on SimCord's clock)
     slow = Settings(**{**FAST.__dict__, "ai_pause": pause})
     await env.restart_bot(bots(settings=slow))
     await ai_table(channel, alice, "kenchiku", 2)

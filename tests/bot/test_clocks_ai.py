@@ -3,10 +3,6 @@ player takes the seat back and their clock runs again."""
 
 from __future__ import annotations
 
-import pytest
-
-pytestmark = pytest.mark.simcord(settle_timeout=60)
-
 H = 3600
 
 

@@ -107,3 +107,103 @@ async def test_interaction_fuzz(simcord_env, table, bots, seed):
     replayed = await simcord_env.bot.manager.load(gid)
     assert replayed.seq == fresh.seq == len(moves)
     assert replayed.state.view(None) == fresh.state.view(None)
+
+
+IMPORTS = (
+    b"{",
+    b"[" * 5000 + b"]" * 5000,
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": Infinity, "moves": []}',
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": 1e400, "moves": []}',
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": 3.5, "moves": []}',
+    b'{"game": "toy", "game": "toy", "engine_version": 1, "seats": 2, "seed": 1, "moves": []}',
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": 1, "moves": [[0, "add 9"]]}',
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": 1, "options": {"target": "'
+    + b"9" * 3000
+    + b'"}, "moves": []}',
+    b'{"game": "toy", "engine_version": 1, "seats": 2, "seed": 1, "moves": [[0, "add 1"]]}',
+)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_interaction_fuzz_seats_clocks_undo_and_imports(simcord_env, table, bots, seed):
+    """Seat changes, vacations, turn clocks running out, undo requests and votes, and
+    hostile import files, in a seeded random order. No interaction may raise, every private
+    answer fits a message, nobody ever holds two seats, and the stored game replays to what
+    the bot holds; every move a player made was announced once."""
+    guild, channel, members = table
+    alice, bob, carol, dave = members
+    imports = guild.create_text_channel("imports")
+    rnd = random.Random(seed)
+    r = await alice.slash(channel, "game new", game="toy", options="target=50 clock=move:1h")
+    lobby = r.response.message
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    env = simcord_env
+    gid = await env.bot.manager.game_id_in_channel(channel.id)
+    everyone = [alice, bob, carol, dave]
+    for _step in range(60):
+        live = await env.bot.manager.load(gid)
+        if live.state.is_over():
+            break
+        holder = live.row.user_of(min(live.state.to_act()))
+        turn = next((m for m in everyone if m.id == holder), rnd.choice(everyone))
+        who = rnd.choice(everyone)
+        action = rnd.choice(
+            ("move", "move", "move", "undo", "vote", "replace", "ai", "takeback", "vacation",
+             "time", "import", "log")
+        )  # fmt: skip
+        if action == "move":
+            await env.advance_time(0.01)
+            r = await turn.slash(channel, "move", notation=f"add {rnd.randint(1, 2)}")
+        elif action == "undo":
+            r = await who.slash(channel, "undo")
+        elif action == "vote":
+            asks = [m for m in channel.history() if "asks to take back" in m.content]
+            if not asks:
+                continue
+            r = await who.click(asks[-1], label=rnd.choice(("Agree", "Refuse")))
+        elif action == "replace":
+            member = rnd.choice([*everyone, None])
+            options = {"seat": rnd.randint(1, 4)} | ({"member": member} if member else {})
+            r = await rnd.choice((alice, who)).slash(channel, "seat replace", **options)
+        elif action == "ai":
+            r = await who.slash(channel, "seat ai")
+        elif action == "takeback":
+            r = await who.slash(channel, "seat takeback")
+        elif action == "vacation":
+            r = await who.slash(channel, "settings me", vacation=rnd.choice(("on", "off")))
+        elif action == "time":
+            await env.advance_time(rnd.choice((60.0, 1800.0, 3700.0)))
+            continue
+        elif action == "import":
+            data = rnd.choice(IMPORTS)
+            r = await who.slash(imports, "game import", file=("x.json", data))
+            if not r.ephemeral:  # a good file opened a lobby: close it again
+                await env.bot.manager.abandon(await env.bot.manager.game_id_in_channel(imports.id))
+        else:
+            r = await who.slash(channel, "game log", raw=rnd.random() < 0.5)
+        for text in [
+            r.response.content or "" if r.response else "",
+            *(f.content or "" for f in r.followups),
+        ]:
+            assert len(text) <= 2000
+            assert "went wrong" not in text, (action, text)
+    await env.bot.services.autoplay.settle()
+    storage = env.bot.storage
+    live = await env.bot.manager.load(gid)
+    for s in live.row.seats:  # nobody holds two seats' secrets
+        if s.user_id is not None:
+            assert await storage.seat_held(gid, s.user_id) == s.seat
+    env.bot.manager.forget(gid)
+    replayed = await env.bot.manager.load(gid)
+    assert replayed.seq == live.seq == len(await storage.moves(gid))
+    assert replayed.state.view(None) == live.state.view(None)
+    made = [m for m in await storage.moves(gid) if m.actor == "user"]
+    made += [m for _u, m in await storage.undone_moves(gid) if m.actor == "user"]
+    announced = [
+        hit
+        for message in channel.history()
+        for hit in re.findall(r"\*\*[\w ]+\*\*: `add [12]`", message.content)
+    ]
+    assert len(announced) == len(made)

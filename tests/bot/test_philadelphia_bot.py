@@ -15,7 +15,7 @@ from games.philadelphia.ai import POLICY
 
 from .replaying import game_over_message
 
-SEED = 23
+SEED = 11  # a game in which effects give cards (engine version 2, the registered AI)
 HAND_MARK = "Your hand"  # the first words of render.philadelphia.hand_text
 
 
@@ -167,7 +167,7 @@ async def test_three_player_game_with_ai_moves_panel_hand_and_restart(simcord_en
         assert f"**{score}**" in line
     assert final.attachments and final.attachments[0].filename.endswith(".png")
     assert_no_hand_in_public(channel)
-    # a card given by an effect (logistics company, lawyer) is told to its receiver privately
+    # a card given by an effect (logistics company, post office) is told to its receiver privately
     dms = [
         m.content
         for member in seated

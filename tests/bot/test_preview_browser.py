@@ -55,7 +55,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-WAIT = 40  # seconds a step may take: generous, the suite runs two heavy workers beside it
+WAIT = 180  # seconds a step may take: only a hang trips it (tools/busy_suite.py loads the CPUs)
 
 
 class Preview:
@@ -85,7 +85,7 @@ class Preview:
         self.url = self._wait_for_url(port)
 
     def _wait_for_url(self, port: int) -> str:
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + WAIT
         assert self.proc.stdout is not None
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
@@ -195,7 +195,7 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         s.click("Start")
         s.see(re.compile("has started"))
         s.boards_loaded()
-        s.see(re.compile(r"Ends in 2 minutes"))  # the countdown against the real clock
+        s.see(re.compile(r"Ends in [12] minutes?"))  # the countdown against the real clock
         s.shot("started")
 
         # a move made by clicking: a private rent offer through the Play panel
@@ -291,10 +291,10 @@ def test_preview_page_updates_when_a_timer_fires(browser: Any, tmp_path: Path) -
         s.view_as("alice")
         s.click("Start")
         started = time.monotonic()
-        s.see(re.compile(r"Ends in (30|2\d) seconds"))  # against the real clock
+        s.see(re.compile(r"Ends in (30|[12]?\d) seconds"))  # against the real clock
         s.boards_loaded()
         s.shot("countdown")
-        s.see(re.compile(r"Year 1 · Auction"), timeout=45)  # nobody clicked meanwhile
+        s.see(re.compile(r"Year 1 · Auction"), timeout=WAIT)  # nobody clicked meanwhile
         assert time.monotonic() - started > 20
         s.boards_loaded()
         s.shot("timer-fired")

@@ -515,14 +515,51 @@ def test_rest_cannot_return_the_last_marker_of_a_type() -> None:
     assert "rest drop" in illegal(st, "rest")
 
 
-def test_rest_with_one_of_each_returns_nothing() -> None:
-    """Interpretation: with one of every type no marker can be returned; the rest happens."""
-    st = new_game({}, 2, 1)
+def test_rest_with_one_of_each_returns_nothing_with_bare_rest_allowed() -> None:
+    """Option bare_rest=allowed (engine version 2's reading): with one of every type no marker
+    can be returned; the rest happens anyway."""
+    st = new_game({"bare_rest": "allowed"}, 2, 1)
     company(st, 0, structure=1, design=1, planning=1, workers=1, ready=0)
     assert [m.notation for m in st.legal_moves(0) if isinstance(m, Rest)] == ["rest"]
     events = play(st, "rest")
     assert st.companies[0].money == 8 - 2 and st.companies[0].workers_ready == 1
     assert "returned nothing" in events[0]
+
+
+def test_a_rest_must_return_a_marker_so_one_of_each_cannot_rest() -> None:
+    """休憩 / マーカーの破棄について:
+    「休憩アクションを選ぶごとに、マーカーを1個選び、個人ボードからマーケットへ戻す必要があります」
+    and 「全ての種類のマーカーは、常に個人ボード上に1個以上ある必要があります。一瞬でも0個にする
+    ことは出来ません」: with one of each type there is nothing to return, so the company must
+    build, place a park or buy instead."""
+    st = new_game({}, 2, 1)
+    company(st, 0, structure=1, design=1, planning=1, workers=1, ready=0)
+    assert not [m for m in st.legal_moves(0) if isinstance(m, Rest)]
+    assert "Every rest returns one marker" in illegal(st, "rest")
+    play(st, "buy planning")  # the next rest can return it
+    assert st.companies[0].markers[MARKER_INDEX["planning"]] == 2
+
+
+def test_time_out_and_ai_buy_when_a_company_may_not_rest() -> None:
+    """With one marker of each type and money, neither a time-out nor the AI picks the refused
+    rest: both buy the cheapest marker."""
+    st = new_game({}, 2, 1)
+    company(st, 0, structure=1, design=1, planning=1, workers=1, ready=0)
+    cheapest = min(MARKER_INDEX, key=lambda m: (st.prices[MARKER_INDEX[m]], m))
+    assert st.default_move(0).notation == f"buy {cheapest}"
+    from games.core import Rng
+    from games.kenchiku import AI
+
+    assert AI.choose(st, 0, Rng(1)) in st.legal_moves(0)
+
+
+def test_a_company_with_no_other_action_rests_returning_nothing() -> None:
+    """The last resort (option bare_rest=last_resort): no money to buy, a loan already held and
+    no ready worker — without the bare rest the company could not act at all."""
+    st = new_game({}, 2, 1)
+    company(st, 0, structure=1, design=1, planning=1, workers=1, ready=0, money=0, loan=True)
+    assert [m.notation for m in st.legal_moves(0) if isinstance(m, Rest)] == ["rest"]
+    assert [m.notation for m in st.legal_moves(0)] == ["rest"]
 
 
 def test_rest_forced_loan_then_full_wages() -> None:
@@ -980,3 +1017,14 @@ def test_why_not_after_the_action_explains_repay_or_done() -> None:
     assert {m.notation for m in st.legal_moves(0)} == {"loan repay", "done"}
     reasons = {str(r) for _m, r in st.refused_moves(0)}
     assert len(reasons) == 1 and reasons.pop().startswith("You have taken your action")
+
+
+def test_bare_rest_option_is_on_the_rules_page_and_checked() -> None:
+    from bot.rules_help import options_page
+    from games.core import InvalidOptions, get_game
+
+    spec = get_game("kenchiku")
+    page = options_page(spec)
+    assert "`bare_rest`" in page and "Default: **last_resort**" in page
+    with pytest.raises(InvalidOptions, match="`bare_rest` must be one of last_resort, allowed"):
+        spec.resolve_options({"bare_rest": "sometimes"})

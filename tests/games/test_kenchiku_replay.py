@@ -7,7 +7,9 @@ replays each to its ``expect``ed outcome, checks save -> load -> save and the in
   policy of the time. They must replay to the same result as long as version 1 is
   supported (``GameSpec.oldest_engine_version``).
 * ``v2_*``: engine version 2, played by the AI and uniformly random seats through
-  ``games.core.ai.play_out``. Regenerate them with ``python -m tests.games.test_kenchiku_replay``
+  ``games.core.ai.play_out``; they replay with the version-2 rules.
+* ``v3_*``: engine version 3 (a rest must return a marker: option ``bare_rest``), the same
+  games. Regenerate the current version's files with ``python -m tests.games.test_kenchiku_replay``
   only when the rules change on purpose: that is an engine_version bump, and the old files
   stay as they are.
 """
@@ -20,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from games.core import GameRecord, Rng, get_game, replay, view_as_dict
+from games.core import GameError, GameRecord, Rng, get_game, replay, view_as_dict
 from games.core.ai import Policy, RandomPolicy, play_out
 from games.kenchiku import AI, KenchikuState
 from tests.contract.invariants import check_invariants
@@ -44,17 +46,17 @@ def replayed(data: dict[str, Any]) -> KenchikuState:
     return st
 
 
-def test_fixtures_cover_both_engine_versions() -> None:
-    assert len(fixtures(1)) >= 2 and len(fixtures(2)) >= 3
-    assert all(load(p)["engine_version"] == 1 for p in fixtures(1))
-    assert all(load(p)["engine_version"] == 2 for p in fixtures(2))
+def test_fixtures_cover_every_engine_version() -> None:
+    assert len(fixtures(1)) >= 2 and len(fixtures(2)) >= 3 and len(fixtures(3)) >= 3
+    for version in (1, 2, 3):
+        assert all(load(p)["engine_version"] == version for p in fixtures(version))
 
 
 def test_v2_fixtures_exercise_the_seed_review_rules() -> None:
     """Between them the v2 games end a turn with ``done``, repay after an action, put a park
     on land value 0, and score the ``modest`` citizen card."""
     seen = {"done": False, "repay_after_action": False, "park_on_zero": False, "modest": False}
-    for path in fixtures(2):
+    for path in fixtures(2) + fixtures(3):
         data = load(path)
         st = SPEC.create(data["options"], data["seats"], data["seed"])
         assert isinstance(st, KenchikuState)
@@ -81,6 +83,40 @@ def test_v1_records_need_the_v1_rules() -> None:
     under_v2 = replayed({**data, "engine_version": 2}).outcome()
     assert under_v2 is not None and under_v2.to_dict() != data["expect"]
     assert under_v2.details[0]["voice_modest"] > out.details[0]["voice_modest"]
+
+
+def test_v2_records_keep_the_bare_rest() -> None:
+    """Engine version 2 let a company holding one marker of each type rest returning nothing
+    even when it could build or buy; version 3 refuses that rest (option bare_rest), so a v2
+    game that used it replays only with the version-2 rules."""
+    record, st = GameRecord("kenchiku", 2, 7, 2, SPEC.resolve_options({})), None
+    st = SPEC.new_game(record.options, 2, 7)
+    st.engine_version = 2
+    rng = Rng(7)
+    while not st.is_over():
+        seat = st.current
+        move = rng.choice(st.legal_moves(seat))
+        record.moves.append((seat, move.notation))
+        st.apply(seat, move)
+    assert "rest" in [n for _, n in record.moves]
+    assert replayed(record.to_dict()).outcome() == st.outcome()
+    with pytest.raises(GameError, match="Every rest returns one marker"):
+        replay(GameRecord.from_dict({**record.to_dict(), "engine_version": 3}))
+
+
+def test_v3_fixtures_include_a_last_resort_rest() -> None:
+    data = load(FIXTURES / "v3_2p_random_last_resort.json")
+    st = SPEC.new_game(data["options"], data["seats"], data["seed"])
+    assert isinstance(st, KenchikuState)
+    seen = False
+    for seat, text in data["moves"]:
+        if text == "rest":
+            seen = True
+            assert [
+                m.notation for m in st.legal_moves(seat) if not m.notation.startswith("loan")
+            ] == ["rest"]
+        st.apply(seat, st.parse_move(seat, text))
+    assert seen
 
 
 def test_old_records_still_replay() -> None:
@@ -168,27 +204,34 @@ def test_same_seed_same_game() -> None:
     assert a.moves == b.moves
 
 
-# -- regenerating the v2 fixtures ------------------------------------------------------------
+# -- regenerating the current version's fixtures --------------------------------------------
 
 RANDOM = RandomPolicy()
-V2_FIXTURES: dict[str, tuple[int, int, dict[int, Policy], dict[str, str], str]] = {
-    # name: (seats, seed, policies, options, what it shows)
-    "v2_2p_ai": (2, 1, {0: AI, 1: AI}, {}, "two AIs; honour ends it"),
-    "v2_3p_mixed": (
+GAMES: dict[str, tuple[int, int, dict[int, Policy], dict[str, str], str]] = {
+    # name (after the version prefix): (seats, seed, policies, options, what it shows)
+    "2p_ai": (2, 1, {0: AI, 1: AI}, {}, "two AIs; honour ends it"),
+    "3p_mixed": (
         3,
         13,
         {0: AI, 1: RANDOM, 2: AI},
         {"citizen": "line+modest"},
         "AI, random, AI; a park on land value 0 and `done` after an action",
     ),
-    "v2_4p_mixed": (
+    "4p_mixed": (
         4,
         6,
         {0: AI, 1: RANDOM, 2: AI, 3: RANDOM},
         {},
         "AI and random seats alternating; repayments after the action",
     ),
-    "v2_2p_bankruptcy": (
+    "2p_random_last_resort": (
+        2,
+        10,
+        {0: RANDOM, 1: RANDOM},
+        {},
+        "two random seats; a rest with one marker of each type as the last resort",
+    ),
+    "2p_bankruptcy": (
         2,
         27,
         {0: RANDOM, 1: AI},
@@ -198,8 +241,8 @@ V2_FIXTURES: dict[str, tuple[int, int, dict[int, Policy], dict[str, str], str]] 
 }
 
 
-def _write_v2_fixtures() -> None:
-    for name, (seats, seed, policies, options, what) in V2_FIXTURES.items():
+def _write_fixtures() -> None:
+    for name, (seats, seed, policies, options, what) in GAMES.items():
         state, record = play_out(SPEC, seats, seed, policies=policies, options=options)
         out = state.outcome()
         assert out is not None
@@ -212,10 +255,10 @@ def _write_v2_fixtures() -> None:
             **record.to_dict(),
             "expect": out.to_dict(),
         }
-        path = FIXTURES / f"{name}.json"
+        path = FIXTURES / f"v{record.engine_version}_{name}.json"
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(path.name, len(record.moves), "moves:", out.reason, dict(out.scores))
 
 
 if __name__ == "__main__":
-    _write_v2_fixtures()
+    _write_fixtures()

@@ -1,6 +1,8 @@
 """Philadelphia renderer: golden images (full size and as Discord shows them inline, 550 px) of
-positions replayed from the engine's fixtures, both themes, the hand image and text, the
-chat-size rule (no text under 11 px at 550 px, board and hand), purity, scaling and errors.
+positions replayed from the engine's fixtures (the goldens from engine version 1's, whose
+positions do not change; the 11 px sweeps over every fixture), both themes, the hand image and
+text, the chat-size rule (no text under 11 px at 550 px, board and hand), purity, scaling and
+errors.
 
 ``BOARDROOM_UPDATE_GOLDEN=1`` rewrites the goldens after an intended change; look at them
 before committing.
@@ -45,20 +47,20 @@ def public(fixture: str, moves: int | None) -> PhilaView:
 
 # name -> (fixture, moves, theme)
 BOARDS = {
-    "philadelphia_recruit_3p": ("ai_3p", 33, "light"),  # two ads hired, a lawyer's gather
-    "philadelphia_explore_4p_dark": ("ai_4p", 30, "dark"),  # cards revealed for a choice
-    "philadelphia_final_3p": ("ai_3p", None, "light"),
+    "philadelphia_recruit_3p": ("v1_ai_3p", 33, "light"),  # two ads hired, a lawyer's gather
+    "philadelphia_explore_4p_dark": ("v1_ai_4p", 30, "dark"),  # cards revealed for a choice
+    "philadelphia_final_3p": ("v1_ai_3p", None, "light"),
 }
 
 
 def test_positions_hold_what_the_goldens_show() -> None:
-    recruit = public("ai_3p", 33)
+    recruit = public("v1_ai_3p", 33)
     assert recruit.phase.value == "recruitment" and recruit.pending is not None
     assert sum(a.succeeded for p in recruit.players for a in p.ads) == 2
-    explore = public("ai_4p", 30)
+    explore = public("v1_ai_4p", 30)
     assert explore.pending is not None and explore.pending.kind == "keep"
     assert len(explore.pending.cards) == 4
-    assert public("ai_3p", None).outcome is not None
+    assert public("v1_ai_3p", None).outcome is not None
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))
@@ -70,7 +72,7 @@ def test_golden_board_full_and_inline(name: str) -> None:
 
 
 def test_golden_hand_full_and_inline() -> None:
-    view = state_at("ai_3p", 33).view(1)
+    view = state_at("v1_ai_3p", 33).view(1)
     image = render_hand(view, 1, names=NAMES)
     check_golden("philadelphia_hand_6", image)
     check_golden("philadelphia_hand_6_550", inline(image))
@@ -83,7 +85,10 @@ def _fresh() -> None:
             clear()
 
 
-@pytest.mark.parametrize("fixture", ["ai_2p", "ai_3p", "ai_4p", "mixed_3p"])
+@pytest.mark.parametrize(
+    "fixture",
+    ["ai_2p", "ai_3p", "ai_4p", "mixed_3p", "v1_ai_2p", "v1_ai_3p", "v1_ai_4p", "v1_mixed_3p"],
+)
 def test_no_text_under_11px_inline_anywhere_in_a_game(fixture: str) -> None:
     """Every fifth position of every fixture, the board and the acting seat's hand."""
     data = json.loads((FIXTURES / f"{fixture}.json").read_text())
@@ -98,7 +103,7 @@ def test_no_text_under_11px_inline_anywhere_in_a_game(fixture: str) -> None:
 
 
 def test_board_shows_names_numbers_and_ads() -> None:
-    view = public("ai_3p", 33)
+    view = public("v1_ai_3p", 33)
     board = measure(lambda: render_board(view, names=NAMES))
     texts = {c.text for c in board.texts}
     for seat, player in enumerate(view.players):
@@ -115,7 +120,7 @@ def test_board_shows_names_numbers_and_ads() -> None:
 
 
 def test_detail_adds_card_texts_in_smaller_type() -> None:
-    view = public("ai_3p", 33)
+    view = public("v1_ai_3p", 33)
     chat = render_board(view, names=NAMES)
     detail = measure(lambda: render_board(view, names=NAMES, detail=True))
     assert detail.image.height > chat.height
@@ -125,25 +130,25 @@ def test_detail_adds_card_texts_in_smaller_type() -> None:
 
 
 def test_rendering_is_pure_and_scales() -> None:
-    view = public("ai_4p", 30)
+    view = public("v1_ai_4p", 30)
     a = render_board(view, names=NAMES)
     assert mean_abs_diff(a, render_board(view, names=NAMES)) == 0
     half = render_board(view, names=NAMES, scale=0.5)
     assert abs(half.width - a.width / 2) <= 1 and abs(half.height - a.height / 2) <= 1
     assert a.width == ph.WIDTH
-    hand = render_hand(state_at("ai_4p", 30).view(0), 0, scale=0.5)
+    hand = render_hand(state_at("v1_ai_4p", 30).view(0), 0, scale=0.5)
     assert hand.width == ph.WIDTH // 2
 
 
 def test_names_default_to_player_numbers() -> None:
-    view = public("ai_2p", 10)
+    view = public("v1_ai_2p", 10)
     board = measure(lambda: render_board(view))
     texts = {c.text for c in board.texts}
     assert {"P1", "P2"} & {t.lstrip("▶ ") for t in texts} == {"P1", "P2"}
 
 
 def test_bad_options_and_hidden_hands_fail() -> None:
-    state = state_at("ai_2p", 10)
+    state = state_at("v1_ai_2p", 10)
     with pytest.raises(ValueError):
         render_board(state.view(None), theme="sepia")
     with pytest.raises(ValueError):
@@ -157,7 +162,7 @@ def test_bad_options_and_hidden_hands_fail() -> None:
 
 
 def test_hand_text_lists_every_card_with_its_values() -> None:
-    view = state_at("ai_3p", 33).view(1)
+    view = state_at("v1_ai_3p", 33).view(1)
     text = hand_text(view, 1, names=NAMES)
     hand = view.players[1].hand
     assert hand is not None and len(hand) == 6
@@ -171,7 +176,7 @@ def test_hand_text_lists_every_card_with_its_values() -> None:
 
 
 def test_hand_text_names_the_choice_to_make() -> None:
-    state = state_at("ai_3p", 33)
+    state = state_at("v1_ai_3p", 33)
     pending = state.view(None).pending
     assert pending is not None
     chooser = pending.choosers[0]
@@ -182,7 +187,7 @@ def test_hand_text_names_the_choice_to_make() -> None:
 def test_hand_text_stays_under_discords_limit_with_a_big_hand() -> None:
     """The largest hand any fixture reaches, its effects shortened to fit 2,000 characters."""
     biggest = 0
-    for fixture in ("ai_2p", "ai_3p", "ai_4p", "mixed_3p"):
+    for fixture in ("ai_2p", "ai_3p", "ai_4p", "mixed_3p", "v1_ai_2p", "v1_ai_3p", "v1_ai_4p"):
         data = json.loads((FIXTURES / f"{fixture}.json").read_text())
         state = state_at(fixture, 0)
         for seat, move in data["moves"]:
@@ -204,7 +209,9 @@ def crowded() -> PhilaState:
     ads += [("guard-a", 2), ("confectioner-a", 1)]
     hand = ["taxi-a", "taxi-b", "hotel-a", "cinema-a", "salon-a", "nurse-a", "lawyer-a"]
     hand += ["courier-a", "printer-a", "forestry-a", "detective-a"]
-    return make(3, ads={1: ads}, hands={0: hand}, money={0: 12, 1: 3}, vp={2: 9}, start=2)
+    return make(
+        3, ads={1: ads}, hands={0: hand}, money={0: 12, 1: 3}, vp={2: 9}, start=2, version=1
+    )
 
 
 def test_golden_crowded_area_and_big_hand() -> None:

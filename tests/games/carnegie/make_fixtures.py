@@ -2,7 +2,9 @@
 
     python -m tests.games.carnegie.make_fixtures
 
-Run it only when the engine's rules change on purpose, and say so in the commit.
+Run it only when the engine's rules change on purpose, and say so in the commit: that is an
+engine_version bump, and the records of the older version are kept as ``v<version>_*.json``
+first (they must keep replaying with that version's rules).
 """
 
 from __future__ import annotations
@@ -15,13 +17,27 @@ from games.core.ai import play_out
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "carnegie"
 GAMES = [
+    ("solo_base_d1", 1, 103, {"departments": "base"}),
     ("solo_base_d2", 1, 101, {"departments": "base", "difficulty": 2}),
     ("solo_mixed_d4", 1, 102, {"departments": "mixed", "difficulty": 4}),
     ("2p_base", 2, 201, {"departments": "base"}),
     ("2p_expansion", 2, 202, {"departments": "expansion"}),
-    ("3p_mixed", 3, 301, {"departments": "mixed"}),
+    ("3p_mixed", 3, 301, {"departments": "mixed", "reserve": "none"}),
     ("4p_base", 4, 401, {"departments": "base"}),
-    ("4p_expansion_seed_values", 4, 402, {"departments": "expansion", "values": "seed"}),
+    (
+        "4p_expansion_other_readings",
+        4,
+        402,
+        {
+            "departments": "expansion",
+            "values": "printed",
+            "connections": "points",
+            "charity": "any",
+            "reserve": "first",
+            "supply_chain": "total",
+            "sell_goods": False,
+        },
+    ),
 ]
 
 

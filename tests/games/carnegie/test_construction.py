@@ -28,8 +28,8 @@ def test_new_department_costs_two_goods_or_one_on_an_occupied_space() -> None:
 
 
 def test_the_first_department_must_be_the_reserved_one() -> None:
-    # S6 (rulebook): the tile chosen at setup must be the first one built.
-    g = turn(ready(2), 0, "management")
+    # Option reserve=first, S6 (rulebook): the tile chosen at setup must be the first one built.
+    g = turn(ready(2, reserve="first"), 0, "management")
     c = g.company(0)
     c.goods = 9
     other = next(k for k, n in g.display.items() if n and k != c.reserve)
@@ -126,7 +126,7 @@ def test_the_tab_builds_its_rightmost_disk_first_revealing_its_income() -> None:
 
 
 def test_engineering_and_outsourcing() -> None:
-    g = ready(2, seed=5)
+    g = ready(2, seed=5, values="printed")
     put(g, 0, "a2", "engineering", active=1)
     put(g, 0, "b2", "outsourcing", active=1)
     turn(g, 0, "construction")

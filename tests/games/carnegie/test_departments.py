@@ -119,7 +119,7 @@ def test_supply_chain_buys_up_to_three_goods_at_one_dollar() -> None:
 
 
 def test_purchasing_mission_goods_or_money() -> None:
-    g = turn(ready(2), 0, "management")
+    g = turn(ready(2, values="printed"), 0, "management")
     put(g, 0, "a2", "purchasing", active=2)
     c = g.company(0)
     goods, money = c.goods, c.money
@@ -152,7 +152,7 @@ def test_training_seed_values_mix_money_and_moves() -> None:
 
 
 def test_recruiting_hires_or_moves() -> None:
-    g = turn(ready(2), 0, "hr")
+    g = turn(ready(2, values="printed"), 0, "hr")
     put(g, 0, "a2", "recruiting", active=2)
     c = g.company(0)
     play(g, 0, "use recruiting midwest")
@@ -330,7 +330,7 @@ def test_payroll_does_not_work_in_the_round_it_was_activated() -> None:
 
 
 def test_property_management_moves_an_employee_into_the_new_department() -> None:
-    g = ready(2)
+    g = ready(2, values="printed")
     put(g, 0, "a2", "property", active=1)
     turn(g, 0, "management")
     c = g.company(0)

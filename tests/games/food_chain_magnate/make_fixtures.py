@@ -1,7 +1,9 @@
 """Write the Food Chain Magnate replay fixtures: complete AI-played games.
 
 Run from the repository root: ``python -m tests.games.food_chain_magnate.make_fixtures``.
-Each file is ``{game, engine_version, seed, seats, options, moves, expect}``.
+Each file is ``{game, engine_version, seed, seats, options, moves, expect}``. Run it only when
+the rules change on purpose (an engine_version bump): keep a few records of the older version
+first as ``v<version>_*.json``; they must keep replaying with that version's rules.
 """
 
 from __future__ import annotations
@@ -20,6 +22,19 @@ GAMES = [
     ("5p", 5, 51, {}),
     ("intro_3p", 3, 32, {"intro": True}),
     ("intro_milestones_2p", 2, 22, {"intro": True, "milestones": True}),
+    (
+        "3p_other_readings",
+        3,
+        31,
+        {
+            "campaign_range": "whole",
+            "house_road": "house",
+            "cfo": "each",
+            "open_cards": True,
+            "eternal": "all",
+            "negative_price": "forgive",
+        },
+    ),
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from games.core import Rng
-from games.philadelphia.state import Ad, PhilaState
+from games.philadelphia.state import ENGINE_VERSION, Ad, PhilaState
 from games.philadelphia.view import Phase
 
 
@@ -51,15 +51,18 @@ def make(
     turn: int | None = None,
     actions: int = 2,
     seed: int = 1,
+    version: int | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> PhilaState:
     """A game of ``n`` players arranged as given; unnamed cards stay in the ad deck.
 
     ``hands``/``ads`` replace the dealt hands and areas (seats not named keep empty hands
     only if named with ``[]``; others keep their dealt 4 cards unless ``hands`` names them).
     ``top`` lists the next cards drawn, first drawn first. ``items`` sets the item row,
-    ``item_top`` the next item cards to be revealed.
+    ``item_top`` the next item cards to be revealed. ``version`` plays an older engine
+    version's rules and card list (default: the current one); ``options`` are game options.
     """
-    g = PhilaState(n, seed)
+    g = PhilaState(n, seed, options=options, version=version or ENGINE_VERSION)
     hands = dict(hands or {})
     ads = dict(ads or {})
     named = [c for cs in hands.values() for c in cs]
@@ -135,3 +138,30 @@ def months(g: PhilaState, card: str) -> int:
 
 def legal(g: PhilaState, seat: int) -> list[str]:
     return [m.notation for m in g.legal_moves(seat)]
+
+
+def hit(g: PhilaState, card: str, *also: str) -> int:
+    """A die face on which ``card`` succeeds (and every card of ``also``, if one exists)."""
+    faces = set(g.job(card).numbers)
+    for other in also:
+        faces &= g.job(other).numbers
+    assert faces, f"no face makes {card} and {also} succeed together"
+    return min(faces)
+
+
+def miss(g: PhilaState, *cards: str) -> int:
+    """A die face on which none of ``cards`` succeeds."""
+    taken = set().union(*(g.job(c).numbers for c in cards))
+    return min(set(range(1, g.rules.die_faces + 1)) - taken)
+
+
+def last_month(g: PhilaState, card: str) -> int:
+    """Month markers that make ``card`` default in this round's update phase."""
+    return g.job(card).duration - 1
+
+
+def only(g: PhilaState, card: str, *others: str) -> int:
+    """A die face on which ``card`` succeeds and none of ``others`` does."""
+    faces = set(g.job(card).numbers) - set().union(*(g.job(c).numbers for c in others))
+    assert faces, f"no face makes {card} succeed without {others}"
+    return min(faces)

@@ -19,7 +19,19 @@ def test_setup_deals_four_cards_and_seven_money(n: int) -> None:
     g = PhilaState(n, seed=n)
     assert all(len(p.hand) == 4 and p.money == 7 and p.vp == 0 for p in g.players)
     assert len(g.deck) == 85 - 4 * n and g.card_count() == 85
-    assert g.phase is Phase.ACTION and g.to_act() == {0} and g.actions_left == 2
+    assert g.phase is Phase.ACTION and g.to_act() == {g.start_player} and g.actions_left == 2
+
+
+def test_the_start_player_is_drawn_from_the_games_seed() -> None:
+    """準備 5: "choose the start player by any method": drawn from the seed, so a seed always
+    gives the same start player and every seat starts some games (engine version 1: seat 0)."""
+    for n in (2, 3, 4):
+        starts = {PhilaState(n, seed).start_player for seed in range(40)}
+        assert starts == set(range(n)), (n, starts)
+        assert PhilaState(n, 11).start_player == PhilaState(n, 11).start_player
+        assert {PhilaState(n, seed, version=1).start_player for seed in range(20)} == {0}
+    g = PhilaState(3, 5)
+    assert g.turn_order == g.seats_from(g.start_player) and g.roller == g.start_player
 
 
 def test_setup_item_row_never_shows_the_field_card() -> None:
@@ -122,23 +134,23 @@ def test_buy_uses_the_item_and_refills_the_row_once_per_turn() -> None:
     g = make(
         hands={0: []},
         money={0: 9},
-        items=["magazine", "extension", "fair"],
+        items=["magazine", "reform", "fair"],
         item_top=["chance"],
         top=["cafe-a", "cafe-b", "cafe-c"],
     )
     play(g, 0, "buy magazine")
     assert sorted(g.players[0].hand) == ["cafe-a", "cafe-b", "cafe-c"]  # Job magazine: draw 3
     assert g.players[0].money == 9 - g.data.item("magazine").price
-    assert g.item_row == ["extension", "fair", "chance"] and g.item_discard == ["magazine"]
+    assert g.item_row == ["reform", "fair", "chance"] and g.item_discard == ["magazine"]
     assert g.refusal(0, g.parse_move(0, "buy fair")) == (
         "You have already bought an item this turn (one per turn, seed 購入)."
     )
 
 
 def test_buy_an_item_not_in_the_row_is_refused() -> None:
-    g = make(items=["magazine", "extension", "fair"])
+    g = make(items=["magazine", "reform", "fair"])
     reason = g.refusal(0, g.parse_move(0, "buy chance"))
-    assert reason == "There is no `chance` in the item row; it shows magazine, extension, fair."
+    assert reason == "There is no `chance` in the item row; it shows magazine, reform, fair."
 
 
 @pytest.mark.parametrize(
@@ -209,7 +221,7 @@ def test_pass_only_when_nothing_else_is_possible() -> None:
     assert g.refusal(0, g.parse_move(0, "pass")) == (
         "You may pass only when no other action is possible (seed パス)."
     )
-    seven = ["guard-a", "nurse-a", "doctor-a", "airline-a", "hotel-a", "potter-a", "lawyer-a"]
+    seven = ["guard-a", "nurse-a", "doctor-a", "airline-a", "hotel-a", "potter-a", "detective-a"]
     g = make(hands={0: seven}, money={0: 0}, items=["chance", "reform", "magazine"])
     assert legal(g, 0) == ["pass"]
     floor = g.undo_barrier()

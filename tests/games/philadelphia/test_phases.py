@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from games.philadelphia.view import Phase
 
-from .scenario import ad_cards, dice, finish_actions, make, months, play
+from .scenario import ad_cards, dice, finish_actions, hit, last_month, make, miss, months, play
 
 
 def test_the_start_player_rolls_and_matching_ads_succeed() -> None:
     """採用フェイズ: every posted ad whose numbers match the die succeeds: its reward, then
     the discard pile; the others stay posted."""
-    g = make(ads={0: [("cafe-a", 0), ("taxi-a", 0)], 1: [("cafe-b", 0), ("hotel-a", 0)]})
-    dice(g, 1)
+    g = make(ads={0: [("cafe-a", 0), ("bus-a", 0)], 1: [("cafe-b", 0), ("hotel-a", 0)]})
+    face = hit(g, "cafe-a", "bus-a")
+    assert face not in g.job("hotel-a").numbers
+    dice(g, face)
     money = [p.money for p in g.players]
     finish_actions(g)
-    assert g.die == 1
-    assert g.players[0].money == money[0] + g.job("cafe-a").reward + g.job("taxi-a").reward
+    assert g.die == face
+    assert g.players[0].money == money[0] + g.job("cafe-a").reward + g.job("bus-a").reward
     assert g.players[1].money == money[1] + g.job("cafe-b").reward
-    assert set(g.successes) == {"cafe-a", "taxi-a", "cafe-b"}
-    assert {"cafe-a", "taxi-a", "cafe-b"} <= set(g.discard)
+    assert set(g.successes) == {"cafe-a", "bus-a", "cafe-b"}
+    assert {"cafe-a", "bus-a", "cafe-b"} <= set(g.discard)
     assert ad_cards(g, 1) == ["hotel-a"]
 
 
@@ -32,20 +34,24 @@ def test_the_round_continues_after_recruitment_and_update() -> None:
 
 def test_month_markers_and_default_at_the_duration() -> None:
     """更新フェイズ: a month marker on every ad; markers >= duration: it defaults."""
-    g = make(ads={0: [("cafe-a", 1), ("architect-a", 1)]})  # cafe lasts 2, architect 3
-    dice(g, 6)
+    g = make(ads={0: [("railway-a", 0), ("architect-a", 0)]})
+    g.players[0].ads[0].months = last_month(g, "railway-a")  # railway lasts 3 (blog Vol.1)
+    dice(g, miss(g, "railway-a", "architect-a"))
     finish_actions(g)
-    assert ad_cards(g, 0) == ["architect-a"] and months(g, "architect-a") == 2
-    assert "cafe-a" in g.discard and g.defaults == ["cafe-a"]
+    assert ad_cards(g, 0) == ["architect-a"] and months(g, "architect-a") == 1
+    assert "railway-a" in g.discard and g.defaults == ["railway-a"]
 
 
 def test_an_ad_gets_as_many_recruitment_rolls_as_its_duration() -> None:
-    """A taxi (duration 1) posted this round is judged once, then defaults."""
-    g = make(hands={0: ["taxi-a"]}, money={0: 5}, actions=1)
-    play(g, 0, "post taxi-a")
-    dice(g, 6)
-    finish_actions(g)
-    assert "taxi-a" in g.discard and ad_cards(g, 0) == []
+    """A railway (duration 3) posted this round is judged 3 times, then defaults."""
+    g = make(hands={0: ["railway-a"]}, money={0: 5}, actions=1)
+    play(g, 0, "post railway-a")
+    face = miss(g, "railway-a")
+    for _ in range(g.job("railway-a").duration):
+        assert ad_cards(g, 0) == ["railway-a"]
+        dice(g, face)
+        finish_actions(g)
+    assert "railway-a" in g.discard and ad_cards(g, 0) == []
 
 
 def test_the_start_player_card_passes_clockwise() -> None:
@@ -90,14 +96,14 @@ def test_all_rewards_are_paid_before_any_success_effect() -> None:
     """採用フェイズ / Q4: the reward is taken when the ad succeeds; effects follow, in order
     from the start player."""
     g = make(
-        ads={0: [("bookstore-a", 0)], 1: [("lawyer-a", 0)]},
+        ads={0: [("bookstore-a", 0)], 1: [("post-office-a", 0)]},
         hands={0: ["cafe-a"], 1: ["taxi-a"]},
         top=["hotel-a"],
     )
-    dice(g, 3)
+    dice(g, hit(g, "bookstore-a", "post-office-a"))
     money = [p.money for p in g.players]
     finish_actions(g)
-    # both rewards are in; the bookstore (start player) drew; the lawyer waits for p1's card
+    # both rewards are in; the bookstore (start player) drew; the post office waits for cards
     assert g.players[0].money == money[0] + g.job("bookstore-a").reward
-    assert g.players[1].money == money[1] + g.job("lawyer-a").reward
-    assert "hotel-a" in g.players[0].hand and g.to_act() == {0}
+    assert g.players[1].money == money[1] + g.job("post-office-a").reward
+    assert "hotel-a" in g.players[0].hand and g.to_act() == {0, 1}

@@ -7,31 +7,47 @@ import pytest
 from games.core import IllegalMove, NotYourTurn
 from games.philadelphia.view import Phase
 
-from .scenario import ad_cards, dice, finish_actions, legal, make, months, play
+from .scenario import (
+    ad_cards,
+    dice,
+    finish_actions,
+    hit,
+    legal,
+    make,
+    miss,
+    months,
+    only,
+    play,
+)
 
 SEVEN = ["cafe-a", "cafe-b", "taxi-a", "hotel-a", "guard-a", "nurse-a", "doctor-a"]
+
+
+def last_month_of(job: str) -> int:
+    """Month markers that make ``job`` default in this round's update phase."""
+    return make().data.job(job).duration - 1
 
 
 def test_q1_an_effect_may_draw_beyond_seven_cards() -> None:
     """Q1: explore and acquire stop at 7 cards, but card effects have no hand limit."""
     g = make(hands={0: SEVEN}, ads={0: [("printer-a", 0)]}, top=["cinema-a", "cinema-b"])
-    dice(g, 3)
+    dice(g, hit(g, "printer-a"))
     finish_actions(g)
     assert len(g.players[0].hand) == 9
 
 
 def test_q1_an_item_may_draw_beyond_seven_cards() -> None:
-    g = make(hands={0: SEVEN}, items=["magazine", "fair", "extension"], money={0: 5})
+    g = make(hands={0: SEVEN}, items=["magazine", "fair", "reform"], money={0: 5})
     play(g, 0, "buy magazine")
     assert len(g.players[0].hand) == 10
 
 
 def test_q2_losing_takes_only_what_there_is() -> None:
     """Q2: 'lose 5' with 2 money loses the 2."""
-    g = make(ads={0: [("carmaker-a", 1)]}, money={0: 2})
-    dice(g, 6)
-    finish_actions(g)  # the car factory defaults: lose 5
-    assert g.players[0].money == 0 and "carmaker-a" in g.discard
+    g = make(ads={0: [("steelworks-a", last_month_of("steelworks"))]}, money={0: 2})
+    dice(g, miss(g, "steelworks-a"))
+    finish_actions(g)  # the steelworks defaults: lose 5
+    assert g.players[0].money == 0 and "steelworks-a" in g.discard
 
 
 def test_q2_paying_needs_the_full_amount() -> None:
@@ -45,8 +61,8 @@ def test_q2_paying_needs_the_full_amount() -> None:
 
 def test_q2_the_guard_answers_losing() -> None:
     """Q2 / 衛兵: an effect that makes you lose money makes you gain 5 instead."""
-    g = make(ads={0: [("carmaker-a", 1), ("guard-a", 0)]}, money={0: 2})
-    dice(g, 5)
+    g = make(ads={0: [("steelworks-a", last_month_of("steelworks")), ("guard-a", 0)]}, money={0: 2})
+    dice(g, miss(g, "steelworks-a", "guard-a"))
     finish_actions(g)
     assert g.players[0].money == 7
 
@@ -62,7 +78,7 @@ def test_q2_the_guard_does_not_answer_paying() -> None:
 
 def test_q2_another_players_lose_effect_takes_what_there_is() -> None:
     g = make(ads={0: [("shipping-a", 0)]}, money={1: 1})
-    dice(g, 2)
+    dice(g, hit(g, "shipping-a"))
     finish_actions(g)
     assert g.players[1].money == 0
 
@@ -81,7 +97,7 @@ def test_q3_a_hotel_posted_with_a_cafe_does_not_see_it() -> None:
     g = make(
         hands={0: ["hotel-a", "cafe-a"]},
         money={0: 9},
-        items=["fair", "magazine", "extension"],
+        items=["fair", "magazine", "reform"],
     )
     play(g, 0, "buy fair")
     play(g, 0, "post hotel-a")
@@ -98,7 +114,7 @@ def test_q3_a_furniture_factory_cannot_default_an_ad_posted_with_it() -> None:
         hands={0: ["furniture-a", "cafe-a"]},
         ads={1: [("taxi-a", 0)]},
         money={0: 9},
-        items=["fair", "magazine", "extension"],
+        items=["fair", "magazine", "reform"],
     )
     play(g, 0, "buy fair")
     play(g, 0, "post furniture-a")
@@ -118,7 +134,7 @@ def test_q4_a_reserved_success_effect_resolves_after_the_card_is_taken() -> None
         ads={0: [("potter-a", 0)], 1: [("salon-a", 0)]},
         top=["cafe-a", "cafe-b", "cafe-c"],
     )
-    dice(g, 2)  # potter 2/5 and hair salon 2/5 both succeed
+    dice(g, hit(g, "potter-a", "salon-a"))  # potter and hair salon both succeed
     money1 = g.players[1].money
     finish_actions(g)
     assert g.players[1].money == money1 + g.job("salon-a").reward
@@ -137,19 +153,20 @@ def test_q5_the_first_recruitment_chance_binds_the_die() -> None:
     """Q5: the first player to use a recruitment chance fixes the die; a later one cannot
     change it."""
     g = make(
-        ads={0: [("confectioner-a", 0)], 1: [("cafe-a", 0)]},
+        ads={0: [("textile-a", 0)], 1: [("cafe-a", 0)]},
         money={0: 9, 1: 9},
         items=["chance", "chance", "magazine"],
-        item_top=["extension"],
+        item_top=["reform"],
     )
+    face = only(g, "textile-a", "cafe-a")
     play(g, 0, "buy chance")
-    play(g, 0, "die 4")
+    play(g, 0, f"die {face}")
     play(g, 0, "acquire 1")
     play(g, 1, "buy chance")
-    assert g.die_fixed == 4 and not g.stack  # nothing to choose: the die is already fixed
+    assert g.die_fixed == face and not g.stack  # nothing to choose: the die is already fixed
     play(g, 1, "acquire 1")
-    # no roll is made (the scripted die has no rolls); the confectioner (4/5) succeeds
-    assert g.die == 4 and "confectioner-a" in g.successes and "cafe-a" not in g.successes
+    # no roll is made (the scripted die has no rolls); the textile mill succeeds
+    assert g.die == face and "textile-a" in g.successes and "cafe-a" not in g.successes
 
 
 def test_q5_a_fixed_die_is_not_rerolled_by_the_translator() -> None:
@@ -188,8 +205,8 @@ def test_q7_logistics_under_a_painter_pays_twice() -> None:
     """Q7: with a painter posted, posting the logistics company from 8 cards: 2 money for the
     posting (the card handed over belongs to it), 2 more for the discard: 4 in all."""
     hand = ["logistics-a", "cafe-a", "cafe-b", "taxi-a", "taxi-b", "hotel-a", "guard-a", "nurse-a"]
-    g = make(hands={0: hand, 1: []}, ads={0: [("painter-a", 0)]}, money={0: 0})
-    play(g, 0, "post logistics-a")
+    g = make(hands={0: hand, 1: []}, ads={0: [("painter-a", 0)]}, money={0: 1})
+    play(g, 0, "post logistics-a")  # costs 1
     assert g.to_act() == {0} and g.stack[-1].kind == "give"  # the give is part of posting
     play(g, 0, "give guard-a p2")
     assert g.players[0].money == 2 and g.players[1].hand == ["guard-a"]  # one change: +2
@@ -205,7 +222,7 @@ def test_q7_forestry_discard_two_draw_two_pays_twice() -> None:
         money={0: 0},
         top=["cinema-a", "cinema-b"],
     )
-    dice(g, 4)
+    dice(g, only(g, "forestry-a", "painter-a"))
     finish_actions(g)
     reward = g.job("forestry-a").reward
     assert g.players[0].money == reward
@@ -217,50 +234,66 @@ def test_q7_forestry_discard_two_draw_two_pays_twice() -> None:
 
 def test_q8_the_translator_voids_the_first_roll() -> None:
     """Q8: the first roll counts for nothing; the player who rolled rolls again."""
-    g = make(3, ads={0: [("cafe-a", 0)], 2: [("translator-a", 0), ("hotel-a", 0)]})
-    dice(g, 1, 6)
+    g = make(3, ads={0: [("cafe-a", 0)], 2: [("translator-a", 0), ("textile-a", 0)]})
+    first = only(g, "cafe-a", "translator-a", "textile-a")
+    second = only(g, "textile-a", "cafe-a", "translator-a")
+    dice(g, first, second)
     finish_actions(g)
-    assert g.die == 1 and g.to_act() == {2}
+    assert g.die == first and g.to_act() == {2}
     assert set(legal(g, 2)) == {"reroll", "skip"}
     events = play(g, 2, "reroll")
-    assert any("p1 rolls the recruitment die: 6" in e for e in events)
-    assert g.die == 6
-    assert "hotel-a" in g.successes and "cafe-a" not in g.successes
+    assert any(f"p1 rolls the recruitment die: {second}" in e for e in events)
+    assert g.die == second
+    assert "textile-a" in g.successes and "cafe-a" not in g.successes
     assert ad_cards(g, 0) == ["cafe-a"]
 
 
 def test_q8_letting_the_roll_stand() -> None:
     g = make(ads={0: [("cafe-a", 0)], 1: [("translator-a", 0)]})
-    dice(g, 1)
+    dice(g, only(g, "cafe-a", "translator-a"))
     finish_actions(g)
     play(g, 1, "skip")
     assert "cafe-a" in g.successes
 
 
-def test_q9_the_astronauts_extra_round() -> None:
+@pytest.mark.parametrize("roller", ["start", "astronaut"])
+def test_q9_the_astronauts_extra_round(roller: str) -> None:
     """Q9: in the extra round only the astronaut's owner acts, but every player's ads are
-    judged and take month markers."""
+    judged and take month markers. 採用フェイズ: the round's start player rolls; the start
+    player card does not move for the extra round (option `extra_roller`: or its owner)."""
     g = make(
         3,
-        ads={1: [("astronaut-a", 0)], 0: [("architect-a", 0)], 2: [("hotel-a", 0)]},
-        money={0: 0, 1: 9, 2: 0},
+        ads={2: [("astronaut-a", 0)], 0: [("architect-a", 0)], 1: [("hotel-a", 0)]},
+        money={0: 0, 1: 0, 2: 9},
+        options={"extra_roller": roller},
     )
-    dice(g, 3)
+    dice(g, only(g, "astronaut-a", "architect-a", "hotel-a"))
     finish_actions(g)
-    assert g.round == 2 and g.extra_round_of == 1 and g.to_act() == {1}
+    assert g.round == 2 and g.extra_round_of == 2 and g.to_act() == {2}
     assert g.start_player == 1  # the regular round passed the card as usual
+    assert g.roller == (1 if roller == "start" else 2)
     assert months(g, "architect-a") == 1 and months(g, "hotel-a") == 1
-    play(g, 1, "acquire 1")
+    play(g, 2, "acquire 1")
     with pytest.raises(NotYourTurn):
-        g.parse_move(2, "acquire 1")
-    dice(g, 4)
-    play(g, 1, "acquire 1")
-    # recruitment of the extra round: p1 rolled; p1's architect (1/4) succeeded
-    assert g.roller == 1 and "architect-a" in g.successes
+        g.parse_move(1, "acquire 1")
+    dice(g, only(g, "architect-a", "hotel-a"))
+    events = play(g, 2, "acquire 1")
+    who = "p2" if roller == "start" else "p3"
+    assert any(f"{who} rolls the recruitment die" in e for e in events)
+    # recruitment of the extra round: p1's architect succeeded
+    assert "architect-a" in g.successes
     assert g.players[0].money == g.job("architect-a").reward
     assert months(g, "hotel-a") == 2  # every ad ages in the extra round
     assert g.round == 3 and g.extra_round_of is None
     assert g.start_player == 1 and g.to_act() == {1}  # no pass after the extra round
+
+
+def test_q9_engine_version_1_let_the_astronaut_roll() -> None:
+    """Engine version 1 had the astronaut's owner roll in the extra round (replays keep it)."""
+    g = make(3, ads={2: [("astronaut-a", 0)]}, money={2: 9}, version=1)
+    dice(g, 3)  # version 1's astronaut succeeds on 3
+    finish_actions(g)
+    assert g.extra_round_of == 2 and g.roller == 2
 
 
 def test_q10_the_nurse_adds_an_action_while_one_is_left() -> None:

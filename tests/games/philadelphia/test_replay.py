@@ -1,9 +1,11 @@
 """Philadelphia replay fixtures: complete AI-played games of 2, 3 and 4 players replay move
 by move to the recorded scores and end reason, with cards (85) and items (15) conserved
-at every move; a record saves and loads unchanged.
+at every move; a record saves and loads unchanged. ``v1_*.json`` were recorded with engine
+version 1 (the first card list) and still replay under its rules.
 
-Regenerate the fixtures with ``python -m tests.games.philadelphia.test_replay`` only when the
-rules or the card list change on purpose (that is an engine_version bump).
+Regenerate the current fixtures with ``python -m tests.games.philadelphia.test_replay`` only
+when the rules or the card list change on purpose (that is an engine_version bump; keep the
+old ones as ``v<N>_*.json``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,25 @@ from games.philadelphia import SPEC
 from games.philadelphia.state import PhilaState
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "philadelphia"
-GAMES = {"ai_2p": (2, 11), "ai_3p": (3, 23), "ai_4p": (4, 37), "mixed_3p": (3, 5)}
+GAMES = {"ai_2p": (2, 686), "ai_3p": (3, 23), "ai_4p": (4, 37), "mixed_3p": (3, 5)}
+
+
+def test_a_version_1_record_replays_with_version_1_rules() -> None:
+    """Engine version 1's games keep their card list, start player and scores on replay."""
+    data = json.loads((FIXTURES / "v1_ai_2p.json").read_text())
+    state = replay(GameRecord.from_dict(data))
+    assert state.engine_version == 1 and "lawyer" in state.data.job_index
+    assert state.outcome().scores == {int(k): v for k, v in data["expect"]["scores"].items()}  # type: ignore[union-attr]
+
+
+def test_the_engine_version_is_fixed_once_a_move_is_made() -> None:
+    state: PhilaState = SPEC.new_game({}, 2, 4)
+    assert state.engine_version == SPEC.engine_version and state.published_list
+    state.engine_version = 1
+    assert not state.published_list and state.start_player == 0
+    state.apply(0, state.legal_moves(0)[0])
+    with pytest.raises(ValueError):
+        state.engine_version = 2
 
 
 def _fixtures() -> list[Path]:
@@ -36,11 +56,13 @@ def test_there_is_a_fixture_for_each_player_count() -> None:
 def test_fixture_replays_to_its_recorded_result(path: Path) -> None:
     data: dict[str, Any] = json.loads(path.read_text())
     record = GameRecord.from_dict(data)
-    assert record.game == "philadelphia" and record.engine_version == SPEC.engine_version
+    assert record.game == "philadelphia" and SPEC.can_replay(record.engine_version)
+    assert path.stem.startswith("v") == (record.engine_version < SPEC.engine_version)
     spec = get_game(record.game)
     state: PhilaState = spec.new_game(
         spec.resolve_options(record.options), record.seats, record.seed
     )
+    state.engine_version = record.engine_version
     for seat, text in record.moves:
         assert not state.is_over()
         state.apply(seat, state.parse_move(seat, text))

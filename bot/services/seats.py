@@ -1,0 +1,210 @@
+"""Seats changing hands in a running game: a member hands their seat to the AI and takes it
+back (``/seat ai``, ``/seat takeback``), the host or a game master gives a vanished
+player's seat to another member or the AI (``/seat replace``), and the turn clock hands a
+seat to the AI after repeated time-outs.
+
+One rule, applied here for every way a member gets a seat (``Seats._admit``): **one person
+never holds two seats' private information.** A member who has held a seat of a game — played
+it, played it and was replaced, or has the AI play it for them — may be seated again only
+in that same seat. The holders are stored (``seat_holders``, migration 16: one seat per
+member and game, so the database refuses a second one too). Handing a seat to the AI keeps
+its member as the holder; the AI is not a person. So a host cannot hand their own seat to
+the AI, take another player's seat to read its hand and go back, and a game master who took
+a seat to look can never take a second one.
+
+API (0-based seats; each raises ``LobbyError`` with a sentence and changes nothing when
+refused, and posts one line in the game's channel)::
+
+    seat_row = await seats.hand_to_ai(game_id, seat, reason)
+    seat = await seats.take_back(game_id, user_id, name)
+    seat_row = await seats.replace(game_id, seat, (user_id, name) | None, by)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from games.core import get_game
+
+from ..manager import GameManager, LobbyError
+from ..storage import GameRow, SeatRow
+from .autoplay import Autoplay
+from .publisher import Publisher
+
+AI_SUFFIX = " (AI)"  # added to a member's name while the AI plays their seat
+NAME_CHARS = 32  # Discord display names are at most 32 characters
+
+
+def ai_seat_name(name: str) -> str:
+    """``"alice"`` -> ``"alice (AI)"``: a handed-over seat keeps its member's name."""
+    return name if name.endswith(AI_SUFFIX) else name[:NAME_CHARS] + AI_SUFFIX
+
+
+def member_name(name: str) -> str:
+    """``"alice (AI)"`` -> ``"alice"``."""
+    return name[: -len(AI_SUFFIX)] if name.endswith(AI_SUFFIX) else name
+
+
+def two_seats(user_id: int, held: int, seat: int) -> str:
+    """The refusal when a member who held seat ``held`` would get ``seat`` (0-based)."""
+    return (
+        f"<@{user_id}> has held seat {held + 1}'s private information in this game (its hand "
+        f"and secret choices), so they can't take seat {seat + 1}: one person never holds "
+        "two seats' secrets. Choose another member, or the AI."
+    )
+
+
+class Seats:
+    """Hands seats between members and the AI (see the module docstring)."""
+
+    def __init__(self, manager: GameManager, publisher: Publisher, autoplay: Autoplay) -> None:
+        self.manager = manager
+        self.publisher = publisher
+        self.autoplay = autoplay
+        # Called after a seat changes hands (bot.app sets it to the turn clocks' resync,
+        # which arms the clock timers the change stored).
+        self.seat_changed: Callable[[int], Awaitable[None]] | None = None
+
+    async def _admit(self, game_id: int, user_id: int, seat: int) -> None:
+        """The one rule: ``user_id`` may hold ``seat`` only if they never held another seat
+        of this game. Raises ``LobbyError`` otherwise."""
+        held = await self.manager.storage.seat_held(game_id, user_id)
+        if held is None or held == seat:
+            return
+        row = await self._row(game_id)
+        if row.seat_of(user_id) == held:
+            raise LobbyError(f"<@{user_id}> already plays seat {held + 1}.")
+        raise LobbyError(two_seats(user_id, held, seat))
+
+    async def _set(
+        self, game_id: int, seat: int, user_id: int | None, change: Callable[..., SeatRow]
+    ) -> tuple[SeatRow, SeatRow]:
+        if user_id is not None:
+            await self._admit(game_id, user_id, seat)
+        try:
+            old, new = await self.manager.set_seat(game_id, seat, change)
+        except sqlite3.IntegrityError:  # a concurrent change seated them elsewhere first
+            assert user_id is not None
+            held = await self.manager.storage.seat_held(game_id, user_id)
+            raise LobbyError(two_seats(user_id, held if held is not None else -1, seat)) from None
+        if self.seat_changed is not None:
+            await self.seat_changed(game_id)
+        return old, new
+
+    async def hand_to_ai(self, game_id: int, seat: int, reason: str = "") -> SeatRow:
+        """Let the AI play ``seat`` of a running game until its member takes it back.
+        ``reason`` (plain words, e.g. ``"3 time-outs in a row"``) is told to the table.
+
+        Raises ``LobbyError`` if the game is not running, the seat does not exist or is
+        already the AI's, or the game has no AI policy. Returns the new seat row (kind
+        ``ai``, ``owner_id`` the member who may take it back and who stays its holder).
+        """
+
+        def change(row: GameRow, old: SeatRow) -> SeatRow:
+            spec = get_game(row.game_key)
+            if spec.ai is None:
+                raise LobbyError(f"{spec.title} has no AI player yet.")
+            if old.kind == "ai":
+                raise LobbyError(
+                    f"Seat {seat + 1} ({old.display_name}) is already played by the AI."
+                )
+            owner = old.user_id if old.kind == "human" else old.owner_id
+            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner)
+
+        old, new = await self._set(game_id, seat, None, change)
+        row = await self._row(game_id)
+        back = (
+            f" <@{new.owner_id}> can take it back with `/seat takeback`."
+            if new.owner_id is not None
+            else ""
+        )
+        because = f" ({reason})" if reason else ""
+        await self.publisher.post(
+            row.channel_id,
+            f"🤖 The AI plays seat {seat + 1} (**{member_name(old.display_name)}**) "
+            f"now{because}.{back}",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.autoplay.kick(game_id)
+        return new
+
+    async def take_back(self, game_id: int, user_id: int, name: str | None = None) -> int:
+        """Give the member ``user_id`` back the seat the AI plays for them; ``name`` is their
+        display name now (default: the name they had). Returns the seat.
+
+        Raises ``LobbyError`` if no running seat of that game is the AI's for them.
+        """
+        row = await self._row(game_id)
+        seat = next((s.seat for s in row.seats if s.kind == "ai" and s.owner_id == user_id), None)
+        if seat is None:
+            raise LobbyError("The AI is not playing a seat for you in this game.")
+
+        def change(row: GameRow, old: SeatRow) -> SeatRow:
+            if old.kind != "ai" or old.owner_id != user_id:
+                raise LobbyError("The AI is not playing a seat for you in this game.")
+            if row.seat_of(user_id) is not None:
+                raise LobbyError("You already play another seat of this game.")
+            return SeatRow(seat, user_id, name or member_name(old.display_name), "human", None)
+
+        await self._set(game_id, seat, user_id, change)
+        await self.publisher.post(
+            row.channel_id,
+            f"🙋 <@{user_id}> takes seat {seat + 1} back from the AI.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._ping_if_waiting(game_id, seat)
+        return seat
+
+    async def replace(
+        self, game_id: int, seat: int, member: tuple[int, str] | None, by: int
+    ) -> SeatRow:
+        """Seat ``seat`` is played by ``member`` (user id, display name) from now on, or by
+        the AI if ``None`` (its member may take it back). ``by`` is who decided; the
+        permission check is the caller's. Raises ``LobbyError`` and changes nothing if the
+        member already plays a seat, or held another seat of this game (``_admit``).
+        """
+        if member is None:
+            return await self.hand_to_ai(game_id, seat, f"set by <@{by}>")
+        user_id, name = member
+
+        def change(row: GameRow, old: SeatRow) -> SeatRow:
+            taken = row.seat_of(user_id)
+            if taken is not None:
+                raise LobbyError(f"<@{user_id}> already plays seat {taken + 1}.")
+            return SeatRow(seat, user_id, name, "human", None)
+
+        old, _new = await self._set(game_id, seat, user_id, change)
+        row = await self._row(game_id)
+        await self.publisher.post(
+            row.channel_id,
+            f"🔁 <@{user_id}> plays seat {seat + 1} (was **{old.display_name}**) now, "
+            f"set by <@{by}>.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._ping_if_waiting(game_id, seat)
+        return SeatRow(seat, user_id, name, "human", None)
+
+    async def _ping_if_waiting(self, game_id: int, seat: int) -> None:
+        """A member who now holds a seat the game waits on is told so."""
+        live = await self.manager.load(game_id)
+        if live.row.status != "running" or seat not in live.state.waiting_for():
+            return
+        user = live.row.user_of(seat)
+        if user is not None:
+            await self.publisher.post(
+                live.row.channel_id,
+                f"<@{user}>, it's your turn — use `/move` or press **Play** on the board.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.manager.storage.get_game(game_id)
+        if row is None:
+            raise LobbyError("That game no longer exists.")
+        return row
+
+
+__all__ = ["Seats", "ai_seat_name", "member_name", "two_seats"]
