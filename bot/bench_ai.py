@@ -204,20 +204,12 @@ def bench_ai(
                 continue
             played = run_matches(head_to_head(key, level, size(full), seats), workers)
             summarize(emit_line, name, played, target if level == "normal" else None, par)
-        for values in ("default", "seed"):
-            name = f"carnegie.{level}_solo_vs_andrew" + (
-                "" if values == "default" else ".values_seed"
-            )
+        for opts in andrew_variants():
+            name = f"carnegie.{level}_solo_vs_andrew" + "".join(f".{k}_{v}" for k, v in opts)
             if not wanted(name):
                 continue
-            opts: tuple[tuple[str, Any], ...] = ()
-            if values == "seed":
-                if "values" not in {o.name for o in get_game("carnegie").options}:
-                    emit_line({"metric": f"ai.{name}", "skipped": "no `values` option yet"})
-                    continue
-                opts = (("values", "seed"),)
             matches = [Match("carnegie", (level,), 0, g, opts) for g in range(size(40))]
-            goal = ">= 0.50" if level == "normal" and values == "default" else None
+            goal = ">= 0.50" if level == "normal" and not opts else None
             summarize(emit_line, name, run_matches(matches, workers), goal)
         name = f"food_chain_magnate.{level}_4p_features"
         if wanted(name):
@@ -226,6 +218,17 @@ def bench_ai(
             ]
             played = run_matches(matches, workers)
             emit_line(fcm_feature_line(name, played))
+
+
+def andrew_variants() -> list[tuple[tuple[str, Any], ...]]:
+    """Carnegie solo settings measured: the defaults, and each other reading of the
+    department values (``values``: the seed's or the printed ones) when the option exists."""
+    spec = get_game("carnegie")
+    out: list[tuple[tuple[str, Any], ...]] = [()]
+    for o in spec.options:
+        if o.name == "values":
+            out += [(("values", v),) for v in o.choices if v != o.default]
+    return out
 
 
 def machine_line() -> dict[str, Any]:
