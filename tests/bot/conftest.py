@@ -26,6 +26,21 @@ def _toy_registered(toy_game):
     return toy_game
 
 
+@pytest.fixture(autouse=True)
+def _ai_seats_play_easy(monkeypatch):
+    """Bot tests test the bot, not the AI's strength: AI seats play the fast ``easy`` level
+    (issue 21). The search levels have their own tests (tests/games/test_ai_levels.py); the
+    bot's per-seat level and its process pool come with the bot wiring."""
+    import dataclasses
+
+    from games.core.registry import _REGISTRY, all_games
+
+    for spec in all_games():
+        if spec.levels:
+            easy = dataclasses.replace(spec, ai=spec.ai_level("easy"))
+            monkeypatch.setitem(_REGISTRY, spec.key, easy)
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "boardroom.sqlite3"
