@@ -24,6 +24,8 @@ from typing import Any
 
 from games.core import SYSTEM, Rng, get_game
 
+from .bench import percentile
+
 Emit = Callable[..., None]
 
 
@@ -96,15 +98,6 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def run_matches(matches: Sequence[Match], workers: int) -> list[Played]:

@@ -137,5 +137,5 @@ PRIOR = CarnegiePrior()
 HOOKS = CarnegieHooks(PRIOR)
 EASY = CarnegiePolicy()
 NORMAL: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=500))
-HARD: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=32))
+HARD: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=32, moves=3000))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

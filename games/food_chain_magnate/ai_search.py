@@ -438,5 +438,5 @@ PRIOR = FcmPrior()
 HOOKS = FcmHooks(PRIOR)
 EASY = FcmPolicy()
 NORMAL: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=4, moves=500))
-HARD: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=24))
+HARD: SearchPolicy[FcmState] = SearchPolicy(HOOKS, Budget(rollouts=24, moves=3000))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

@@ -121,5 +121,5 @@ def _first(moves: list[Move], width: int) -> list[Move]:
 HOOKS = KenchikuHooks(AI)
 EASY = AI
 NORMAL: SearchPolicy[KenchikuState] = SearchPolicy(HOOKS, Budget(rollouts=12, moves=1200))
-HARD: SearchPolicy[KenchikuState] = SearchPolicy(HOOKS, Budget(rollouts=48))
+HARD: SearchPolicy[KenchikuState] = SearchPolicy(HOOKS, Budget(rollouts=48, moves=6000))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

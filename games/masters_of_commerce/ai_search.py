@@ -96,5 +96,5 @@ def _round_down(amount: float) -> int:
 HOOKS = MocHooks(PRIOR)
 EASY = MocPolicy()
 NORMAL: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=600))
-HARD: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=48))
+HARD: SearchPolicy[MocState] = SearchPolicy(HOOKS, Budget(rollouts=48, moves=4000))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

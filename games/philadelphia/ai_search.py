@@ -59,5 +59,5 @@ class PhilaHooks(SearchHooks[PhilaState]):
 
 HOOKS = PhilaHooks(POLICY)
 NORMAL: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=500))
-HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48))
+HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48, moves=3000))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}
