@@ -143,15 +143,24 @@ def summarize(
     emit_line(line)
     times = [t for x in played for t in x.times_ms]
     if times:
+        machine = machine_line()
+        scale = IDLE_REFERENCE_MS / machine["reference_ms_per_move"]
+        mean = sum(times) / len(times)
         emit_line(
             {
                 "metric": f"ai.{name}.decision_ms",
                 "unit": "ms",
-                "mean": round(sum(times) / len(times), 2),
+                "mean": round(mean, 2),
                 "p50": round(percentile(times, 0.5), 2),
                 "p95": round(percentile(times, 0.95), 2),
                 "max": round(max(times), 1),
                 "n": len(times),
+                "loadavg_1m": machine["loadavg_1m"],
+                "idle_estimate": {
+                    "mean": round(mean * scale, 1),
+                    "p95": round(percentile(times, 0.95) * scale, 1),
+                },
+                "target": "idle mean <= 50, p95 <= 250",
             }
         )
 
@@ -222,6 +231,10 @@ def andrew_variants() -> list[tuple[tuple[str, Any], ...]]:
         if o.name == "values":
             out += [(("values", v),) for v in o.choices if v != o.default]
     return out
+
+
+IDLE_REFERENCE_MS = 0.0655
+"""``machine_line``'s reference workload on the development machine at load 1.05 (2 cores)."""
 
 
 def machine_line() -> dict[str, Any]:
