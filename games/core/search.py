@@ -147,8 +147,9 @@ class SearchHooks(Generic[S]):
         return [first, *same, *rest][: self.width]
 
     def scores(self, state: S) -> Mapping[Seat, float] | None:
-        """Projected final scores of a running game (same units as ``Outcome.scores``), or
-        ``None`` to have the rollout continue to the end. Default: ``None``."""
+        """Projected final scores of a running game (same units as ``Outcome.scores``) for a
+        rollout that ``cut`` stops early, or ``None`` when the game has no projection (such a
+        position then counts as even). Default: ``None``."""
         return None
 
     def cut(self, state: S, start: S, played: int) -> bool:
