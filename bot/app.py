@@ -1,6 +1,6 @@
 """The bot factory shared by ``boardroom run``, ``boardroom preview`` and the tests, and the
 composition root: storage -> manager -> services, with the UI's views handed to the
-services that post them."""
+services that post them and the services' event listeners added, all once, here."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from discord.ext import commands
 from . import clock, errors
 from .manager import GameManager
 from .services import (
+    Aftermath,
     Autoplay,
     Boards,
     Clocks,
+    Deadlines,
     Lobby,
     Notices,
     Publisher,
@@ -28,6 +30,8 @@ from .services import (
     Timers,
     Turns,
 )
+from .services.clocks import settle
+from .services.events import MoveDone, SeatChanged, TableReset, TimerDue, listener_name
 from .settings import Settings
 from .storage import Storage
 from .ui import components as ui
@@ -67,20 +71,36 @@ class Boardroom(commands.Bot):
 
     def _build(self, settings: Settings) -> Services:
         storage = Storage(self.database)
-        manager = GameManager(storage, discord.utils.utcnow, cache_size=settings.cache_size)
-        boards = Boards(settings.render_workers, scale=settings.board_scale)
+        manager = GameManager(
+            storage, discord.utils.utcnow, cache_size=settings.cache_size, clock_hook=settle
+        )
+        boards = Boards(
+            settings.render_workers,
+            scale=settings.board_scale,
+            processes=settings.render_processes,
+        )
         publisher = Publisher(self, storage, boards, ui.board_view)
         notices = Notices(
             self, storage, publisher, ui.answer_view, ui.inbox_view, manager.now, ui.panel
         )
         timers = Timers(self, manager, storage, publisher)
-        turns = Turns(manager, publisher, notices, timers, ui.panel)
-        lobby = Lobby(manager, publisher, timers, ui.lobby_view)
-        clocks = Clocks(self, manager, storage, publisher, timers)  # sets manager.clock_hook
-        autoplay = Autoplay(self, manager, publisher, notices, timers, pause=settings.ai_pause)
-        seats = Seats(manager, publisher, autoplay)
-        clocks.hand_to_ai = seats.hand_to_ai  # N time-outs in a row: the AI takes the seat
-        seats.seat_changed = clocks.resync  # an AI seat's clock stops, a human's restarts
+        aftermath = Aftermath(self, publisher, notices, timers, ui.panel)
+        turns = Turns(manager, aftermath)
+        lobby = Lobby(manager, publisher, timers, aftermath, ui.lobby_view)
+        autoplay = Autoplay(self, manager, publisher, aftermath, pause=settings.ai_pause)
+        seats = Seats(self, manager, publisher, autoplay)
+        # N time-outs in a row: the AI takes the seat.
+        clocks = Clocks(self, manager, storage, publisher, timers, aftermath, seats.hand_to_ai)
+        deadlines = Deadlines(manager, aftermath)
+        # Who reacts to what (bot.services.events); cogs add their own listeners.
+        for listener, event in (
+            (autoplay.on_move_done, MoveDone),  # the next AI seat acts
+            (autoplay.on_table_reset, TableReset),
+            (clocks.on_seat_changed, SeatChanged),  # an AI seat's clock stops
+            (clocks.on_timer_due, TimerDue),  # time-outs, reminders
+            (deadlines.on_timer_due, TimerDue),  # a timed phase ends
+        ):
+            self.add_listener(listener, listener_name(event))
         return Services(
             storage,
             manager,
@@ -93,6 +113,8 @@ class Boardroom(commands.Bot):
             clocks,
             autoplay,
             seats,
+            aftermath,
+            deadlines,
         )
 
     @property
@@ -183,6 +205,7 @@ class Boardroom(commands.Bot):
                 task.cancel()
         self.services.timers.cancel_all()
         self.services.autoplay.cancel_all()
+        await self.services.aftermath.drain()
         await self.services.publisher.drain()
         self.services.boards.close()
         if self._alive_task is not None and self.storage.is_open:

@@ -1,21 +1,39 @@
 """``boardroom bench``: performance figures, one JSON object per line.
 
-Each line is ``{"metric", "unit", "p50", "p95", "n"}`` (plus ``"target"`` where the issue sets
-one). Wall-clock times use ``time.perf_counter``; nothing here asserts, it only measures.
+Each figure is ``{"metric", "unit", "p50", "p95", "n"}`` (plus ``"target"`` where an issue
+sets one); a ``{"note"}`` line says what was set up. Wall-clock times use
+``time.perf_counter``; nothing here asserts a speed, it only measures, so a slow machine gives
+slow figures. The modes run in order (``MODES``); a mode that fails prints one line
+``boardroom bench: <mode> failed: <reason>`` on stderr and the others still run; the command
+then exits with status 1. A mode that runs past its time budget stops the whole run with
+status 1 and one line saying so.
+
+Sizes: ``full`` (the default: the figures the issues' targets name), ``quick`` (fewer
+samples) and ``smoke`` (every mode, tiny, under a minute: run by ``.ci/run``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
-import tempfile
+import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from games.core import get_game
-from render.common import to_png
+from games.core import Rng, get_game
+
+T = TypeVar("T")
+
+SIZES = ("smoke", "quick", "full")
+BUDGET = {"smoke": 120.0, "quick": 900.0, "full": 3600.0}
+"""Seconds one mode may take before the run is stopped (a hang, not a slow machine)."""
+
+NAMES = ("alice", "Bartholomew", "carol", "dave", "Eve Online", "frank", "grace", "heidi")
+"""Display names the benched boards are drawn with (as a bot draws its players')."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -40,363 +58,354 @@ def emit(metric: str, unit: str, samples: Sequence[float], target: str | None = 
     print(json.dumps(line), flush=True)
 
 
-def random_game(
+# -- the games' engines and boards ---------------------------------------------------------
+
+
+def play(
     key: str,
     seats: int,
     seed: int,
+    *,
+    ai: bool,
     on_apply: Callable[[float], None] | None = None,
-    snapshot_every: int = 0,
-) -> tuple[Any, list[Any]]:
-    """Play one uniformly random game; returns the final state and some mid-game views."""
+    views_every: int = 0,
+    max_moves: int = 50_000,
+    timing: list[float] | None = None,
+) -> tuple[Any, int, list[Any]]:
+    """One game of ``key`` with the game's AI (``ai``) or uniformly random legal moves on
+    every seat; a phase nobody can act in ends by its deadline. Returns the final state, the
+    number of moves and the positions after every ``views_every`` moves (and the last):
+    ``(public view, (each seat's own view, ...))``; the seconds spent taking the views are
+    appended to ``timing``."""
     spec = get_game(key)
     state = spec.new_game(spec.resolve_options({}), seats, seed)
-    rnd = random.Random(seed)
-    views = []
-    steps = 0
-    while not state.is_over():
-        movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
-        if not movers:
-            dl = state.deadline()
-            assert dl is not None
-            state.apply(dl.seat, dl.move)
-            continue
-        seat = rnd.choice(movers)
-        move = rnd.choice(list(state.legal_moves(seat)))
-        t0 = time.perf_counter()
-        state.apply(seat, move)
-        if on_apply is not None:
-            on_apply((time.perf_counter() - t0) * 1000)
-        steps += 1
-        if snapshot_every and steps % snapshot_every == 0:
-            views.append(state.view(None))
-    views.append(state.view(None))
-    return state, views
-
-
-def bench_engine(key: str, seats: Sequence[int], games: int, batches: int) -> list[Any]:
-    apply_ms: list[float] = []
+    rnd, rng = random.Random(seed), Rng(seed)
     views: list[Any] = []
-    seed = 0
-    for _ in range(games):
-        _, v = random_game(key, seats[seed % len(seats)], seed, apply_ms.append, 15)
-        views.extend(v)
-        seed += 1
-    emit(f"{key}.engine.apply", "ms", apply_ms)
-    rates = []
-    per_batch = 20
-    for _ in range(batches):
-        t0 = time.perf_counter()
-        for _ in range(per_batch):
-            random_game(key, seats[seed % len(seats)], seed)
-            seed += 1
-        rates.append(per_batch / (time.perf_counter() - t0))
-    emit(
-        f"{key}.engine.random_games_per_second",
-        "games/s",
-        rates,
-        ">= 50" if key == "kenchiku" else None,
-    )
-    return views
-
-
-def bench_render(key: str, views: Sequence[Any], target: str) -> None:
-    import importlib
-
-    mod = importlib.import_module(f"render.{key}")
-    mod.render_board(views[0])  # warm the static-layer caches, as a running bot has them
-    times = []
-    for view in views:
-        t0 = time.perf_counter()
-        to_png(mod.render_board(view))
-        times.append((time.perf_counter() - t0) * 1000)
-    emit(f"{key}.render.board_png", "ms", times, target)
-
-
-def ai_game(
-    key: str, seats: int, seed: int, on_apply: Callable[[float], None] | None = None
-) -> tuple[Any, int]:
-    """Play one whole game with the game's AI policy on every seat; returns the final state
-    and the number of moves. A phase that nobody can act in ends by its deadline."""
-    from games.core import Rng
-
-    spec = get_game(key)
-    assert spec.ai is not None, f"{key} registers no AI"
-    state = spec.new_game(spec.resolve_options({}), seats, seed)
-    rng = Rng(seed)
     moves = 0
-    while not state.is_over():
+    looked = 0.0  # seconds spent taking views, left out of the game's time
+    while not state.is_over() and moves < max_moves:
         movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
         if not movers:
             dl = state.deadline()
-            assert dl is not None
+            if dl is None:
+                raise RuntimeError(f"{key}: nobody can move and nothing is timed")
             state.apply(dl.seat, dl.move)
             continue
-        seat = movers[0]
-        move = spec.ai.choose(state, seat, rng)
+        if ai and spec.ai is not None:
+            seat = movers[0]
+            move = spec.ai.choose(state, seat, rng)
+        else:
+            seat = rnd.choice(movers)
+            move = rnd.choice(list(state.legal_moves(seat)))
         t0 = time.perf_counter()
         state.apply(seat, move)
         if on_apply is not None:
             on_apply((time.perf_counter() - t0) * 1000)
         moves += 1
-    return state, moves
+        if views_every and moves % views_every == 0:
+            t0 = time.perf_counter()
+            views.append(position(state, seats))
+            looked += time.perf_counter() - t0
+    views.append(position(state, seats))
+    if timing is not None:
+        timing.append(looked)
+    return state, moves, views
 
 
-def bench_ai_engine(key: str, seats: int, games: int, target: str | None) -> list[Any]:
-    """``{key}.engine.apply`` (ms per move) and ``{key}.engine.ai_games_per_second`` for
-    ``seats`` players with the AI on every seat; returns mid-game public views to draw."""
+def position(state: Any, seats: int) -> tuple[Any, tuple[Any, ...]]:
+    return state.view(None), tuple(state.view(s) for s in range(seats))
+
+
+@dataclass(frozen=True)
+class GameBench:
+    """How one game is benched: its table size(s), AI or random play, games per size, the
+    AI-games-per-second target, and the ``/move`` end-to-end table size and target."""
+
+    key: str
+    seats: tuple[int, ...]
+    ai: bool
+    games: int
+    games_target: str | None
+    bot_seats: int
+    bot_target: str | None
+
+
+GAMES = (
+    GameBench("kenchiku", (2, 3, 4), False, 200, ">= 50", 2, "p95 < 250"),
+    GameBench("masters_of_commerce", (11,), False, 20, None, 11, "p95 < 150"),
+    GameBench("food_chain_magnate", (4, 5), True, 20, ">= 2", 3, "p95 < 400"),
+    GameBench("carnegie", (4,), True, 20, ">= 10", 2, "p95 < 300"),
+    GameBench("philadelphia", (4,), True, 40, ">= 50", 3, "p95 < 250"),
+)
+
+CHAT_BOARD_TARGET = "p95 < 20"
+"""Issue 20: drawing and encoding a game's chat board, as the bot posts it."""
+
+
+def bench_engine(game: GameBench, games: int) -> list[Any]:
+    """``{key}.engine.apply`` (ms per move) and games per second; returns mid-game positions
+    to draw (``play``)."""
     apply_ms: list[float] = []
     rates: list[float] = []
     lengths: list[float] = []
     views: list[Any] = []
     for seed in range(games):
+        seats = game.seats[seed % len(game.seats)]
+        looked: list[float] = []
         t0 = time.perf_counter()
-        state, n = ai_game(key, seats, seed, apply_ms.append)
-        rates.append(1 / (time.perf_counter() - t0))
-        lengths.append(n)
-        views.append(state.view(None))
-    # Mid-game positions too: the board is drawn after every move, not only at the end.
-    spec = get_game(key)
-    for seed in range(min(games, 5)):
-        from games.core import Rng
-
-        state = spec.new_game(spec.resolve_options({}), seats, 1000 + seed)
-        rng = Rng(seed)
-        for i in range(400):
-            if state.is_over():
-                break
-            movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
-            if not movers:
-                break
-            state.apply(movers[0], spec.ai.choose(state, movers[0], rng))  # type: ignore[union-attr]
-            if i % 40 == 39:
-                views.append(state.view(None))
-    emit(f"{key}.engine.apply", "ms", apply_ms)
-    emit(f"{key}.engine.ai_moves_per_game.{seats}p", "moves", lengths)
-    emit(f"{key}.engine.ai_games_per_second.{seats}p", "games/s", rates, target)
+        _state, moves, some = play(
+            game.key,
+            seats,
+            seed,
+            ai=game.ai,
+            on_apply=apply_ms.append,
+            views_every=15,
+            timing=looked,
+        )
+        rates.append(1 / (time.perf_counter() - t0 - looked[0]))
+        lengths.append(moves)
+        views.extend(some)
+    kind = "ai" if game.ai else "random"
+    emit(f"{game.key}.engine.apply", "ms", apply_ms)
+    emit(f"{game.key}.engine.{kind}_moves_per_game", "moves", lengths)
+    emit(f"{game.key}.engine.{kind}_games_per_second", "games/s", rates, game.games_target)
     return views
 
 
-def bench_company(key: str, views: Sequence[Any], target: str) -> None:
-    """``render_player`` for every seat of each view (Carnegie's company boards)."""
-    import importlib
+def bench_boards(key: str, positions: Sequence[Any], samples: int) -> None:
+    """``{key}.render.chat_board``: the public board drawn and encoded exactly as the bot's
+    render pool does it for a channel (``bot.services.boards.picture`` at the default
+    ``board_scale``, players by name), one board at a time; then the other views the
+    game's renderer declares (player areas, hands), per seat."""
+    from render import contract
 
-    mod = importlib.import_module(f"render.{key}")
-    times = []
-    for view in views:
-        for seat in range(len(view.companies)):
-            t0 = time.perf_counter()
-            to_png(mod.render_player(view, seat))
-            times.append((time.perf_counter() - t0) * 1000)
-    emit(f"{key}.render.company_png", "ms", times, target)
+    from .services.boards import picture
+    from .settings import Settings
+
+    renderer = contract.of(key)
+    chosen = list(positions[:: max(1, len(positions) // samples)])[:samples]
+    if not chosen or renderer is None:
+        return
+    names = list(NAMES)
+    scale = Settings.board_scale
+    picture(renderer, "board", chosen[0][0], names=names, scale=scale)  # fonts, static layers
+    times, cpu = [], []
+    for public, _own in chosen:
+        t0, c0 = time.perf_counter(), time.process_time()
+        picture(renderer, "board", public, names=names, scale=scale)
+        times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    emit(f"{key}.render.chat_board", "ms", times, CHAT_BOARD_TARGET)
+    # the CPU time alone (all threads, libvips' too): the figure above on a machine with
+    # nothing else on it
+    emit(f"{key}.render.chat_board_cpu", "ms", cpu, CHAT_BOARD_TARGET)
+    for kind in ("player", "hand"):
+        if kind not in renderer.views:
+            continue
+        times = []
+        for public, own in chosen[: max(1, samples // 4)]:
+            for seat, seen in enumerate(own):
+                t0 = time.perf_counter()
+                view = public if kind == "player" else seen
+                picture(renderer, kind, view, seat=seat, names=names, scale=scale)
+                times.append((time.perf_counter() - t0) * 1000)
+        emit(f"{key}.render.{kind}", "ms", times)
 
 
-async def bench_move_e2e(
-    games: int,
-    moves: int,
-    *,
-    key: str = "kenchiku",
-    seats: int = 2,
-    policy: str = "random",
-    target: str = "p95 < 250",
-) -> None:
-    """``/move`` through SimCord: interaction in -> response with the board sent. ``games``
-    tables play at once; moves are chosen at random or by the game's AI."""
-    import simcord
+def bench_encoding(positions: Mapping[str, Sequence[Any]], samples: int) -> None:
+    """``render.encode.*``: the same chat boards encoded by the bot's encoder (libvips,
+    ``bot.services.boards.encode_png``) and by Pillow at level 3 (the encoder before issue
+    20), CPU milliseconds and KiB per board: the before and after in one run."""
+    import io
 
-    from games.core import Rng
+    from render import contract
 
-    from .app import create_bot
+    from .services.boards import at_inline_width, encode_png
+    from .settings import Settings
 
-    spec = get_game(key)
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(Path(tmp) / "bench.sqlite3")
+    def pillow(image: Any) -> bytes:
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", optimize=False, compress_level=3)
+        return buf.getvalue()
+
+    images = []
+    for key, chosen in positions.items():
+        renderer = contract.of(key)
+        if renderer is None:
+            continue
+        for public, _own in list(chosen[:: max(1, len(chosen) // samples)])[:samples]:
+
+            def draw(k: float, r: Any = renderer, v: Any = public) -> Any:
+                return r.board(v, names=list(NAMES), scale=k)
+
+            images.append(at_inline_width(draw, Settings.board_scale))
+    for name, encode in (("libvips", encode_png), ("pillow_level3", pillow)):
+        cpu, size = [], []
+        for image in images:
+            c0 = time.process_time()
+            data = encode(image)
+            cpu.append((time.process_time() - c0) * 1000)
+            size.append(len(data) / 1024)
+        emit(f"render.encode.{name}_cpu", "ms", cpu)
+        emit(f"render.encode.{name}_size", "KiB", size)
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+class Run:
+    """One ``boardroom bench`` run: which modes, at which size, and what failed."""
+
+    def __init__(self, size: str, only: str = "", scale: float | None = None) -> None:
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {SIZES}")
+        self.size = size
+        self.wanted = [w.strip() for w in only.split(",") if w.strip()]
+        self.scale = scale
+        self.failed: list[str] = []
+        self.ran: list[str] = []
+
+    def pick(self, smoke: T, quick: T, full: T) -> T:
+        return {"smoke": smoke, "quick": quick, "full": full}[self.size]
+
+    def on(self, mode: str) -> bool:
+        """Whether ``mode`` runs: no ``--only``, or a name that is a prefix of it (``platform``,
+        ``kenchiku``) or that it is a prefix of (``platform.poisson_25``)."""
+        return not self.wanted or any(
+            mode.startswith(w) or w.startswith(mode + ".") for w in self.wanted
+        )
+
+    async def mode(
+        self, name: str, work: Callable[[], Awaitable[None]], budget: float | None = None
+    ) -> None:
+        """Run one mode: a failure is reported in one line and the run goes on; a mode that
+        outlives its budget (``BUDGET[size]`` unless given) ends the process (status 1)."""
+        if not self.on(name):
+            return
+        budget = budget or BUDGET[self.size]
+
+        def overdue() -> None:
+            print(
+                f"boardroom bench: {name} did not finish within {budget:g} s; stopped",
+                file=sys.stderr,
+                flush=True,
+            )
+            os._exit(1)
+
+        watchdog = threading.Timer(budget, overdue)
+        watchdog.daemon = True
+        watchdog.start()
+        self.ran.append(name)
         try:
-            async with simcord.run(bot, check_errors=False) as env:
-                guild = env.create_guild("bench")
-                members = [guild.add_member(env.create_user(f"p{i}")) for i in range(seats)]
-                tables = []
-                for g in range(games):
-                    channel = guild.create_text_channel(f"t{g}")
-                    await members[0].slash(channel, "game new", game=key, seed=g)
-                    for m in members[1:]:
-                        await m.slash(channel, "game join")
-                    await members[0].slash(channel, "game start")
-                    tables.append(channel)
-                rnd = random.Random(1)
-                rng = Rng(1)
-                times: list[float] = []
-                while len(times) < moves:
-                    progressed = False
-                    for channel in tables:
-                        live = await bot.manager.live_in_channel(channel.id)
-                        if live.state.is_over():
-                            continue
-                        movers = [s for s in sorted(live.state.to_act()) if s >= 0]
-                        if not movers:
-                            continue
-                        seat = movers[0]
-                        if policy == "ai" and spec.ai is not None:
-                            notation = spec.ai.choose(live.state, seat, rng).notation
-                        else:
-                            notation = rnd.choice(list(live.state.legal_moves(seat))).notation
-                        t0 = time.perf_counter()
-                        await members[seat].slash(channel, "move", notation=notation)
-                        times.append((time.perf_counter() - t0) * 1000)
-                        progressed = True
-                        if len(times) >= moves:
-                            break
-                    if not progressed:
-                        break
-                emit(f"{key}.bot.move_end_to_end.{games}_games", "ms", times, target)
+            await work()
+        except Exception as exc:
+            self.failed.append(name)
+            reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+            print(f"boardroom bench: {name} failed: {reason}", file=sys.stderr, flush=True)
         finally:
-            await bot.shutdown()
+            watchdog.cancel()
 
 
-async def bench_moc_negotiation(offers: int) -> None:
-    """11 players, one negotiation: ``offers`` offers and accepts through SimCord."""
-    import simcord
-
-    from .app import create_bot
-
-    names = [f"m{i}" for i in range(11)]
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(Path(tmp) / "bench.sqlite3")
-        try:
-            async with simcord.run(bot, check_errors=False) as env:
-                guild = env.create_guild("bench")
-                channel = guild.create_text_channel("moc")
-                members = [guild.add_member(env.create_user(n)) for n in names]
-                await members[0].slash(
-                    channel, "game new", game="masters_of_commerce", seed=11, options="timer=259200"
-                )
-                for m in members[1:]:
-                    await m.slash(channel, "game join")
-                await members[0].slash(channel, "game start")
-                live = await bot.manager.live_in_channel(channel.id)
-                state: Any = live.state
-                merchants = [s for s in range(11) if state.is_merchant(s)]
-                offer_ms: list[float] = []
-                accept_ms: list[float] = []
-                pair_ms: list[float] = []
-                i = 0
-                while len(offer_ms) < offers:
-                    seat = merchants[i % len(merchants)]
-                    i += 1
-                    legal = [
-                        m
-                        for m in state.legal_moves(seat)
-                        if m.notation.startswith("offer ") and " closed" not in m.notation
-                    ]
-                    if not legal:
-                        continue
-                    move = legal[(i * 7) % len(legal)]
-                    deed = move.notation.split()[1]
-                    landlord = state.owner[deed]
-                    t0 = time.perf_counter()
-                    await members[seat].slash(channel, "move", notation=move.notation)
-                    t1 = time.perf_counter()
-                    await members[landlord].slash(
-                        channel, "move", notation=f"accept {deed} p{seat + 1}"
-                    )
-                    t2 = time.perf_counter()
-                    offer_ms.append((t1 - t0) * 1000)
-                    accept_ms.append((t2 - t1) * 1000)
-                    pair_ms.append((t2 - t0) * 1000)
-                assert state.phase == "negotiation"
-                emit("masters_of_commerce.bot.offer_private_dm", "ms", offer_ms)
-                emit(
-                    "masters_of_commerce.bot.accept_with_table_update", "ms", accept_ms, "p95 < 150"
-                )
-                emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms)
-        finally:
-            await bot.shutdown()
-
-
-HEAVY_GAMES = (
-    # key, AI seats, AI games, AI games/s target, render p95 target, /move p95 target
-    ("food_chain_magnate", 4, 20, ">= 2", "p95 < 300", "p95 < 400"),
-    ("carnegie", 4, 20, ">= 10", "p95 < 250", "p95 < 300"),
-    ("philadelphia", 4, 40, ">= 50", "p95 < 150", "p95 < 250"),
-)
-"""Games benchmarked with their AI on every seat, with the targets their issues set."""
-
-
-async def run_bench(*, quick: bool = False, only: str = "", scale: float | None = None) -> None:
-    wanted = [w.strip() for w in only.split(",") if w.strip()]
-
-    def on(name: str) -> bool:
-        return not wanted or any(name.startswith(w) for w in wanted)
-
+async def run_bench(size: str = "full", only: str = "", scale: float | None = None) -> Run:
+    """Run every mode (or those ``only`` names) at ``size``; returns the run (its ``failed``
+    modes). ``scale`` overrides ``board_scale`` in the in-flight and Poisson modes."""
+    from . import bench_history, bench_ratings, bench_timers
     from . import bench_platform as bp
 
-    if on("platform.cold_start"):
-        await bp.bench_cold_start(emit, 1000 if quick else 10_000, 250 if quick else 2_500)
-    if on("platform.memory"):
-        await bp.bench_memory(emit, 100 if quick else 1000)
-    if on("platform.in_flight"):
-        await bp.bench_in_flight(emit, 50, (10,) if quick else (10, 50), 2 if quick else 6, scale)
-    if on("platform.poisson"):
-        await bp.bench_poisson(
+    run = Run(size, only, scale)
+    pick = run.pick
+
+    await run.mode(
+        "platform.cold_start",
+        lambda: bp.bench_cold_start(
+            emit, pick(500, 2000, 10_000), pick(100, 500, 2500), pick(1, 2, 3)
+        ),
+    )
+    await run.mode("platform.memory", lambda: bp.bench_memory(emit, pick(50, 200, 1000)))
+    await run.mode(
+        "platform.in_flight",
+        lambda: bp.bench_in_flight(
+            emit, pick(10, 50, 50), pick((10,), (10, 50), (10, 50)), pick(1, 2, 6), scale
+        ),
+    )
+    await run.mode(
+        "platform.poisson",
+        lambda: bp.bench_poisson(
             emit,
-            50,
-            (8.0, 15.0) if quick else (8.0, 10.0, 15.0, 25.0),
-            8.0 if quick else 20.0,
+            pick(10, 50, 50),
+            pick((25.0,), (25.0, 50.0), (10.0, 25.0, 50.0)),
+            pick(2.0, 8.0, 20.0),
             scale,
-        )
-
-    if on("platform.timers"):
-        from .bench_timers import bench_timers
-
-        await bench_timers(
+        ),
+    )
+    await run.mode(
+        "platform.timers",
+        lambda: bench_timers.bench_timers(
             emit,
-            games=5000,  # a clock and a reminder each: 10,000 armed timers
-            fired=300 if quick else 2000,
-            window=5.0 if quick else 20.0,
-            timeouts=20 if quick else 100,
-        )
+            games=pick(500, 5000, 5000),  # a clock and a reminder each
+            fired=pick(40, 300, 2000),
+            window=pick(1.0, 5.0, 20.0),
+            timeouts=pick(5, 20, 100),
+        ),
+    )
+    await run.mode(
+        "platform.ratings", lambda: bench_ratings.bench_ratings(emit, pick(20, 200, 1000))
+    )
+    for game in GAMES:
+        views: list[Any] = []
 
-    if on("platform.ratings"):
-        from .bench_ratings import bench_ratings
+        async def engine(game: GameBench = game, views: list[Any] = views) -> None:
+            views.extend(bench_engine(game, pick(1, max(2, game.games // 8), game.games)))
 
-        await bench_ratings(emit, 200 if quick else 1000)
+        async def boards(game: GameBench = game, views: list[Any] = views) -> None:
+            if not views:  # --only <game>.render: positions of its own
+                views.extend(bench_engine(game, pick(1, 2, 4)))
+            bench_boards(game.key, views, pick(5, 30, 100))
 
-    if on("kenchiku"):
-        views = bench_engine("kenchiku", (2, 3, 4), 30 if quick else 200, 3 if quick else 10)
-        step = max(1, len(views) // (20 if quick else 100))
-        bench_render("kenchiku", views[::step], "p95 < 150")
-        await bench_move_e2e(10 if quick else 50, 60 if quick else 400)
-    if on("masters_of_commerce"):
-        views = bench_engine("masters_of_commerce", (11,), 5 if quick else 20, 1 if quick else 3)
-        step = max(1, len(views) // (20 if quick else 60))
-        bench_render("masters_of_commerce", views[::step], "p95 < 200")
-        await bench_moc_negotiation(20 if quick else 200)
-    for key, seats, games, target_games, render_target, e2e_target in HEAVY_GAMES:
-        if not on(key):
-            continue
-        views = bench_ai_engine(key, seats, 3 if quick else games, target_games)
-        if key == "food_chain_magnate":  # the 5-player map is the one the target names
-            views += bench_ai_engine(key, 5, 2 if quick else 5, None)
-        bench_render(key, views[:: 2 if quick else 1], render_target)
-        if key == "carnegie":
-            bench_company(key, views[:: 2 if quick else 1], render_target)
-        await bench_move_e2e(
-            3 if quick else 10,
-            40 if quick else 300,
-            key=key,
-            seats=3 if key != "carnegie" else 2,
-            policy="ai",
-            target=e2e_target,
-        )
-    ai_parts = [w.removeprefix("ai").lstrip(".") for w in wanted if w.split(".")[0] == "ai"]
-    if ai_parts:  # AI strength and decision times (issue 21): long, so only when asked for
+        async def bot(game: GameBench = game) -> None:
+            if game.key == "masters_of_commerce":
+                await bp.bench_moc_negotiation(emit, pick(3, 20, 200))
+                return
+            await bp.bench_move_e2e(
+                emit,
+                pick(2, 10, 50 if game.key == "kenchiku" else 10),
+                pick(10, 60, 400 if game.key == "kenchiku" else 300),
+                key=game.key,
+                seats=game.bot_seats,
+                policy="ai" if game.ai else "random",
+                target=game.bot_target,
+            )
+
+        await run.mode(f"{game.key}.engine", engine)
+        await run.mode(f"{game.key}.render", boards)
+        await run.mode(f"{game.key}.bot", bot)
+
+    async def encoding() -> None:
+        positions = {
+            game.key: play(game.key, game.seats[-1], 7, ai=game.ai, views_every=20)[2]
+            for game in GAMES
+        }
+        bench_encoding(positions, pick(2, 6, 20))
+
+    await run.mode("render.encode", encoding)
+
+    async def history() -> None:
+        bench_history.bench_replays(emit, run.size)
+
+    await run.mode("history", history)
+
+    # AI strength and decision times (issue 21): hours at full size, so only when asked for
+    ai_parts = [w.removeprefix("ai").lstrip(".") for w in run.wanted if w.split(".")[0] == "ai"]
+    if ai_parts:
         from .bench_ai import bench_ai
 
-        bench_ai(quick=quick, only="" if "" in ai_parts else ",".join(ai_parts))
-    if on("history"):
-        from .bench_history import bench_replays
+        async def ai() -> None:
+            parts = "" if "" in ai_parts else ",".join(ai_parts)
+            bench_ai(quick=run.size != "full", only=parts)
 
-        bench_replays(emit, quick)
+        await run.mode("ai", ai, budget=12 * 3600.0)
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     emit("process.peak_rss", "MiB", [peak])
+    return run

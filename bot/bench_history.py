@@ -2,29 +2,28 @@
 to replay, draw and encode it (``history.replay.<game>``) and its size
 (``history.replay_size.<game>``, MiB; Discord's limit is 10 MiB).
 
-Games: the longest test fixture of each game, and a random 11-player Masters of Commerce
-game (the largest table; no fixture has 11 players).
+Games: a whole AI game of each game at its largest usual table, and a random 11-player
+Masters of Commerce game (the largest table).
 """
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from games.core import GameRecord, get_game
+from games.core.ai import play_out
 
 from .services.replays import make_replay
 
-FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 GAMES = (
-    ("kenchiku", "v2_4p_mixed.json"),
-    ("carnegie", "4p_base.json"),
-    ("food_chain_magnate", "5p.json"),
-    ("philadelphia", "ai_4p.json"),
+    # key, seats, seed: whole games played by each game's AI (nothing read from tests/)
+    ("kenchiku", 4, 1),
+    ("carnegie", 4, 1),
+    ("food_chain_magnate", 5, 1),
+    ("philadelphia", 4, 1),
 )
 
 Emit = Callable[..., None]
@@ -52,23 +51,23 @@ def random_record(key: str, seats: int, seed: int) -> GameRecord:
     return GameRecord(key, spec.engine_version, seed, seats, {}, moves)
 
 
-def records() -> list[tuple[str, GameRecord]]:
+def records(size: str = "full") -> list[tuple[str, GameRecord]]:
+    """The games whose replays are measured: at ``smoke`` size one short 2-player Kenchiku
+    game, at ``quick`` the 11-player Masters of Commerce game only, at ``full`` all."""
+    if size == "smoke":
+        _state, record = play_out(get_game("kenchiku"), 2, 1)
+        return [("kenchiku_2p", record)]
     out = []
-    for key, name in GAMES:
-        path = FIXTURES / key / name
-        if path.exists():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            record = GameRecord.from_dict(data)
-            out.append((f"{key}_{record.seats}p", record))
+    if size == "full":
+        for key, seats, seed in GAMES:
+            _state, record = play_out(get_game(key), seats, seed)
+            out.append((f"{key}_{seats}p", record))
     out.append(("masters_of_commerce_11p", random_record("masters_of_commerce", 11, 11)))
     return out
 
 
-def bench_replays(emit: Emit, quick: bool = False) -> None:
-    chosen: Sequence[tuple[str, GameRecord]] = records()
-    if quick:
-        chosen = chosen[-1:]
-    for name, record in chosen:
+def bench_replays(emit: Emit, size: str = "full") -> None:
+    for name, record in records(size):
         names = [f"player {i + 1}" for i in range(record.seats)]
         t0 = time.perf_counter()
         replay: Any = make_replay(record, names)

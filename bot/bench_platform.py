@@ -1,19 +1,28 @@
 """``boardroom bench`` platform modes: cold start with 10,000 stored games, memory of cached
-games, and ``/move`` throughput with many moves in flight, all through SimCord.
+games, and ``/move`` through the whole bot in a simulated Discord (SimCord): one move at a
+time, many in flight, and moves arriving at random (Poisson) times.
 
-Latency of one ``/move`` is measured inside the bot, from the moment its handler starts to
-the moment its board is posted (the move committed, the board drawn and sent).
+Latency of one ``/move`` is measured inside the bot, from the moment its handler starts (or
+the interaction is emitted, for the Poisson mode) to the moment its handling ends (the move
+committed, the board drawn, encoded and posted to SimCord's simulated HTTP).
+
+Every bot runs inside ``simulated``, which always shuts it down (timers, render pool, the
+database's worker thread), whatever happens; SimCord waits up to ``bot.simtools.SETTLE`` for
+the bot to settle, so a slow machine gives slow figures rather than a time-out.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
 import resource
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,9 +30,79 @@ from typing import Any
 from games.core import get_game
 from games.core.ai import play_out
 
+from .settings import Settings
+from .simtools import SETTLE, emit_slash, slash_together
 from .storage import Storage
 
-Emit = Callable[[str, str, list[float], str | None], None]
+Emit = Callable[[str, str, Sequence[float], str | None], None]
+
+BENCH = Settings(
+    new_lobby_cooldown=(10**6, 1.0),  # one scripted host opens every table
+    public_board_cooldown=(10**6, 1.0),
+    autocomplete_rate=(10**6, 1.0),
+    ai_pause=0.0,
+    alive_every=0.0,
+)
+"""The bot's settings in the benches: the default ones, without the per-member cooldowns (a
+scripted player acts far faster than people) and the AI's pause."""
+
+
+def note(text: str) -> None:
+    print(json.dumps({"note": text}), flush=True)
+
+
+@contextlib.asynccontextmanager
+async def simulated(path: Path, *, scale: float | None = None) -> AsyncIterator[tuple[Any, Any]]:
+    """``(bot, env)``: the bot on database ``path`` attached to a simulated Discord, shut down
+    (timers, render pool, database) on the way out, also after an error. ``scale`` overrides
+    the setting ``board_scale``."""
+    import simcord
+
+    from .app import create_bot
+
+    settings = BENCH if scale is None else replace(BENCH, board_scale=scale)
+    bot = create_bot(path, settings=settings)
+    try:
+        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
+            yield bot, env
+    finally:
+        await bot.shutdown()
+
+
+async def open_tables(
+    env: Any, key: str, tables: int, seats: int, *, options: str = ""
+) -> tuple[list[Any], list[Any]]:
+    """``tables`` running games of ``key`` (seeds 0, 1, ...), each in its own channel with
+    the same ``seats`` members; returns ``(members, channels)``."""
+    guild = env.create_guild("bench")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(seats)]
+    channels = []
+    for g in range(tables):
+        channel = guild.create_text_channel(f"t{g}")
+        extra = {"options": options} if options else {}
+        r = await members[0].slash(channel, "game new", game=key, seed=g, **extra)
+        if r.ephemeral:
+            raise RuntimeError(f"/game new {key} was refused: {r.response.content}")
+        for m in members[1:]:
+            await m.slash(channel, "game join")
+        await members[0].slash(channel, "game start")
+        channels.append(channel)
+    return members, channels
+
+
+def timed_submit(bot: Any, latencies: list[float]) -> None:
+    """Record the milliseconds each ``/move`` spends in the bot's ``Turns.submit``."""
+    turns = bot.services.turns
+    original = turns.submit
+
+    async def timed(*args: Any, **kwargs: Any) -> None:
+        t0 = time.perf_counter()
+        try:
+            await original(*args, **kwargs)
+        finally:
+            latencies.append((time.perf_counter() - t0) * 1000)
+
+    turns.submit = timed
 
 
 def rss_mib() -> float:
@@ -113,38 +192,32 @@ async def make_database(path: Path, games: int, timed: int) -> int:
     return len(move_rows)
 
 
-async def bench_cold_start(emit: Emit, games: int, timed: int) -> None:
-    import simcord
-
-    from .app import create_bot
-
+async def bench_cold_start(emit: Emit, games: int, timed: int, rounds: int = 3) -> None:
+    """Seconds from creating the bot on a database of ``games`` stored games (``timed`` of
+    them in a timed phase) until it is ready, timers armed, with nothing replayed."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cold.sqlite3"
         moves = await make_database(path, games, timed)
-        print(
-            json.dumps(
-                {"note": f"cold start database: {games} games, {timed} timed, {moves} moves"}
-            ),
-            flush=True,
-        )
+        note(f"cold start database: {games} games, {timed} timed, {moves} moves")
         samples, rss, armed = [], [], []
-        for _ in range(3):
+        for _ in range(rounds):
             before = rss_mib()
             t0 = time.perf_counter()
-            bot = create_bot(path)
-            async with simcord.run(bot, check_errors=False) as _env:
+            async with simulated(path) as (bot, _env):
                 samples.append(time.perf_counter() - t0)
                 rss.append(rss_mib() - before)
                 armed.append(float(len(bot.services.timers.armed())))
-                assert bot.manager.replays == 0
-            await bot.shutdown()
-        emit("platform.cold_start.ready", "s", samples, "< 3")
+                if bot.manager.replays:
+                    raise RuntimeError(f"cold start replayed {bot.manager.replays} games")
+        emit("platform.cold_start.ready", "s", samples, "< 1")
         emit("platform.cold_start.timers_armed", "timers", armed, None)
         emit("platform.cold_start.rss_growth", "MiB", rss, None)
 
 
 async def bench_memory(emit: Emit, cached: int) -> None:
     """Per-game memory of a long Masters of Commerce game, and RSS with many games cached."""
+    from games.core import replay
+
     from .manager import GameManager
 
     spec = get_game("masters_of_commerce")
@@ -152,8 +225,6 @@ async def bench_memory(emit: Emit, cached: int) -> None:
     moves = len(record.moves)
     tracemalloc.start()
     snap0 = tracemalloc.take_snapshot()
-    from games.core import replay
-
     kept = replay(record)
     snap1 = tracemalloc.take_snapshot()
     tracemalloc.stop()
@@ -165,61 +236,36 @@ async def bench_memory(emit: Emit, cached: int) -> None:
         await make_database(path, cached, 0)
         storage = Storage(path)
         await storage.open()
-        manager = GameManager(storage, lambda: datetime.now(UTC), cache_size=cached)
-        before = rss_mib()
-        t0 = time.perf_counter()
-        for gid in range(1, cached + 1):
-            await manager.load(gid)
-        took = time.perf_counter() - t0
+        try:
+            manager = GameManager(storage, lambda: datetime.now(UTC), cache_size=cached)
+            before = rss_mib()
+            t0 = time.perf_counter()
+            for gid in range(1, cached + 1):
+                await manager.load(gid)
+            took = time.perf_counter() - t0
+        finally:
+            await storage.close()
         emit(f"platform.memory.rss_{cached}_games_cached", "MiB", [rss_mib() - before], None)
         emit("platform.memory.replay_per_game", "ms", [took * 1000 / cached], None)
-        await storage.close()
+
+
+def random_move(live: Any, rnd: random.Random) -> tuple[int, str]:
+    """A random legal move of the first seat to act: ``(seat, notation)``."""
+    seat = min(live.state.to_act())
+    return seat, rnd.choice(list(live.state.legal_moves(seat))).notation
 
 
 async def bench_in_flight(
     emit: Emit, games: int, in_flight: tuple[int, ...], rounds: int, scale: float | None = None
 ) -> None:
-    """Moves sent together (``n`` at once, one per game) through SimCord: latency and
-    moves per second at each level. ``scale`` overrides the setting ``board_scale``."""
-    import simcord
-
-    from .app import create_bot
-    from .settings import Settings
-
+    """Moves sent together (``n`` at once, one per Kenchiku game) through SimCord: latency
+    and moves per second at each level. ``scale`` overrides the setting ``board_scale``."""
     with tempfile.TemporaryDirectory() as tmp:
-        # one scripted host opens 50 tables at once: lift the per-user lobby cooldown
-        bot = create_bot(
-            Path(tmp) / "flight.sqlite3",
-            settings=Settings(
-                new_lobby_cooldown=(10**6, 1.0),
-                board_scale=Settings.board_scale if scale is None else scale,
-            ),
-        )
-        async with simcord.run(bot, check_errors=False) as env:
-            guild = env.create_guild("bench")
-            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
-            channels = []
-            for g in range(games):
-                channel = guild.create_text_channel(f"t{g}")
-                await members[0].slash(channel, "game new", game="kenchiku", seed=g)
-                await members[1].slash(channel, "game join")
-                await members[0].slash(channel, "game start")
-                channels.append(channel)
+        async with simulated(Path(tmp) / "flight.sqlite3", scale=scale) as (bot, env):
+            members, channels = await open_tables(env, "kenchiku", games, 2)
             latencies: list[float] = []
-            turns = bot.services.turns
-            original = turns.submit
-
-            async def timed(*args: Any, **kwargs: Any) -> None:
-                t0 = time.perf_counter()
-                try:
-                    await original(*args, **kwargs)
-                finally:
-                    latencies.append((time.perf_counter() - t0) * 1000)
-
-            turns.submit = timed  # type: ignore[method-assign]
+            timed_submit(bot, latencies)
             rnd = random.Random(3)
-            from tests.bot.together import slash_together
-
             for n in in_flight:
                 latencies.clear()
                 rates = []
@@ -229,28 +275,25 @@ async def bench_in_flight(
                         live = await bot.manager.live_in_channel(channel.id)
                         if live.state.is_over():
                             continue
-                        seat = min(live.state.to_act())
-                        move = rnd.choice(list(live.state.legal_moves(seat))).notation
+                        seat, move = random_move(live, rnd)
                         calls.append((members[seat], channel, "move", {"notation": move}))
                     t0 = time.perf_counter()
-                    try:
-                        await slash_together(env, calls)
-                    except TimeoutError:  # SimCord gives up settling after 5 s
-                        print(json.dumps({"note": f"{n} in flight: SimCord settle timed out"}))
-                        break
+                    await slash_together(env, calls)
                     rates.append(len(calls) / (time.perf_counter() - t0))
                 emit(f"platform.in_flight_{n}.move_latency", "ms", list(latencies), None)
-                emit(f"platform.in_flight_{n}.moves_per_second", "moves/s", rates, "> 35")
-            print(
-                json.dumps(
-                    {
-                        "note": f"boards drawn {bot.services.boards.drawn}, announcements "
-                        f"folded {bot.services.publisher.folded}"
-                    }
-                ),
-                flush=True,
+                emit(
+                    f"platform.in_flight_{n}.moves_per_second",
+                    "moves/s",
+                    rates,
+                    ">= 80" if n == 50 else None,
+                )
+            note(
+                f"boards drawn {bot.services.boards.drawn}, announcements folded "
+                f"{bot.services.publisher.folded}"
             )
-        await bot.shutdown()
+
+
+POISSON_TARGETS = {25.0: "p95 < 100", 50.0: "p95 < 250"}
 
 
 async def bench_poisson(
@@ -260,42 +303,18 @@ async def bench_poisson(
     as a Poisson process at each rate (moves/s) for ``seconds``.
 
     SimCord's own operations run one at a time, so the interactions are emitted on its
-    gateway directly (as ``tests.bot.together`` does) at exponentially spaced real times,
+    gateway directly (``bot.simtools.emit_slash``) at exponentially spaced real times,
     while the bot handles earlier ones concurrently on the same event loop; SimCord settles
     once at the end of each rate. ``scale`` overrides the setting ``board_scale``. A move
     goes to a table with no move of its own in flight (its player picks a random legal move).
     Latency runs from the emit (gateway parse and dispatch included) to the end of the bot's
     handling: move committed to SQLite, board drawn and encoded, reply posted to SimCord's
-    simulated HTTP. Not included: a real
-    network and Discord's own latency. The driver shares the event loop and the 2 cores.
+    simulated HTTP. Not included: a real network and Discord's own latency. The driver
+    shares the event loop and the CPU.
     """
-    import asyncio
-
-    import simcord
-
-    from tests.bot.together import _payload
-
-    from .app import create_bot
-    from .settings import Settings
-
     with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(
-            Path(tmp) / "poisson.sqlite3",
-            settings=Settings(
-                new_lobby_cooldown=(10**6, 1.0),
-                board_scale=Settings.board_scale if scale is None else scale,
-            ),
-        )
-        async with simcord.run(bot, check_errors=False) as env:
-            guild = env.create_guild("bench")
-            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
-            channels = []
-            for g in range(games):
-                channel = guild.create_text_channel(f"t{g}")
-                await members[0].slash(channel, "game new", game="kenchiku", seed=g)
-                await members[1].slash(channel, "game join")
-                await members[0].slash(channel, "game start")
-                channels.append(channel)
+        async with simulated(Path(tmp) / "poisson.sqlite3", scale=scale) as (bot, env):
+            members, channels = await open_tables(env, "kenchiku", games, 2)
             turns = bot.services.turns
             original = turns.submit
             emitted: dict[int, float] = {}
@@ -314,7 +333,7 @@ async def bench_poisson(
                         done_at.append(now)
                     busy.discard(interaction.channel_id)
 
-            turns.submit = timed  # type: ignore[method-assign]
+            turns.submit = timed
             rnd = random.Random(7)
             for rate in rates:
                 latencies.clear()
@@ -325,36 +344,29 @@ async def bench_poisson(
                 due = start
                 while due - start < seconds:
                     due += rnd.expovariate(rate)
-                    delay = due - time.perf_counter()
-                    if delay > 0:
-                        await asyncio.sleep(delay)
-                    else:
-                        await asyncio.sleep(0)
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
                     idle = [c for c in channels if c.id not in busy]
                     rnd.shuffle(idle)
                     for channel in idle:
                         live = await bot.manager.live_in_channel(channel.id)
                         if live.state.is_over():
                             continue
-                        seat = min(live.state.to_act())
-                        notation = rnd.choice(list(live.state.legal_moves(seat))).notation
-                        record, payload = _payload(
-                            members[seat], channel, "move", {"notation": notation}
-                        )
-                        env._notify_dispatch_observers(record)
+                        seat, notation = random_move(live, rnd)
                         busy.add(channel.id)
-                        emitted[int(payload["id"])] = time.perf_counter()
-                        env.backend.emit("INTERACTION_CREATE", payload)
+                        record = emit_slash(
+                            env, members[seat], channel, "move", {"notation": notation}
+                        )
+                        emitted[int(record.id)] = time.perf_counter()
                         sent += 1
                         break
-                await env.settle(timeout=60)
+                await env.settle()
                 elapsed = (max(done_at) if done_at else time.perf_counter()) - start
                 tag = f"{rate:g}"
                 emit(
                     f"platform.poisson_{tag}.move_latency",
                     "ms",
                     list(latencies),
-                    "p95 < 250 at 15/s",
+                    POISSON_TARGETS.get(rate),
                 )
                 emit(
                     f"platform.poisson_{tag}.moves_per_second",
@@ -362,14 +374,99 @@ async def bench_poisson(
                     [len(latencies) / elapsed],
                     None,
                 )
-                print(
-                    json.dumps(
-                        {
-                            "note": f"poisson {tag}/s over {games} games: {sent} sent, "
-                            f"{len(latencies)} answered, boards drawn "
-                            f"{bot.services.boards.drawn - drawn0}"
-                        }
-                    ),
-                    flush=True,
+                note(
+                    f"poisson {tag}/s over {games} games: {sent} sent, {len(latencies)} "
+                    f"answered, boards drawn {bot.services.boards.drawn - drawn0}"
                 )
-        await bot.shutdown()
+
+
+async def bench_move_e2e(
+    emit: Emit,
+    games: int,
+    moves: int,
+    *,
+    key: str = "kenchiku",
+    seats: int = 2,
+    policy: str = "random",
+    target: str | None = "p95 < 250",
+) -> None:
+    """``/move`` through SimCord, one at a time: interaction in -> response with the board
+    sent. ``games`` tables take turns; moves are chosen at random or by the game's AI."""
+    from games.core import Rng
+
+    spec = get_game(key)
+    with tempfile.TemporaryDirectory() as tmp:
+        async with simulated(Path(tmp) / "e2e.sqlite3") as (bot, env):
+            members, tables = await open_tables(env, key, games, seats)
+            rnd = random.Random(1)
+            rng = Rng(1)
+            times: list[float] = []
+            while len(times) < moves:
+                progressed = False
+                for channel in tables:
+                    live = await bot.manager.live_in_channel(channel.id)
+                    if live.state.is_over():
+                        continue
+                    movers = [s for s in sorted(live.state.to_act()) if s >= 0]
+                    if not movers:
+                        continue
+                    seat = movers[0]
+                    if policy == "ai" and spec.ai is not None:
+                        notation = spec.ai.choose(live.state, seat, rng).notation
+                    else:
+                        notation = rnd.choice(list(live.state.legal_moves(seat))).notation
+                    t0 = time.perf_counter()
+                    await members[seat].slash(channel, "move", notation=notation)
+                    times.append((time.perf_counter() - t0) * 1000)
+                    progressed = True
+                    if len(times) >= moves:
+                        break
+                if not progressed:
+                    break
+            emit(f"{key}.bot.move_end_to_end.{games}_games", "ms", times, target)
+
+
+async def bench_moc_negotiation(emit: Emit, offers: int) -> None:
+    """11 players, one negotiation: ``offers`` offers and accepts through SimCord."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with simulated(Path(tmp) / "moc.sqlite3") as (bot, env):
+            members, (channel,) = await open_tables(
+                env, "masters_of_commerce", 1, 11, options="timer=259200"
+            )
+            live = await bot.manager.live_in_channel(channel.id)
+            state: Any = live.state
+            merchants = [s for s in range(11) if state.is_merchant(s)]
+            offer_ms: list[float] = []
+            accept_ms: list[float] = []
+            pair_ms: list[float] = []
+            i = 0
+            while len(offer_ms) < offers:
+                seat = merchants[i % len(merchants)]
+                i += 1
+                legal = [
+                    m
+                    for m in state.legal_moves(seat)
+                    if m.notation.startswith("offer ") and " closed" not in m.notation
+                ]
+                if not legal:
+                    if i > 50 * len(merchants):
+                        raise RuntimeError("no merchant has an offer left to make")
+                    continue
+                move = legal[(i * 7) % len(legal)]
+                deed = move.notation.split()[1]
+                landlord = state.owner[deed]
+                t0 = time.perf_counter()
+                await members[seat].slash(channel, "move", notation=move.notation)
+                t1 = time.perf_counter()
+                await members[landlord].slash(
+                    channel, "move", notation=f"accept {deed} p{seat + 1}"
+                )
+                t2 = time.perf_counter()
+                offer_ms.append((t1 - t0) * 1000)
+                accept_ms.append((t2 - t1) * 1000)
+                pair_ms.append((t2 - t0) * 1000)
+            if state.phase != "negotiation":
+                raise RuntimeError(f"the negotiation ended early ({state.phase})")
+            emit("masters_of_commerce.bot.offer_private_dm", "ms", offer_ms, None)
+            emit("masters_of_commerce.bot.accept_with_table_update", "ms", accept_ms, "p95 < 150")
+            emit("masters_of_commerce.bot.offer_and_accept", "ms", pair_ms, None)

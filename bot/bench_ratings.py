@@ -23,10 +23,10 @@ async def bench_ratings(emit: Emit, games: int, members: int = 50) -> None:
         await storage.open()
         try:
             per_game: list[float] = []
-            for _ in range(games):
+            for n in range(games):
                 gid = await storage.create_game(
                     guild_id=1,
-                    channel_id=1,
+                    channel_id=1 + n,  # one game per channel: an unfinished game holds it
                     game_key="bench",
                     engine_version=1,
                     seed=0,

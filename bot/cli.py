@@ -72,11 +72,60 @@ def cmd_preview(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        import simcord  # noqa: F401
+    except ImportError:
+        print(
+            "boardroom bench: needs SimCord (the simulated Discord the bot is driven in): "
+            "pip install 'boardroom[preview]'",
+            file=sys.stderr,
+        )
+        return 2
     from .bench import run_bench
 
     logging.basicConfig(level=logging.WARNING)
-    asyncio.run(run_bench(quick=args.quick, only=args.only, scale=args.scale))
-    return 0
+    size = "smoke" if args.smoke else "quick" if args.quick else "full"
+    try:
+        run = asyncio.run(run_bench(size, args.only, args.scale))
+    except Exception as exc:
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+        print(f"boardroom bench: failed: {reason}", file=sys.stderr, flush=True)
+        return exit_promptly(1)
+    if not run.ran:
+        print(f"boardroom bench: no mode matches --only {args.only!r}", file=sys.stderr)
+        return exit_promptly(2)
+    if run.failed:
+        print(
+            f"boardroom bench: {len(run.failed)} of {len(run.ran)} modes failed: "
+            + ", ".join(run.failed),
+            file=sys.stderr,
+            flush=True,
+        )
+        return exit_promptly(1)
+    return exit_promptly(0)
+
+
+def exit_promptly(status: int, grace: float = 10.0) -> int:
+    """``status``, once the threads that would keep the process alive have ended; if one
+    still runs after ``grace`` seconds (a database connection left open by a failure), the
+    process ends at once with ``status`` instead of waiting for it forever."""
+    import threading
+    import time
+
+    deadline = time.monotonic() + grace
+    for thread in threading.enumerate():
+        if thread is threading.main_thread() or thread.daemon:
+            continue
+        thread.join(max(0.0, deadline - time.monotonic()))
+        if thread.is_alive():
+            print(
+                f"boardroom bench: thread {thread.name!r} still running; exiting anyway",
+                file=sys.stderr,
+                flush=True,
+            )
+            sys.stdout.flush()
+            os._exit(status)
+    return status
 
 
 def database_of(args: argparse.Namespace) -> tuple[Path, str]:
@@ -209,11 +258,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.set_defaults(func=cmd_preview)
 
-    p = sub.add_parser("bench", help="print performance figures as JSON lines")
-    p.add_argument("--quick", action="store_true", help="fewer samples (for smoke tests)")
-    p.add_argument("--only", default="", help="comma-separated metric name prefixes")
+    p = sub.add_parser(
+        "bench",
+        help="print performance figures as JSON lines (needs boardroom[preview] for SimCord)",
+    )
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="fewer samples")
+    size.add_argument(
+        "--smoke", action="store_true", help="every mode, tiny: checks the bench runs (< 60 s)"
+    )
     p.add_argument(
-        "--scale", type=float, default=None, help="board scale for platform.poisson (setting)"
+        "--only",
+        default="",
+        help="comma-separated modes or their prefixes (platform, platform.poisson, kenchiku, "
+        "kenchiku.render, history)",
+    )
+    p.add_argument(
+        "--scale",
+        type=float,
+        default=None,
+        help="board_scale for platform.in_flight and platform.poisson (default: the setting)",
     )
     p.set_defaults(func=cmd_bench)
 

@@ -184,6 +184,9 @@ class MoveResult:
     timer: TimerRow | None = None  # the deadline timer after the move
     new_period: bool = False  # a timed period (deadline key) began with this move
     clocks: ClockWrite | None = None  # turn clocks after the move (bot.services.clocks)
+    label: str = ""  # the move in words, as its panel button named it before it was made
+    phase_before: str = ""  # the phase (``phase_name``) the move was made in
+    public_changed: bool = True  # the public view differs from the one before the move
 
     @property
     def by_timer(self) -> bool:
@@ -210,8 +213,15 @@ class GameManager:
     """Per-game locks, the bounded live-game cache, and every change to a game."""
 
     def __init__(
-        self, storage: Storage, clock: Callable[[], datetime], *, cache_size: int = 256
+        self,
+        storage: Storage,
+        clock: Callable[[], datetime],
+        *,
+        cache_size: int = 256,
+        clock_hook: ClockHook | None = None,
     ) -> None:
+        """``clock_hook``: the turn clocks' ``settle`` (``bot.services.clocks``), whose seat
+        clocks and timers are committed with each move; ``None``: games have no clocks."""
         self.storage = storage
         self.clock = clock
         self.cache_size = max(1, cache_size)
@@ -219,9 +229,7 @@ class GameManager:
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._channel_game: dict[int, int] = {}  # channel -> its latest game id
         self.replays = 0  # games rebuilt from the database (for tests and the bench)
-        self.clock_hook: ClockHook | None = None  # set by bot.app (turn clocks)
-        # Called with every committed move, right after its commit (the AI driver listens).
-        self.on_commit: list[Callable[[MoveResult], None]] = []
+        self.clock_hook = clock_hook
 
     def now(self) -> str:
         return self.clock().isoformat()
@@ -704,6 +712,9 @@ class GameManager:
         state = live.state
         before_dl = live.deadline()
         before = state.to_act()
+        phase_before = state.phase_name()
+        label = _describe(state, seat, move)
+        digest_before = live.digest
         events = state.apply(seat, move)
         seq = live.seq
         live.seq += 1  # the state moved on; undone below if the commit fails
@@ -767,12 +778,10 @@ class GameManager:
             timer,
             new_period=after is not None and (before_dl is None or before_dl.key != after.key),
             clocks=clocks,
+            label=label,
+            phase_before=phase_before,
+            public_changed=digest_before is None or digest_before != digest,
         )
-        for listener in self.on_commit:
-            try:
-                listener(result)
-            except Exception:
-                log.exception("a commit listener of game %s failed", live.id)
         return result
 
     # -- timers -------------------------------------------------------------------------
@@ -792,6 +801,17 @@ class GameManager:
                 await self.storage.set_timer(timer)
                 count += 1
         return count
+
+
+def _describe(state: GameState[Any], seat: int, move: Move) -> str:
+    """The move in words before it is made (``GameState.describe``); its own label when
+    the game cannot describe it (a system move, or a move the engine is about to refuse)."""
+    if seat < 0:
+        return move.label
+    try:
+        return state.describe(seat, move)
+    except Exception:
+        return move.label
 
 
 def ai_name(n: int) -> str:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -19,14 +18,6 @@ from .manager import spectator as spectator  # the refusal for members without a
 from .storage import GameRow
 
 ACCENT = discord.Colour.from_rgb(0, 114, 178)
-
-
-def renderer(game_key: str) -> ModuleType | None:
-    """``render.<game_key>`` if it exists (``render_board``, ``hand_text``)."""
-    try:
-        return importlib.import_module(f"render.{game_key}")
-    except ModuleNotFoundError:
-        return None
 
 
 def mentions(users: Iterable[int]) -> str:
@@ -193,7 +184,25 @@ def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def lobby_embed(row: GameRow) -> discord.Embed:
+SOLO_RIVAL = {"carnegie": "Andrew Carnegie"}  # a game's opponent in its solo mode
+
+
+def mode_text(spec: GameSpec, row: GameRow) -> str:
+    """The mode the seats make, for games whose mode depends on them (``""`` otherwise):
+    ``"Solo: you against Andrew Carnegie (difficulty 2)"`` with one seat, ``"2 players
+    (Andrew Carnegie plays only in a solo game)"`` with more."""
+    rival = SOLO_RIVAL.get(spec.key)
+    if rival is None:
+        return ""
+    if len(row.seats) <= 1:
+        level = spec.resolve_options(row.options).get("difficulty")
+        return f"Solo: you against {rival}" + (f" (difficulty {level})" if level else "")
+    return f"{len(row.seats)} players ({rival} plays only in a solo game)"
+
+
+def lobby_embed(row: GameRow, exactly: int | None = None) -> discord.Embed:
+    """The lobby card. ``exactly``: the seats an imported record needs (it starts with
+    exactly that many), else the game's own range applies."""
     spec = get_game(row.game_key)
     status = {
         "lobby": "Waiting for players",
@@ -212,24 +221,25 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
         for s in row.seats
     )
-    e.add_field(
-        name=f"Players {len(row.seats)}/{spec.max_players} (needs {spec.min_players}+)",
-        value=seats or "—",
-        inline=True,
-    )
+    needs = f"needs exactly {exactly}" if exactly else f"needs {spec.min_players}+"
+    top = exactly or spec.max_players
+    e.add_field(name=f"Players {len(row.seats)}/{top} ({needs})", value=seats or "—", inline=True)
     e.add_field(
         name="Options", value=option_text(spec, spec.resolve_options(row.options)), inline=True
     )
+    mode = mode_text(spec, row)
+    if mode:
+        e.add_field(name="Mode", value=mode, inline=False)
     if row.status == "lobby":
-        ready = len(row.seats) >= spec.min_players
-        e.set_footer(
-            text=f"{status}. Press Join to take a seat. "
-            + (
-                "The host can press Start."
-                if ready
-                else f"{spec.min_players - len(row.seats)} more needed before the host can start."
-            )
-        )
+        n = len(row.seats)
+        low = exactly or spec.min_players
+        if exactly and n > exactly:
+            ready = f"{n - exactly} too many: the record continues with exactly {exactly}."
+        elif n >= low:
+            ready = "The host can press Start."
+        else:
+            ready = f"{low - n} more needed before the host can start."
+        e.set_footer(text=f"{status}. Press Join to take a seat. {ready}")
     else:
         e.set_footer(text=status)
     return e
@@ -270,6 +280,29 @@ def move_line(
     if named_events:
         text += " — " + sentences(named_events)
     return text
+
+
+_SEAT_FIRST = re.compile(r"p\d{1,2}\b")
+
+
+def with_mover(live: LiveGame, seat: int, view: Any) -> Any:
+    """The public view to draw after ``seat``'s move, its last-move line naming the player:
+    a ``last_event`` that starts without a subject (Kenchiku's "built a height-2 building
+    on f4 …") gets the mover's name in front ("alice built …"). Only what is drawn changes;
+    the view the engine returns (and its digest) stays as it is."""
+    text = getattr(view, "last_event", None)
+    if (
+        seat < 0
+        or seat >= len(live.row.seats)
+        or not isinstance(text, str)
+        or not text[:1].islower()
+        or _SEAT_FIRST.match(text)
+        or not dataclasses.is_dataclass(view)
+        or isinstance(view, type)
+    ):
+        return view
+    name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
+    return dataclasses.replace(view, last_event=f"{name} {text}")
 
 
 def seat_legend(live: LiveGame) -> str:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -114,7 +115,11 @@ def build_world(simcord: Any, bot: Any, members: int) -> World:
     the same order at that instant, the ids are the same at every start, so games stored
     by an earlier run find their channel and players again. Only then is the clock moved
     to the wall clock (a bot timer due while the preview was stopped fires at start-up)."""
-    env = simcord.Env(bot, check_errors=False)
+    from .simtools import SETTLE
+
+    # SimCord's default 5 s settle limit is wall-clock time: a board drawn on a busy machine
+    # (or the render processes starting) can take longer, and the page must not break then.
+    env = simcord.Env(bot, check_errors=False, settle_timeout=SETTLE)
     guild = env.create_guild(GUILD_NAME)
     channel = guild.create_text_channel(CHANNEL_NAME)
     people = [guild.add_member(env.create_user(n)) for n in NAMES[:members]]
@@ -417,6 +422,14 @@ _HOP = {
 }
 
 
+def _closed(message: Any) -> bool:
+    """A SimCord message whose controls are all disabled (a DM whose choice closed)."""
+    items = [
+        c for row in getattr(message, "components", None) or [] for c in row.get("components", [])
+    ]
+    return bool(items) and all(c.get("disabled") for c in items)
+
+
 class Switcher:
     """Serves the preview page on ``port``: SimCord's page and API passed through, plus a
     bar to switch between #games, each member's DMs and the threads of #games.
@@ -426,15 +439,16 @@ class Switcher:
     session and opens a new one on the chosen channel, and the bar reloads the page with
     the new session's capability."""
 
-    def __init__(self, world: World, keeper: ClockKeeper, port: int) -> None:
+    def __init__(self, world: World, keeper: ClockKeeper, sock: socket.socket) -> None:
         self.world = world
         self.keeper = keeper
-        self.port = port
+        self.sock = sock  # bound by ``bind`` before the bot opened its database
+        self.port = int(sock.getsockname()[1])
         self.preview: Any = None
         self.view = "channel"
         self.switching = False
         self.ended = asyncio.Event()  # the user ended the session (SimCord's "End preview")
-        self._read: dict[int, int] = {}  # DM channel id -> messages already seen there
+        self._read: dict[int, set[int]] = {}  # DM channel id -> ids of messages seen there
         self._runner: Any = None
         self._session: Any = None
         self._watch: asyncio.Task[None] | None = None
@@ -445,10 +459,20 @@ class Switcher:
         found = self.world.env.backend.dm_channels.get(member.id)
         return int(found) if found is not None else None
 
-    def _messages_in(self, channel_id: int | None) -> int:
+    def _messages_in(self, channel_id: int | None) -> dict[int, Any]:
         if channel_id is None:
-            return 0
-        return len(self.world.env.backend.messages.get(channel_id, {}))
+            return {}
+        return dict(self.world.env.backend.messages.get(channel_id, {}))
+
+    def _unread(self, channel_id: int | None) -> int:
+        """DMs not seen yet, leaving out those the bot closed (every control disabled: the
+        choice was made elsewhere or ran out), which need no reading."""
+        seen = self._read.get(channel_id or 0, set())
+        return sum(
+            1
+            for mid, message in self._messages_in(channel_id).items()
+            if mid not in seen and not _closed(message)
+        )
 
     def views(self) -> dict[str, Any]:
         """The bar: #games and its threads, then one DM button per member with unread counts."""
@@ -482,7 +506,7 @@ class Switcher:
         for member in self.world.members:
             cid = self._dm_channel(member)
             key = f"dm:{member.id}"
-            unread = 0 if key == self.view else self._messages_in(cid) - self._read.get(cid or 0, 0)
+            unread = 0 if key == self.view else self._unread(cid)
             dms.append(
                 {
                     "key": key,
@@ -569,7 +593,7 @@ class Switcher:
                 self.keeper.attach(preview)
                 if view.startswith("dm:"):
                     cid = channel.id
-                    self._read[cid] = self._messages_in(cid)
+                    self._read[cid] = set(self._messages_in(cid))
             finally:
                 self.switching = False
         if self._watch is not None:
@@ -602,19 +626,7 @@ class Switcher:
         self._session = aiohttp.ClientSession(auto_decompress=False)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await self._runner.cleanup()
-            await self._session.close()
-            raise SystemExit(
-                f"boardroom preview: port {self.port} is not free ({exc.strerror}); "
-                "choose another with --port or BOARDROOM_PREVIEW_PORT."
-            ) from None
-        server = getattr(site, "_server", None)
-        if server is not None and server.sockets:
-            self.port = int(server.sockets[0].getsockname()[1])
+        await web.SockSite(self._runner, self.sock).start()
 
     async def close(self) -> None:
         if self._watch is not None:
@@ -696,6 +708,7 @@ class Switcher:
 
     async def _forward(self, request: Any) -> Any:
         """Pass ``request`` to SimCord's server as if the browser had asked it directly."""
+        import aiohttp
         from aiohttp import web
 
         preview = self.preview
@@ -707,18 +720,23 @@ class Switcher:
         if "Origin" in headers:
             headers["Origin"] = f"http://{inner}"
         body = await request.read()
-        async with self._session.request(
-            request.method,
-            f"http://{inner}{request.rel_url}",
-            headers=headers,
-            data=body or None,
-            allow_redirects=False,
-        ) as answer:
-            data = await answer.read()
-            out = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP}
-            if answer.headers.get("Content-Encoding"):
-                out["Content-Encoding"] = answer.headers["Content-Encoding"]
-            return web.Response(status=answer.status, body=data, headers=out)
+        try:
+            async with self._session.request(
+                request.method,
+                f"http://{inner}{request.rel_url}",
+                headers=headers,
+                data=body or None,
+                allow_redirects=False,
+            ) as answer:
+                data = await answer.read()
+                out = {k: v for k, v in answer.headers.items() if k.lower() not in _HOP}
+                if answer.headers.get("Content-Encoding"):
+                    out["Content-Encoding"] = answer.headers["Content-Encoding"]
+                return web.Response(status=answer.status, body=data, headers=out)
+        except (aiohttp.ClientError, OSError):
+            # The page still talks to the session a switch (+ thread, a DM) just closed:
+            # it reloads on the new one; nothing is wrong, so no traceback.
+            raise web.HTTPServiceUnavailable(text="the preview switched view; reload") from None
 
 
 # -- running it ------------------------------------------------------------------------------
@@ -730,7 +748,10 @@ async def run_preview(
     port: int = 8765,
     members: int = 4,
 ) -> None:
-    """Run the preview until the page's **End preview session** or Ctrl+C."""
+    """Run the preview until the page's **End preview session** or Ctrl+C.
+
+    The page's port is bound first: when it is busy (another preview runs), this one stops
+    before it opens the database, arms a timer or posts anything."""
     try:
         import simcord
     except ImportError:
@@ -739,17 +760,41 @@ async def run_preview(
         ) from None
     from .app import create_bot
 
-    bot = create_bot(database)
+    sock = bind(port)
     try:
-        await _serve(simcord, bot, port, members, database)
+        bot = create_bot(database)
+        try:
+            await _serve(simcord, bot, sock, members, database)
+        finally:
+            await bot.shutdown()
     finally:
-        await bot.shutdown()
+        sock.close()
+
+
+def bind(port: int) -> socket.socket:
+    """A listening socket on ``127.0.0.1:port`` (0: any free port); ``SystemExit`` with a
+    sentence if the port is taken."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # As aiohttp does: a port left in TIME_WAIT by a preview that just stopped is free;
+    # one another process listens on is not.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise SystemExit(
+            f"boardroom preview: port {port} is not free ({exc.strerror}); another preview "
+            "may be running. Choose another with --port or BOARDROOM_PREVIEW_PORT."
+        ) from None
+    sock.setblocking(False)
+    return sock
 
 
 async def _serve(
     simcord: Any,
     bot: Any,
-    port: int,
+    sock: socket.socket,
     members: int,
     database: str | Path,
 ) -> None:
@@ -758,7 +803,7 @@ async def _serve(
     await env.start()
     with env.time_context():
         try:
-            await _present(world, bot, port, members, database)
+            await _present(world, bot, sock, members, database)
         finally:
             await env.shutdown()
 
@@ -766,7 +811,7 @@ async def _serve(
 async def _present(
     world: World,
     bot: Any,
-    port: int,
+    sock: socket.socket,
     members: int,
     database: str | Path,
 ) -> None:
@@ -775,7 +820,7 @@ async def _present(
     shown = await greet(bot, world)
     await env.settle()
     keeper = ClockKeeper(world, bot.services.timers.has_timers)
-    switcher = Switcher(world, keeper, port)
+    switcher = Switcher(world, keeper, sock)
     await switcher.start()
     stop = asyncio.Event()
     clock: asyncio.Task[None] | None = None

@@ -313,11 +313,36 @@ def rules_file(spec: GameSpec) -> Path | None:
     return None
 
 
+_PATH = re.compile(r"`[^`]*(?:/|\.[a-z]{2,4}\b|\w\.\w)[^`]*`")
+_INTERNAL = re.compile(
+    r"engine version|\bengine\b|rules versions?\b|replay|\bversion \d|\bissue \d", re.I
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[])")
+
+
+def for_players(markdown: str) -> str:
+    """The rules document's introduction as a player reads it on page 1: sentences naming
+    repository paths, file names, code identifiers or engine versions (they belong in the
+    README and docs) and tables are left out."""
+    kept: list[str] = []
+    for block in re.split(r"\n\s*\n", markdown.strip()):
+        if block.lstrip().startswith("|"):
+            continue
+        text = " ".join(block.split())
+        sentences = [
+            x for x in _SENTENCE.split(text) if not _PATH.search(x) and not _INTERNAL.search(x)
+        ]
+        if sentences:
+            kept.append(" ".join(sentences))
+    return "\n\n".join(kept)
+
+
 def overview_page(spec: GameSpec, intro: str, topics: list[str]) -> str:
     lines = [
         f"**{spec.title}** ({spec.title_ja}) · {spec.min_players}–{spec.max_players} players",
         spec.summary,
     ]
+    intro = for_players(intro)
     if intro.strip():
         lines += ["", to_discord(intro)]
     if topics:

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Settings:
     """``cache_size``: live games kept in memory (least recently used are dropped and
-    replayed when next used; about 10-60 KB each). ``render_workers``: threads drawing
-    boards (default: the CPU count). ``board_scale``: size factor of posted boards (1.0 draws
+    replayed when next used; about 10-60 KB each). ``render_workers``: threads handing
+    boards to the drawing (default: the CPU count). ``render_processes``: processes that draw and
+    encode boards (default: the CPU count, so drawing, which holds Python's GIL, uses every core;
+    0: the threads draw, as in the tests). ``board_scale``: size factor of posted boards (1.0 draws
     Kenchiku 1,286 px wide, 0.75 draws 964 px; Discord shows about 550 px inline, so the inline
     picture is the same; 0.75 halves the PNG encoding, see README "Performance"). Cooldowns are
     ``(uses, seconds)`` per user. ``ai_pause``: seconds before each AI seat's move.
@@ -18,6 +20,7 @@ class Settings:
 
     cache_size: int = 256
     render_workers: int | None = None
+    render_processes: int | None = None
     board_scale: float = 0.75
     public_board_cooldown: tuple[int, float] = (2, 60.0)
     new_lobby_cooldown: tuple[int, float] = (3, 60.0)

@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from PIL import Image
 
 from games.carnegie.view import CarnegieView, CellView, CityView, CompanyView
-from render.common import Pen, mix, pick_theme, player_colour, seat_names
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+)
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -75,11 +85,7 @@ REGION_LABEL_AT = {  # empty spots of the map, in board-scan pixels
 
 
 @dataclass(frozen=True)
-class _Theme:
-    paper: RGB
-    panel: RGB
-    ink: RGB
-    muted: RGB
+class _Theme(Palette):
     line: RGB
     road: RGB
     highlight: RGB
@@ -89,10 +95,7 @@ class _Theme:
 
 THEMES = {
     "light": _Theme(
-        paper=(250, 248, 242),
-        panel=(238, 234, 224),
-        ink=(33, 33, 33),
-        muted=(110, 110, 110),
+        **palette("light"),
         line=(190, 184, 170),
         road=(170, 160, 140),
         highlight=(213, 94, 0),
@@ -111,10 +114,7 @@ THEMES = {
         },
     ),
     "dark": _Theme(
-        paper=(28, 30, 34),
-        panel=(44, 47, 54),
-        ink=(232, 232, 232),
-        muted=(160, 160, 160),
+        **palette("dark"),
         line=(80, 84, 92),
         road=(110, 104, 92),
         highlight=(240, 160, 60),
@@ -167,7 +167,7 @@ def _mark(pen: Pen, x: float, y: float, r: float, owner: int, th: _Theme) -> Non
         return
     if owner == ANDREW:
         pen.disc(x, y, r, fill=th.ink)
-        pen.polygon(_star(x, y, r * 0.85), fill=th.paper)
+        pen.polygon(_star(x, y, r * 0.85), fill=th.bg)
         return
     colour = player_colour(owner)
     edge = mix(colour, (0, 0, 0), 0.55)
@@ -324,7 +324,7 @@ def _render_chat(view: CarnegieView, th: _Theme, scale: float, names: Sequence[s
         + (6 + out_h if out_h else 0)
         + CM
     )
-    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), th.paper)
+    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), th.bg)
     pen = Pen(image, scale, th.ink)
     y: float = CM
     _chat_title(pen, view, th, names, y)
@@ -420,7 +420,7 @@ def _chat_timeline(
             cx = x0 + col_w * pos
             here = marker_cell == (row, pos)
             passed = pos <= tl.discs[row]
-            fill = mix(th.panel, th.paper, 0.7) if not passed else mix(th.panel, th.line, 0.35)
+            fill = mix(th.panel, th.bg, 0.7) if not passed else mix(th.panel, th.line, 0.35)
             pen.rect(
                 cx + 2,
                 ry + 2,
@@ -447,7 +447,7 @@ def _chat_timeline(
                     cx + 9,
                     ry + C_ROW / 2,
                     6,
-                    fill=th.paper if flipped else th.ink,
+                    fill=th.bg if flipped else th.ink,
                     outline=th.ink,
                     outline_w=2,
                 )
@@ -509,7 +509,7 @@ def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 sp = c.spaces[idx]
                 if sp.owner is None:
                     col = th.types[sp.type]
-                    pen.disc(sx, sy, C_R, fill=th.paper, outline=col, outline_w=2)
+                    pen.disc(sx, sy, C_R, fill=th.bg, outline=col, outline_w=2)
                     if TYPE_LETTERS[sp.type]:
                         pen.text(
                             sx, sy + 1, TYPE_LETTERS[sp.type], C_S, bold=True, fill=col, anchor="mm"
@@ -626,7 +626,7 @@ def _chat_donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 ry + 1,
                 cx + cell_w - 1,
                 ry + C_ROW - 1,
-                fill=mix(th.panel, th.paper, 0.6),
+                fill=mix(th.panel, th.bg, 0.6),
                 outline=th.line,
                 radius=4,
             )
@@ -818,7 +818,7 @@ def _render_detail(
         + 24 * len(log_lines)
         + MARGIN
     )
-    image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), th.paper)
+    image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), th.bg)
     pen = Pen(image, scale, th.ink)
     y = MARGIN
     _title(pen, view, th, names, y)
@@ -904,7 +904,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 (tl.flipped is None and tl.marker[0] == row and tl.marker[1] == pos)
                 or (tl.flipped == row and tl.discs[row] + 1 == pos)
             )
-            fill = mix(th.panel, th.paper, 0.6)
+            fill = mix(th.panel, th.bg, 0.6)
             outline = th.highlight if event_here else th.line
             pen.rect(
                 cx + 3,
@@ -931,7 +931,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                     cx + 16,
                     ry + TL_ROW_H / 2,
                     10,
-                    fill=th.paper if flipped else th.ink,
+                    fill=th.bg if flipped else th.ink,
                     outline=th.ink,
                     outline_w=2,
                 )
@@ -997,7 +997,7 @@ def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 sp = c.spaces[idx]
                 if sp.owner is None:
                     col = th.types[sp.type]
-                    pen.disc(sx, sy, SPACE_R, fill=th.paper, outline=col, outline_w=2.5)
+                    pen.disc(sx, sy, SPACE_R, fill=th.bg, outline=col, outline_w=2.5)
                     pen.text(
                         sx, sy + 1, TYPE_LETTERS[sp.type], 12, bold=True, fill=col, anchor="mm"
                     )
@@ -1059,7 +1059,7 @@ def _tracks(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 ry + 3,
                 bx + box_w - 2,
                 ry + TRACK_ROW_H - 3,
-                fill=mix(th.regions[region], th.paper, 0.3),
+                fill=mix(th.regions[region], th.bg, 0.3),
                 outline=th.line,
                 radius=4,
             )
@@ -1096,7 +1096,7 @@ def _donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 ry + 3,
                 cx + cell_w - 2,
                 ry + TRACK_ROW_H - 3,
-                fill=mix(th.panel, th.paper, 0.6),
+                fill=mix(th.panel, th.bg, 0.6),
                 outline=th.line,
                 radius=4,
             )
@@ -1303,7 +1303,7 @@ def render_player(
     tables_h = C_HEAD + 4 * 22 + 10
     footer = _company_footer(co)
     height = CM + 56 + 22 + rows * P_CH + 8 + tables_h + 8 + 20 * len(footer) + CM
-    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.paper)
+    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.bg)
     pen = Pen(image, scale, th.ink)
     y: float = CM
     _mark(pen, CM + 10, y + 14, 10, seat, th)
@@ -1350,7 +1350,7 @@ def _company_cell(
 ) -> None:
     lobby = cell.dept in ("lobby", "new-lobby")
     empty = cell.dept is None
-    fill = mix(th.panel, th.paper, 0.5) if empty else th.panel
+    fill = mix(th.panel, th.bg, 0.5) if empty else th.panel
     if lobby:
         fill = mix(th.panel, th.highlight, 0.15)
     pen.rect(
@@ -1380,7 +1380,7 @@ def _company_cell(
     wy = y + P_CH - 50
     for i, cost in enumerate(cell.workplaces):
         wx = x + 9 + i * 34
-        pen.rect(wx, wy, wx + 30, wy + 24, fill=th.paper, outline=th.ink, radius=4)
+        pen.rect(wx, wy, wx + 30, wy + 24, fill=th.bg, outline=th.ink, radius=4)
         if i < cell.active:
             _mark(pen, wx + 15, wy + 12, 8, co.seat, th)
         else:
@@ -1464,3 +1464,24 @@ def render_hand(
 
 render_company = render_player
 """Former name of ``render_player`` (kept for callers written before issue 8)."""
+
+
+def alt(view: CarnegieView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round, phase and each company's VP and money."""
+    labels = seat_names(names, len(view.companies))
+    return alt_text(
+        "Carnegie",
+        f"round {view.round}, {view.phase_name}",
+        [f"{labels[c.seat]}: {c.vp} VP, ${c.money}" for c in view.companies],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[CarnegieView] = Renderer(
+    "carnegie",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.companies),
+    player=render_player,
+    hand=render_hand,
+)

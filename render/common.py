@@ -8,7 +8,8 @@ a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -90,6 +91,50 @@ def seat_token(
     )
 
 
+@dataclass(frozen=True)
+class Palette:
+    """The colours every board shares, in a light and a dark theme (``PALETTES``): the
+    background, panels and their edges, text (``ink``, ``muted``, ``faint``) and the game-over
+    banner. Each game's theme extends it with its own pieces' colours (``palette(theme)``)."""
+
+    bg: tuple[int, int, int]
+    panel: tuple[int, int, int]
+    panel_edge: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    muted: tuple[int, int, int]
+    faint: tuple[int, int, int]
+    banner_over: tuple[int, int, int]
+
+
+PALETTES: dict[str, Palette] = {
+    "light": Palette(
+        bg=(246, 243, 236),
+        panel=(255, 253, 248),
+        panel_edge=(222, 215, 202),
+        ink=(38, 38, 42),
+        muted=(112, 108, 102),
+        faint=(186, 180, 170),
+        banner_over=(64, 120, 92),
+    ),
+    "dark": Palette(
+        bg=(30, 32, 36),
+        panel=(42, 45, 51),
+        panel_edge=(66, 70, 78),
+        ink=(232, 230, 224),
+        muted=(160, 158, 152),
+        faint=(96, 98, 104),
+        banner_over=(44, 100, 74),
+    ),
+}
+
+
+def palette(theme: str) -> dict[str, tuple[int, int, int]]:
+    """The shared colours of ``theme`` as keyword arguments for a game's theme class
+    (a subclass of ``Palette``): ``_Theme(**palette("dark"), road=...)``."""
+    base = PALETTES[theme]
+    return {f.name: getattr(base, f.name) for f in fields(Palette)}
+
+
 def pick_theme(themes: Mapping[str, T], theme: str, scale: float) -> T:
     """The theme named ``theme``; ``ValueError`` for an unknown name or ``scale <= 0``."""
     if theme not in themes:
@@ -104,22 +149,6 @@ def to_png(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
-
-
-# How the bot encodes boards for Discord, chosen by measurement (`boardroom bench --only
-# render.encode`; docs/performance.md). On the 2-core machine, per board: PNG level 6
-# 36-57 ms CPU, PNG level 3 27-29 ms (+8-13% bytes), WebP lossless method 0 25-27 ms with
-# bytes from -22% to +14%. PNG level 3 takes about the same CPU as WebP, and PNG is shown
-# inline by every Discord client and by the local preview, so it wins.
-BOARD_FORMAT = "png"
-BOARD_COMPRESS_LEVEL = 3
-
-
-def encode_board(image: Image.Image) -> tuple[bytes, str]:
-    """Encode a board for posting: ``(bytes, file extension)``."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=BOARD_COMPRESS_LEVEL)
-    return buf.getvalue(), BOARD_FORMAT
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,6 +181,28 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
     else:
         d.ellipse(full, fill=fill)
     return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16384)
+def advance(text: str, px: int, bold: bool) -> float:
+    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``), cached."""
+    return float(font(px, bold=bold).getlength(text))
+
+
+@lru_cache(maxsize=8192)
+def glyphs(
+    text: str, px: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
+    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
+    measurement that records those calls sees it once the cache is cleared)."""
+    fnt = font(px, bold=bold)
+    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
+    return mask, (x0, y0)
 
 
 class Pen:
@@ -206,17 +257,19 @@ class Pen:
         fill: RGB | None = None,
         anchor: str = "la",
     ) -> None:
-        self.draw.text(
-            (x * self.k, y * self.k),
-            s,
-            font=self.font(size, bold),
-            fill=fill if fill is not None else self.ink,
-            anchor=anchor,
-        )
+        """``s`` at layout point ``(x, y)`` (``anchor`` as in Pillow), pasted from its cached
+        glyph mask (``glyphs``): a board redraws the same ids, names and amounts on every
+        move, and rasterising them was most of a board's drawing time."""
+        drawn = glyphs(s, max(6, round(size * self.k)), bold, anchor)
+        if drawn is not None:
+            mask, (dx, dy) = drawn
+            where = (round(x * self.k) + dx, round(y * self.k) + dy)
+            self.image.paste(fill if fill is not None else self.ink, where, mask)
 
     def length(self, s: str, size: float, bold: bool = False) -> float:
-        """Advance width of ``s`` in layout units."""
-        return self.font(size, bold).getlength(s) / self.k
+        """Advance width of ``s`` in layout units (measured once per text and pixel size:
+        boards measure the same names and amounts on every move)."""
+        return advance(s, max(6, round(size * self.k)), bold) / self.k
 
     def line(self, points: list[tuple[float, float]], *, fill: RGB, width: float = 1) -> None:
         self.draw.line(
@@ -291,6 +344,20 @@ class Pen:
         )
         return w
 
+    def banner(self, x: float, y: float, w: float, h: float, s: str, *, fill: RGB) -> None:
+        """A strip across a board (final round, game over): ``s`` in bold 18, centred,
+        shortened to fit, in black or white on ``fill``."""
+        self.rect(x, y, x + w, y + h, fill=fill, radius=8)
+        self.text(
+            x + w / 2,
+            y + h / 2 + 1,
+            self.fit(s, 18, w - 24, True),
+            18,
+            bold=True,
+            fill=text_on(fill),
+            anchor="mm",
+        )
+
     def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
         """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
         lines: list[str] = []
@@ -351,3 +418,48 @@ def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") ->
         given = names[seat] if names is not None and seat < len(names) else ""
         out.append(short_name(given) or f"{prefix}{seat + 1}")
     return out
+
+
+def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = False) -> str:
+    """A board's text fallback (``Renderer.alt``): ``"<title> · <stage>: <player>; ..."``,
+    with ``game over`` when it is, in plain words (no markdown), under 1,000 characters
+    (Discord's attachment descriptions take 1,024).
+
+    >>> alt_text("Kenchiku", "round 3", ["alice: 12 money", "bob: 9 money"])
+    'Kenchiku · round 3: alice: 12 money; bob: 9 money'
+    """
+    head = f"{title} · {stage}" + (" · game over" if over else "")
+    text = f"{head}: " + "; ".join(players) if players else head
+    return text if len(text) <= 1000 else text[:999] + "…"
+
+
+def legend_grid(
+    pen: Pen,
+    x: float,
+    y: float,
+    w: float,
+    items: Sequence[tuple[str, str]],
+    icon: Callable[[str, float, float], None],
+    *,
+    head: float,
+    row_h: float,
+    label_dx: float,
+    size: float,
+    ink: RGB,
+) -> None:
+    """A board's legend body: ``items`` (``(kind, label)``) in two columns under a head of
+    ``head`` layout px; ``icon(kind, cx, cy)`` draws each kind's sample at the row's left
+    (``cx``) and middle (``cy``); the label starts ``label_dx`` to its right."""
+    col_w = (w - 20) / 2
+    for i, (kind, label) in enumerate(items):
+        cx = x + 12 + (i % 2) * col_w
+        cy = y + head + (i // 2) * row_h + row_h / 2
+        icon(kind, cx, cy)
+        pen.text(
+            cx + label_dx,
+            cy + 1,
+            pen.fit(label, size, col_w - label_dx - 4),
+            size,
+            fill=ink,
+            anchor="lm",
+        )

@@ -32,7 +32,18 @@ from games.food_chain_magnate.view import (
     PlayerView,
     RestaurantView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -61,11 +72,7 @@ HIGHLIGHT: tuple[int, int, int] = (213, 94, 0)
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
-    ink: RGB
-    muted: RGB
+class _Theme(Palette):
     ground: RGB
     grid: RGB
     tile_edge: RGB
@@ -79,10 +86,7 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        ink=(34, 34, 38),
-        muted=(110, 106, 100),
+        **palette("light"),
         ground=(236, 232, 220),
         grid=(218, 212, 198),
         tile_edge=(120, 112, 100),
@@ -94,10 +98,7 @@ _THEMES: dict[str, _Theme] = {
         leaf=(84, 140, 70),
     ),
     "dark": _Theme(
-        bg=(30, 32, 36),
-        panel=(40, 43, 48),
-        ink=(232, 230, 224),
-        muted=(160, 156, 150),
+        **palette("dark"),
         ground=(52, 56, 60),
         grid=(66, 70, 76),
         tile_edge=(150, 150, 150),
@@ -1433,7 +1434,7 @@ def _pretty(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def _player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
+def player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
     def listing(items: Sequence[tuple[str, int]]) -> list[str]:
         return [f"{n}× {_pretty(k)}" if n > 1 else _pretty(k) for k, n in items]
 
@@ -1473,7 +1474,7 @@ def render_player(
         raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
     labels = seat_names(names, len(view.players))
     p = view.players[seat]
-    left, right = _player_sections(view, p)
+    left, right = player_sections(view, p)
 
     def tall(sections: list[tuple[str, list[str]]]) -> float:
         return sum(P_LINE + 6 + P_LINE * len(lines) + 8 for _, lines in sections)
@@ -1534,22 +1535,23 @@ def render_hand(
     return render_player(view, seat, names=names, theme=theme, scale=scale)
 
 
-def hand_text(view: FcmView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """``/hand`` as text (for the seat's own view): cash, cards at work / on the beach (or all
-    cards), busy marketeers, food and drink, milestones, the kept reserve card and the
-    structure being chosen. ``ValueError`` for a seat not in the game."""
-    if not 0 <= seat < len(view.players):
-        raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
+def alt(view: FcmView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): turn, phase and each chain's cash."""
     labels = seat_names(names, len(view.players))
-    p = view.players[seat]
-    lines = [
-        f"**{labels[seat]}** — {p.chain or 'company'}: ${p.cash}, turn order {p.position}, "
-        f"price ${p.unit_price}, {p.waitresses} waitress" + ("es" if p.waitresses != 1 else "")
-    ]
-    if p.reserve is not None:
-        secret = "" if view.reserve_revealed else " (secret until the first bank break)"
-        lines.append(f"Reserve card: ${p.reserve}{secret}")
-    left, right = _player_sections(view, p)
-    for title, items in (*left, *right):
-        lines.append(f"{title}: " + ", ".join(items))
-    return "\n".join(lines)
+    return alt_text(
+        "Food Chain Magnate",
+        f"turn {view.turn}, {view.phase_title}",
+        [f"{labels[p.seat]}: ${p.cash}" for p in view.players],
+        over=view.phase == "over",
+    )
+
+
+RENDERER: Renderer[FcmView] = Renderer(
+    "food_chain_magnate",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.players),
+    player=render_player,
+    hand=render_hand,
+    zoom=render_zoom,
+)

@@ -15,7 +15,7 @@ never derives a rule, it only shows what the view says. Two layouts (issue 8, GU
   cards with their full wording, per-company marker tracks and honour bars, the legend.
 
 ``render_player(view, seat)`` is one company's area (``/board player:<name>``) and
-``hand_text(view, seat)`` the Discord-markdown text of one company's private panel (``/hand``).
+(one company's private panel in words, ``/hand``, is ``bot.hand_text``).
 
 Players appear by name (``names``, shortened by :func:`render.common.seat_names`). Besides its
 Okabe-Ito colour every seat has a **shape** (circle, square, triangle, diamond; see
@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -47,7 +47,19 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    legend_grid,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -124,13 +136,7 @@ MARKER_COLOURS: dict[str, RGB] = {
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
-    panel_edge: RGB
-    ink: RGB
-    muted: RGB
-    faint: RGB
+class _Theme(Palette):
     value: RGB  # an empty plot's land value
     street: RGB
     city_edge: RGB
@@ -144,7 +150,6 @@ class _Theme:
     tree: RGB
     slot_empty: RGB
     banner_final: RGB
-    banner_over: RGB
     danger: RGB
     good: RGB
     admin: RGB
@@ -154,12 +159,7 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        panel_edge=(222, 215, 202),
-        ink=(38, 38, 42),
-        muted=(112, 108, 102),
-        faint=(186, 180, 170),
+        **palette("light"),
         value=(104, 98, 90),
         street=(214, 209, 199),
         city_edge=(168, 160, 148),
@@ -181,7 +181,6 @@ _THEMES: dict[str, _Theme] = {
         tree=(86, 140, 74),
         slot_empty=(228, 223, 213),
         banner_final=(232, 182, 82),
-        banner_over=(64, 120, 92),
         danger=(190, 64, 52),
         good=(60, 130, 80),
         admin=(196, 150, 58),
@@ -189,12 +188,7 @@ _THEMES: dict[str, _Theme] = {
         pill=(255, 253, 248),
     ),
     "dark": _Theme(
-        bg=(30, 32, 36),
-        panel=(42, 45, 51),
-        panel_edge=(66, 70, 78),
-        ink=(232, 230, 224),
-        muted=(160, 158, 152),
-        faint=(96, 98, 104),
+        **palette("dark"),
         value=(178, 174, 166),
         street=(54, 57, 64),
         city_edge=(90, 94, 102),
@@ -216,7 +210,6 @@ _THEMES: dict[str, _Theme] = {
         tree=(52, 92, 48),
         slot_empty=(62, 66, 74),
         banner_final=(176, 130, 40),
-        banner_over=(44, 100, 74),
         danger=(226, 98, 84),
         good=(110, 186, 126),
         admin=(176, 134, 48),
@@ -268,11 +261,11 @@ class _Pen(Pen):
         colour = fill if fill is not None else player_colour(seat)
         d = max(4, round(2 * r * self.k))
         edge = mix(colour, _BLACK, 0.55)
-        sprite = _mark_sprite(_shape(seat), d, colour, edge, self.width(1.6))
+        sprite = _mark_sprite(seat_shape(seat), d, colour, edge, self.width(1.6))
         self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
 
 
-def _shape(seat: int) -> str:
+def seat_shape(seat: int) -> str:
     return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
@@ -499,7 +492,7 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _names(view: KenchikuView, names: Sequence[str] | None) -> list[str]:
+def seat_labels(view: KenchikuView, names: Sequence[str] | None) -> list[str]:
     """One label per seat (index = seat), from the display names or ``P1``, ``P2``..."""
     seats = max((c.seat for c in view.companies), default=-1) + 1
     return seat_names(names, seats)
@@ -1380,18 +1373,8 @@ def _event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float)
 
 
 def _draw_banner(pen: _Pen, text: str, over: bool, x: float, y: float, w: float) -> None:
-    t = pen.t
-    fill = t.banner_over if over else t.banner_final
-    pen.rect(x, y, x + w, y + BANNER_H - 8, fill=fill, radius=8)
-    pen.text(
-        x + w / 2,
-        y + (BANNER_H - 8) / 2 + 1,
-        pen.fit(text, 18, w - 24, True),
-        18,
-        bold=True,
-        fill=text_on(fill),
-        anchor="mm",
-    )
+    fill = pen.t.banner_over if over else pen.t.banner_final
+    pen.banner(x, y, w, BANNER_H - 8, text, fill=fill)
 
 
 def _panel(pen: _Pen, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
@@ -1799,14 +1782,10 @@ def _legend_height() -> float:
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
     t = pen.t
-    items = _legend_items()
-    row_h = LEGEND_ROW_H
     h = _legend_height()
     _panel(pen, x, y, w, h, "Legend")
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(items):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + 46 + (i // 2) * row_h + row_h / 2
+
+    def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 14
         if kind == "building":
             _small_stack(pen, ix, cy, player_colour(0))
@@ -1844,14 +1823,20 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
             pen.rect(ix + 2, cy - 6, ix + 14, cy + 6, outline=mc, width=2, radius=3)
         else:
             pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
-        pen.text(
-            cx + 34,
-            cy + 1,
-            pen.fit(label, SMALL_SIZE, col_w - 38),
-            SMALL_SIZE,
-            fill=t.ink,
-            anchor="lm",
-        )
+
+    legend_grid(
+        pen,
+        x,
+        y,
+        w,
+        _legend_items(),
+        icon,
+        head=46,
+        row_h=LEGEND_ROW_H,
+        label_dx=34,
+        size=SMALL_SIZE,
+        ink=t.ink,
+    )
     return h
 
 
@@ -1973,7 +1958,7 @@ def render_board(
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
     t = pick_theme(_THEMES, theme, scale)
-    labels = _names(view, names)
+    labels = seat_labels(view, names)
     if detail:
         return _render_detail(view, labels, t, theme, scale)
     return _render_chat(view, labels, t, theme, scale)
@@ -2008,7 +1993,7 @@ def render_player(
     co = next((c for c in view.companies if c.seat == seat), None)
     if co is None:
         raise KeyError(seat)
-    labels = _names(view, names)
+    labels = seat_labels(view, names)
     m, w = 18, PLAYER_W - 36
     ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
     built, park = _player_buildings(view, seat)
@@ -2077,62 +2062,25 @@ def render_player(
     return image
 
 
-def _join(parts: Iterable[str]) -> str:
-    return " · ".join(parts)
-
-
-_SHAPE_GLYPHS = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
-
-
-def hand_text(view: KenchikuView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """A seat's private panel as Discord markdown (well under 2,000 characters).
-
-    Shows money (when the view holds it for this seat), markers with ready workers, loan,
-    park, honour and the current market prices and stock. ``names`` as for ``render_board``.
-
-    Raises:
-        KeyError: ``seat`` has no company in the view.
-    """
-    company = next((c for c in view.companies if c.seat == seat), None)
-    if company is None:
-        raise KeyError(seat)
-    name = _names(view, names)[seat]
-    shape = _shape(seat)
-    money = f"**{company.money}**" if company.money is not None else "hidden"
-    lines = [f"**{name}** ({_SHAPE_GLYPHS[shape]} {shape} on the board) — round {view.round}"]
-    if company.bankrupt:
-        lines.append("**Bankrupt** — out of the game.")
-    lines.append(
-        _join(
-            [
-                f"Money: {money}",
-                f"Honour: **{company.honour}**",
-                f"Buildings: {company.buildings}",
-                f"Chips left: {company.chips_left}",
-            ]
-        )
+def alt(view: KenchikuView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round and each company's honour and buildings."""
+    labels = seat_labels(view, names)
+    return alt_text(
+        "Kenchiku",
+        f"round {view.round}",
+        [
+            f"{labels[c.seat]}: {c.honour} honour, {c.buildings} buildings"
+            + (f", {c.money} money" if c.money is not None else "")
+            for c in view.companies
+        ],
+        over=view.outcome is not None,
     )
-    markers = []
-    for kind in MARKER_TYPES:
-        n = company.markers.get(kind, 0)
-        if kind == "workers":
-            markers.append(f"{MARKER_LABELS[kind]} **{n}** ({company.workers_ready} ready)")
-        else:
-            markers.append(f"{MARKER_LABELS[kind]} **{n}**")
-    lines.append("Markers: " + _join(markers))
-    lines.append(
-        _join(
-            [
-                "Loan: **yes**" if company.has_loan else "Loan: none",
-                "Park: available" if company.park_available else "Park: placed",
-            ]
-        )
-    )
-    prices = [
-        f"{MARKER_LABELS[k]} {view.market_prices.get(k, 0)} ({view.market_stock.get(k, 0)} left)"
-        for k in MARKER_TYPES
-    ]
-    lines.append("Market: " + _join(prices))
-    if seat in view.to_act:
-        lines.append("*Your turn.*")
-    return "\n".join(lines)
+
+
+RENDERER: Renderer[KenchikuView] = Renderer(
+    "kenchiku",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.companies),
+    player=render_player,
+)

@@ -13,7 +13,7 @@ and nothing else: it never derives a rule, it only shows what the view says.
 - The detail board (``detail=True``, ``/board detail``) is the full 1,400 px table with the
   legend and every player's details in smaller text.
 - ``render_player(view, seat)`` is one player's sheet (``/board player:<name>``) at the chat
-  board's text size; ``hand_text(view, seat)`` is the seat's private ``/hand`` text.
+  board's text size (the seat's private ``/hand`` text is ``bot.hand_text``).
 
 Players appear by their display names (``names``, shortened by ``render.common.seat_names``):
 name tags (a colour stripe and the name) and, on deed tiles and in lists, short unique marks
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.masters_of_commerce.phases import PHASES, Phase
 from games.masters_of_commerce.view import (
@@ -44,7 +44,19 @@ from games.masters_of_commerce.view import (
     PlayerView,
     TrackView,
 )
-from render.common import Pen, font, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    legend_grid,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 
@@ -100,20 +112,13 @@ RENT_STATUS: dict[str, tuple[str, str]] = {  # status -> (label, theme colour na
 
 
 @dataclass(frozen=True)
-class _Theme:
+class _Theme(Palette):
     name: str
-    bg: RGB
-    panel: RGB
-    panel_edge: RGB
-    ink: RGB
-    muted: RGB
-    faint: RGB
     tile: RGB
     slot_empty: RGB
     strip_now: RGB
     strip_done: RGB
     strip_next: RGB
-    banner_over: RGB
     danger: RGB
     good: RGB
     warn: RGB
@@ -139,19 +144,13 @@ _DEEDS_DARK: dict[str, RGB] = {
 }
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
+        **palette("light"),
         name="light",
-        bg=(246, 243, 236),
-        panel=(255, 253, 248),
-        panel_edge=(222, 215, 202),
-        ink=(38, 38, 42),
-        muted=(112, 108, 102),
-        faint=(186, 180, 170),
         tile=(252, 250, 244),
         slot_empty=(232, 227, 217),
         strip_now=(46, 50, 60),
         strip_done=(222, 232, 218),
         strip_next=(255, 253, 248),
-        banner_over=(64, 120, 92),
         danger=(190, 52, 44),
         good=(44, 128, 72),
         warn=(186, 120, 20),
@@ -159,19 +158,13 @@ _THEMES: dict[str, _Theme] = {
         deed=_DEEDS_LIGHT,
     ),
     "dark": _Theme(
+        **palette("dark"),
         name="dark",
-        bg=(30, 32, 36),
-        panel=(42, 45, 51),
-        panel_edge=(66, 70, 78),
-        ink=(232, 230, 224),
-        muted=(160, 158, 152),
-        faint=(96, 98, 104),
         tile=(52, 55, 62),
         slot_empty=(62, 66, 74),
         strip_now=(226, 222, 210),
         strip_done=(52, 74, 60),
         strip_next=(42, 45, 51),
-        banner_over=(44, 100, 74),
         danger=(232, 104, 90),
         good=(110, 190, 130),
         warn=(226, 170, 70),
@@ -197,29 +190,9 @@ class _Pen(Pen):
         self.names = list(labels)  # seat -> name on the board
         self.marks = _marks(labels)  # seat -> short name for chips and tiles
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        *,
-        bold: bool = False,
-        fill: RGB | None = None,
-        anchor: str = "la",
-    ) -> None:
-        """As ``Pen.text``, pasting the text's cached glyph mask (drawn once per text, size
-        and anchor by ``ImageDraw.text``): a board redraws the same ids, names and amounts
-        on every move, and rasterising them was most of a board's time."""
-        glyphs = _glyphs(s, max(6, round(size * self.k)), bold, anchor)
-        if glyphs is not None:
-            mask, (dx, dy) = glyphs
-            where = (round(x * self.k) + dx, round(y * self.k) + dy)
-            self.image.paste(fill if fill is not None else self.ink, where, mask)
-
     def who(self, seat: int) -> str:
         """The seat's name (``p3`` when the pen has no names, as for cached layers)."""
-        return self.names[seat] if 0 <= seat < len(self.names) else _tag(seat)
+        return self.names[seat] if 0 <= seat < len(self.names) else seat_tag(seat)
 
     def mark(
         self, x: float, cy: float, seat: int, *, full: bool = False, size: float = 14, h: float = 21
@@ -256,22 +229,6 @@ class _Pen(Pen):
         return self.length(text, size, True) + TAG_STRIPE + 18
 
 
-@lru_cache(maxsize=4096)
-def _glyphs(
-    text: str, px: int, bold: bool, anchor: str
-) -> tuple[Image.Image, tuple[int, int]] | None:
-    """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
-    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text``, so a text
-    measurement that records those calls (``tests.render.chat.measure``) sees it."""
-    fnt = font(px, bold=bold)
-    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
-    if x1 <= x0 or y1 <= y0:
-        return None
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0)
-
-
 def _ruler(theme: _Theme, scale: float, labels: Sequence[str] = ()) -> _Pen:
     """A pen on a 1x1 image, for measuring text before the canvas exists."""
     return _Pen(Image.new("RGB", (1, 1)), scale, theme, labels)
@@ -282,7 +239,7 @@ def _ruler(theme: _Theme, scale: float, labels: Sequence[str] = ()) -> _Pen:
 # ---------------------------------------------------------------------------------------------
 
 
-def _money(amount: int) -> str:
+def money_label(amount: int) -> str:
     """``$25,000``; negative with a minus sign."""
     return f"{_MINUS if amount < 0 else ''}${abs(amount):,}"
 
@@ -294,7 +251,7 @@ def _thousands(amount: int) -> str:
     return (_MINUS if amount < 0 else "") + text
 
 
-def _tag(seat: int) -> str:
+def seat_tag(seat: int) -> str:
     """Notation name of a seat (``p1`` is seat 0), as in the engine's sentences."""
     return f"p{seat + 1}"
 
@@ -310,7 +267,7 @@ def _deed_colour(t: _Theme, colour: str) -> RGB:
     return t.deed.get(colour, t.faint)
 
 
-def _role_text(view: MocView, p: PlayerView) -> str:
+def role_text(view: MocView, p: PlayerView) -> str:
     """``Merchant · apples``; ``Both roles · oil`` in the 3–4 player variant."""
     if view.variant and p.is_landlord and p.is_merchant:
         text = "Both roles"
@@ -332,7 +289,7 @@ def _is_out(p: PlayerView) -> bool:
     return bool(held) and all(held)
 
 
-def _lien_holders(view: MocView) -> dict[int, list[int]]:
+def lien_holders(view: MocView) -> dict[int, list[int]]:
     """Landlord -> merchants they hold a lien on (read from the merchants' ``liens_on``)."""
     out: dict[int, list[int]] = {}
     for p in view.players:
@@ -511,7 +468,7 @@ def _draw_deed(
     if d.closed:
         _lock(pen, mx + 8, row_a, 17, t.ink)
     if d.rent is not None:
-        pen.text(x + 8, body_y + 49, _money(d.rent), 16, bold=True, fill=t.ink, anchor="lm")
+        pen.text(x + 8, body_y + 49, money_label(d.rent), 16, bold=True, fill=t.ink, anchor="lm")
     status = RENT_STATUS.get(d.rent_status)
     if status is not None:
         colour = t.status(status[1])
@@ -644,18 +601,7 @@ def _banner(view: MocView, labels: Sequence[str]) -> str | None:
 
 
 def _draw_banner(pen: _Pen, text: str, x: float, y: float, w: float) -> None:
-    t = pen.t
-    fill = t.banner_over
-    pen.rect(x, y, x + w, y + BANNER_H - 8, fill=fill, radius=8)
-    pen.text(
-        x + w / 2,
-        y + (BANNER_H - 8) / 2 + 1,
-        pen.fit(text, 18, w - 24, True),
-        18,
-        bold=True,
-        fill=text_on(fill),
-        anchor="mm",
-    )
+    pen.banner(x, y, w, BANNER_H - 8, text, fill=pen.t.banner_over)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -693,7 +639,7 @@ def _draw_districts(pen: _Pen, view: MocView, x: float, y: float, w: float) -> N
         anchor="rm",
     )
     cy = y + SECTION_H
-    liens = _lien_holders(view)
+    liens = lien_holders(view)
     for d in view.districts:
         h = _card_height(d)
         _draw_district(pen, view, d, x, cy, w, h, liens.get(d.landlord, []))
@@ -732,8 +678,8 @@ def _draw_district(
     role = "landlord" if not view.variant else "landlord & merchant"
     pen.text(hx, hy + 1, role, TEXT_SIZE, fill=t.muted, anchor="lm")
     hx += pen.length(role, TEXT_SIZE) + 14
-    pen.text(hx, hy + 1, _money(p.money), 18, bold=True, fill=t.ink, anchor="lm")
-    hx += pen.length(_money(p.money), 18, True) + 14
+    pen.text(hx, hy + 1, money_label(p.money), 18, bold=True, fill=t.ink, anchor="lm")
+    hx += pen.length(money_label(p.money), 18, True) + 14
     rented = sum(1 for deed in d.deeds if deed.merchant is not None)
     stats = f"{len(d.deeds)} deed{'s' if len(d.deeds) != 1 else ''} · {rented} rented"
     pen.text(hx, hy + 1, stats, TEXT_SIZE, fill=t.muted, anchor="lm")
@@ -745,7 +691,7 @@ def _draw_district(
         rx -= bw + 10
     due = view.tax_due.get(d.landlord)
     if due:
-        text = f"tax {_money(due)} due"
+        text = f"tax {money_label(due)} due"
         bw = pen.length(text, SMALL_SIZE, True) + 14
         pen.pill(rx - bw, hy, text, fill=t.warn)
         rx -= bw + 10
@@ -920,7 +866,7 @@ def _players_height(view: MocView) -> float:
 def _draw_players(pen: _Pen, view: MocView, x: float, y: float, w: float) -> float:
     h = _players_height(view)
     _panel(pen, x, y, w, h, "Players", "money is public")
-    liens_held = _lien_holders(view)
+    liens_held = lien_holders(view)
     for i, p in enumerate(view.players):
         ry = y + PANEL_HEAD_H + i * PLAYER_ROW_H
         _draw_player(pen, view, p, x, ry, w, liens_held.get(p.seat, []))
@@ -980,14 +926,14 @@ def _draw_player(
     l1 = y + 16 if items else cy
     l2 = y + 37
     nw = pen.mark(x + 14, l1, p.seat, full=True, size=16, h=24)
-    money = _money(p.money)
+    money = money_label(p.money)
     mw = pen.length(money, 18, True)
     pen.text(x + w - 14, l1, money, 18, bold=True, fill=t.ink, anchor="rm")
     rx = x + 14 + nw + 8
     pen.text(
         rx,
         l1 + 1,
-        pen.fit(_role_text(view, p), SMALL_SIZE, x + w - 24 - mw - rx),
+        pen.fit(role_text(view, p), SMALL_SIZE, x + w - 24 - mw - rx),
         SMALL_SIZE,
         fill=t.muted,
         anchor="lm",
@@ -1067,8 +1013,8 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
     if a.mode == "open":
         pen.text(tx, ty + 10, "High bid", SMALL_SIZE, fill=t.muted, anchor="lm")
         if a.high_bid is not None and a.high_bidder is not None:
-            pen.text(tx, ty + 36, _money(a.high_bid), 26, bold=True, fill=t.ink, anchor="lm")
-            bx = tx + pen.length(_money(a.high_bid), 26, True) + 12
+            pen.text(tx, ty + 36, money_label(a.high_bid), 26, bold=True, fill=t.ink, anchor="lm")
+            bx = tx + pen.length(money_label(a.high_bid), 26, True) + 12
             pen.mark(bx, ty + 36, a.high_bidder, full=True, size=TEXT_SIZE, h=24)
         else:
             pen.text(tx, ty + 36, "no bid yet", 18, fill=t.faint, anchor="lm")
@@ -1117,7 +1063,7 @@ def _draw_auction(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
                 pen.text(
                     rx + mw + 6,
                     cy + 1,
-                    _money(price),
+                    money_label(price),
                     SMALL_SIZE,
                     fill=t.ink,
                     anchor="lm",
@@ -1145,12 +1091,12 @@ def _private_rows(view: MocView, labels: Sequence[str]) -> list[tuple[str, Offer
     for o in me.offers_received or ():
         rows.append(("received", o, f"from {labels[o.merchant]}"))
     if me.sealed_bid is not None:
-        rows.append(("bid", None, _money(me.sealed_bid) if me.sealed_bid else "pass"))
+        rows.append(("bid", None, money_label(me.sealed_bid) if me.sealed_bid else "pass"))
     return rows
 
 
 def _private_height(view: MocView) -> float:
-    rows = _private_rows(view, [_tag(s) for s in range(len(view.players))])
+    rows = _private_rows(view, [seat_tag(s) for s in range(len(view.players))])
     if view.viewer is None:
         return 0
     shown = min(len(rows), MAX_OFFER_ROWS) + (1 if len(rows) > MAX_OFFER_ROWS else 0)
@@ -1175,7 +1121,7 @@ def _draw_private(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
         arrow = "→" if kind == "made" else "←"
         pen.text(x + 14, ry, f"{arrow} {offer.deed}", SMALL_SIZE, bold=True, anchor="lm")
         pen.text(x + 86, ry, text, SMALL_SIZE, fill=t.muted, anchor="lm")
-        line = _money(offer.amount) + (" closed" if offer.closed else "")
+        line = money_label(offer.amount) + (" closed" if offer.closed else "")
         if offer.note:
             line += f" · “{offer.note}”"
         pen.text(x + 170, ry, pen.fit(line, SMALL_SIZE, w - 184), SMALL_SIZE, anchor="lm")
@@ -1262,7 +1208,7 @@ def _draw_results(pen: _Pen, view: MocView, x: float, y: float, w: float) -> flo
             if bankrupt:
                 pen.text(right, cy + 1, "bankrupt", SMALL_SIZE, fill=t.danger, anchor="rm")
             else:
-                pen.text(right, cy + 1, _money(score), TEXT_SIZE + 1, bold=True, anchor="rm")
+                pen.text(right, cy + 1, money_label(score), TEXT_SIZE + 1, bold=True, anchor="rm")
     return h
 
 
@@ -1293,10 +1239,8 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
     t = pen.t
     h = _legend_height()
     _panel(pen, x, y, w, h, "Legend")
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(_LEGEND):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + PANEL_HEAD_H + (i // 2) * LEGEND_ROW_H + LEGEND_ROW_H / 2
+
+    def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 4
         if kind == "letters":
             for j, (colour, letter) in enumerate(zip(t.deed, "RYGB", strict=False)):
@@ -1326,14 +1270,20 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.pill(ix + 32, cy, "Ali", fill=player_colour(0), size=SMALL_SIZE, h=21)
         elif kind == "act":
             pen.pill(ix, cy, "to act", fill=t.strip_now, h=19)
-        pen.text(
-            ix + LEGEND_ICON_W,
-            cy + 1,
-            pen.fit(label, SMALL_SIZE, col_w - LEGEND_ICON_W - 8),
-            SMALL_SIZE,
-            fill=t.ink,
-            anchor="lm",
-        )
+
+    legend_grid(
+        pen,
+        x,
+        y,
+        w,
+        _LEGEND,
+        icon,
+        head=PANEL_HEAD_H,
+        row_h=LEGEND_ROW_H,
+        label_dx=4 + LEGEND_ICON_W,
+        size=SMALL_SIZE,
+        ink=t.ink,
+    )
 
 
 @lru_cache(maxsize=8)
@@ -1474,7 +1424,7 @@ class _Chat:
         v, t = self.view, self.t
         p = v.players[seat]
         segs: list[_Seg] = [_Seg("n", seat=seat), _t(_k(p.money), bold=True)]
-        segs.append(_t(_role_text(v, p).lower(), t.muted))
+        segs.append(_t(role_text(v, p).lower(), t.muted))
         if _is_out(p):
             segs.append(_Seg("p", "bankrupt", colour=t.danger))
         elif p.landlord_bankrupt and p.is_landlord:
@@ -1491,7 +1441,7 @@ class _Chat:
             segs += [_Seg("n", seat=s) for s in p.liens_on]
         if p.lien_income_to is not None:
             segs += [_t("· next income to", t.danger), _Seg("n", seat=p.lien_income_to)]
-        held = _lien_holders(v).get(seat, [])
+        held = lien_holders(v).get(seat, [])
         if held:
             segs += [_Seg("br"), _t("Their liens on", t.muted), *(_Seg("n", seat=s) for s in held)]
         due = v.tax_due.get(seat)
@@ -1555,7 +1505,7 @@ class _Chat:
         if d is not None:
             cols = max(1, min(len(d.deeds), C_MAX_COLS))
             h = _card_h(len(d.deeds), cols)
-            self.card(d, x, y, w, h, cols, _lien_holders(self.view).get(seat, []))
+            self.card(d, x, y, w, h, cols, lien_holders(self.view).get(seat, []))
             y += h + C_GAP
         used = self.rents(seat, x, y, w)
         if used:
@@ -2111,7 +2061,7 @@ class _Chat:
         cols = self.player_cols()
         per_col = -(-len(v.players) // cols)
         col_w = (w - 2 * C_PAD - (cols - 1) * 12) / cols
-        held = _lien_holders(v)
+        held = lien_holders(v)
         for i, p in enumerate(v.players):
             col, row = divmod(i, per_col)
             px = x + C_PAD + col * (col_w + 12)
@@ -2207,7 +2157,7 @@ class _Chat:
         with the lowest total height is kept. So 3 small districts share one row, and long
         districts of an 11-player game get the width they need.
         """
-        liens = _lien_holders(self.view)
+        liens = lien_holders(self.view)
         heads = [self.card_head_w(d, liens.get(d.landlord, [])) for d in self.view.districts]
         best: list[list[tuple[DistrictView, int, float]]] = []
         best_h = math.inf
@@ -2236,7 +2186,7 @@ class _Chat:
 
     def districts(self, x: float, y: float, w: float) -> float:
         rows = self.plan_districts(w)
-        liens = _lien_holders(self.view)
+        liens = lien_holders(self.view)
         cy = y
         for row in rows:
             rh = _row_h(row)
@@ -2394,7 +2344,7 @@ def _short_role(view: MocView, p: PlayerView, wide: bool) -> str:
         if view.variant:
             return p.goods or "both"
         return "landlord" if p.is_landlord else (p.goods or "merchant")
-    return _role_text(view, p).lower()
+    return role_text(view, p).lower()
 
 
 def _duration(seconds: float) -> str:
@@ -2619,155 +2569,21 @@ def render_player(
 # ---------------------------------------------------------------------------------------------
 
 
-def _cap(items: list[str], limit: int) -> str:
-    """``items`` joined with " · ", at most ``limit`` of them plus "+N more"."""
-    shown = items[:limit]
-    if len(items) > limit:
-        shown.append(f"+{len(items) - limit} more")
-    return " · ".join(shown)
-
-
-def _offer_text(o: OfferView, made: bool, labels: Sequence[str]) -> str:
-    who = (
-        f"to {labels[o.landlord]}"
-        if made
-        else f"from {labels[o.merchant]} ({_tag(o.merchant)})"  # accept needs the tag
-    )
-    text = f"`{o.deed}` {who} {_money(o.amount)}" + (" closed" if o.closed else "")
-    if o.note:
-        note = o.note if len(o.note) <= 40 else o.note[:39] + "…"
-        text += f" “{note}”"
-    return text
-
-
-def _rent_payers(view: MocView) -> set[int]:
-    """Merchants with rent still due in the rent phase."""
-    return {
-        d.merchant
-        for dist in view.districts
-        for d in dist.deeds
-        if d.merchant is not None and d.rent_status == "due"
-    }
-
-
-def _can_do(view: MocView, p: PlayerView, labels: Sequence[str]) -> str:
-    """What the seat may do now, by phase (the engine's legal moves decide the details)."""
-    if view.outcome is not None:
-        return "The game is over."
-    if view.phase is Phase.NEGOTIATION and p.done:
-        again = " (`undo done` takes it back)" if p.can_undo_done else ""
-        return f"You are done negotiating{again}; waiting for the others."
-    if p.seat not in view.to_act:
-        waiting = ", ".join(labels[s] for s in _waiting(view)) or "the next phase"
-        return f"Nothing to do right now; waiting for {waiting}."
-    unpaid = [m for landlord, m in view.lien_deciding if landlord == p.seat]
-    rent = "Rent is due: `pay all`, `pay <deed>` or `default <deed>`."
-    if unpaid:
-        whom, tag = labels[unpaid[0]], _tag(unpaid[0])
-        lien = f"Unpaid rent from {whom}: `place lien {tag}` or `forgive {tag}`."
-        rent = lien if p.seat not in _rent_payers(view) else f"{rent} {lien}"
-    lines = {
-        Phase.NEGOTIATION: "Negotiate: "
-        + " · ".join(
-            [
-                *(["`offer <deed> <rent>`", "`withdraw <deed>`"] if p.is_merchant else []),
-                *(["`accept <deed> <p#>`"] if p.is_landlord else []),
-                "`done`",
-            ]
-        ),
-        Phase.LIEN: "Your lien: take one deed's income this year with `lien <deed>` "
-        "(or waive it: `lien none`).",
-        Phase.RENT: rent,
-        Phase.TAX: "Raise the tax: `sell <deed>` to the bank.",
-        Phase.EXCLUSIVE: "Place your exclusive token: `exclusive <deed>`.",
-        Phase.AUCTION: "Bid for the lot: `bid <amount>` or `pass`.",
-    }
-    return lines.get(view.phase, "It is your move.")
-
-
-def hand_text(view: MocView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """A seat's private panel as Discord markdown (under 1,500 characters).
-
-    Shows money, roles, liens, contracts (rented and let), the seat's own open offers made
-    and received (only when ``view`` carries them, i.e. it is that seat's view) and what the
-    seat can do now. Players are named by ``names`` (one per seat; ``P1``... when missing);
-    the seat's notation tag (``p1``) is given once, and next to offers received, because
-    moves such as ``accept <deed> <p#>`` are typed with it.
-
-    Raises:
-        KeyError: ``seat`` is not a player of the view.
-    """
-    if not 0 <= seat < len(view.players):
-        raise KeyError(seat)
-    p = view.players[seat]
+def alt(view: MocView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): year, phase and each player's money."""
     labels = seat_names(names, len(view.players))
-    lines = [f"**{labels[seat]}** ({_tag(seat)} in moves) — {view.phase_label}"]
-    lines.append(f"Money: **{_money(p.money)}** · {_role_text(view, p)}")
-    gone = [
-        role
-        for role, held, out in (
-            ("landlord", p.is_landlord, p.landlord_bankrupt),
-            ("merchant", p.is_merchant, p.merchant_bankrupt),
-        )
-        if held and out
-    ]
-    if gone:
-        lines.append(f"**Bankrupt** as {' and '.join(gone)}.")
-    if view.outcome is not None:
-        rank = dict(view.outcome.get("ranks", {})).get(str(seat))
-        won = seat in {int(s) for s in view.outcome.get("winners", [])}
-        lines.append("**You win!**" if won else f"Final rank: {rank}" if rank else "")
-    if p.liens_on:
-        text = "Liens on you: " + ", ".join(labels[s] for s in p.liens_on)
-        if p.lien_income_to is not None:
-            text += f" ({labels[p.lien_income_to]} takes one deed's income at the next income)"
-        lines.append(text)
-    held = _lien_holders(view).get(seat, [])
-    if held:
-        lines.append("Your liens: on " + ", ".join(labels[s] for s in held))
-    rented = [
-        f"`{d.id}` of {labels[d.landlord]} {_money(d.rent or 0)}"
-        + (" closed" if d.closed else "")
-        + (" exclusive" if d.exclusive else "")
-        + (f" ({d.rent_status})" if d.rent_status else "")
-        for dist in view.districts
-        for d in dist.deeds
-        if d.merchant == seat
-    ]
-    if p.is_merchant and not p.merchant_bankrupt:
-        lines.append("You rent: " + (_cap(rented, 8) if rented else "nothing yet"))
-    district = next((d for d in view.districts if d.landlord == seat), None)
-    if district is not None and not p.landlord_bankrupt:
-        let = [
-            f"`{d.id}` "
-            + (
-                f"{labels[d.merchant]} {_money(d.rent or 0)}"
-                if d.merchant is not None
-                else "vacant"
-            )
-            for d in district.deeds
-        ]
-        lines.append("Your district: " + (_cap(let, 8) if let else "no deeds"))
-        due = view.tax_due.get(seat)
-        if due:
-            lines.append(f"Tax due: **{_money(due)}**")
-    if view.viewer == seat:
-        made = [_offer_text(o, True, labels) for o in p.offers_made or ()]
-        received = [_offer_text(o, False, labels) for o in p.offers_received or ()]
-        if made:
-            lines.append("Offers you made: " + _cap(made, 5))
-        if received:
-            lines.append("Offers to you: " + _cap(received, 5))
-        if p.sealed_bid is not None:
-            lines.append(f"Your sealed bid: {_money(p.sealed_bid) if p.sealed_bid else 'pass'}")
-    if view.auction is not None and view.auction.deed is not None:
-        a = view.auction
-        lot = f"Auction: `{a.deed}`"
-        if a.mode == "open" and a.high_bid is not None and a.high_bidder is not None:
-            lot += f", high bid {_money(a.high_bid)} by {labels[a.high_bidder]}"
-        lines.append(lot)
-    lines.append(f"*{_can_do(view, p, labels)}*")
-    text = "\n".join(line for line in lines if line)
-    if len(text) > 1500:
-        text = text[:1499] + "…"
-    return text
+    return alt_text(
+        "Masters of Commerce",
+        f"year {view.year} of {view.years}, {view.phase_label}",
+        [f"{labels[p.seat]}: {money_label(p.money)}" for p in view.players],
+        over=view.outcome is not None,
+    )
+
+
+RENDERER: Renderer[MocView] = Renderer(
+    "masters_of_commerce",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: len(view.players),
+    player=render_player,
+)

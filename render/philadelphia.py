@@ -18,7 +18,7 @@ text under 18 units, so at Discord's inline width (550 px) every label is at lea
 
 ``detail=True`` adds the full texts of posted ads and items and the latest events.
 ``render_hand(view, seat)`` draws a seat's hand as cards with every printed value and the
-effect text; ``hand_text(view, seat)`` is the same as Discord markdown.
+effect text (the same in words is ``bot.hand_text``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,18 @@ from PIL import Image
 
 from games.philadelphia.cards import DATA_DIRS, data
 from games.philadelphia.view import AdView, CardView, Phase, PhilaView, PlayerView
-from render.common import Pen, mix, pick_theme, player_colour, seat_names, text_on
+from render.common import (
+    Palette,
+    Pen,
+    alt_text,
+    mix,
+    palette,
+    pick_theme,
+    player_colour,
+    seat_names,
+    text_on,
+)
+from render.contract import Renderer
 
 RGB = tuple[int, int, int]
 _Drawer = Callable[[Pen, float], None]
@@ -73,12 +84,8 @@ PHASE_NAMES = {
 
 
 @dataclass(frozen=True)
-class _Theme:
-    bg: RGB
-    panel: RGB
+class _Theme(Palette):
     card: RGB
-    ink: RGB
-    muted: RGB
     edge: RGB
     hit: RGB  # a succeeded ad's outline and the die face the roll hit
     warn: RGB
@@ -86,21 +93,15 @@ class _Theme:
 
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
-        bg=(244, 240, 230),
-        panel=(253, 251, 246),
+        **palette("light"),
         card=(255, 255, 255),
-        ink=(30, 30, 34),
-        muted=(96, 92, 86),
         edge=(170, 164, 152),
         hit=(0, 130, 70),
         warn=(190, 60, 20),
     ),
     "dark": _Theme(
-        bg=(30, 32, 38),
-        panel=(42, 45, 53),
+        **palette("dark"),
         card=(54, 58, 68),
-        ink=(236, 236, 232),
-        muted=(176, 176, 170),
         edge=(96, 100, 112),
         hit=(90, 210, 140),
         warn=(250, 140, 90),
@@ -110,7 +111,7 @@ _THEMES: dict[str, _Theme] = {
 _SEAT_LABEL = re.compile(r"\bp(\d{1,2})\b")
 
 
-def _named(text: str, labels: Sequence[str]) -> str:
+def with_names(text: str, labels: Sequence[str]) -> str:
     """The engine's ``p1``/``p2`` labels in ``text`` replaced by the players' names."""
 
     def sub(m: re.Match[str]) -> str:
@@ -127,7 +128,7 @@ def _card_name(card_id: str) -> str:
     return card_id
 
 
-def _industry_name(industry: str) -> str:
+def industry_name(industry: str) -> str:
     for version in sorted(DATA_DIRS, reverse=True):
         for ind in data(version).industries:
             if ind.id == industry:
@@ -135,14 +136,14 @@ def _industry_name(industry: str) -> str:
     return industry
 
 
-def _reward(card: CardView) -> str:
+def reward_label(card: CardView) -> str:
     parts = [f"${card.reward}"] if card.reward else []
     if card.vp:
         parts.append(f"{card.vp} VP")
     return " + ".join(parts) or "nothing"
 
 
-def _money(n: int) -> str:
+def money_label(n: int) -> str:
     return f"${n}"
 
 
@@ -269,7 +270,7 @@ def _status_lines(view: PhilaView, labels: list[str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if view.pending is not None and view.outcome is None:
         who = ", ".join(labels[s] for s in view.pending.choosers)
-        prompt = _named(view.pending.prompt, labels)
+        prompt = with_names(view.pending.prompt, labels)
         text = prompt if prompt.startswith(who) else f"{who}: {prompt}"
         out.append((f"▶ {text}", "warn"))
     if view.die is not None:
@@ -296,7 +297,7 @@ def _items(pen: Pen, y: float, view: PhilaView, t: _Theme) -> None:
     pen.text(x + 4, cy, "Items", TEXT, bold=True, anchor="lm")
     x += pen.length("Items", TEXT, True) + 14
     for item in view.item_row:
-        s = f"{item.name} {_money(item.price)}"
+        s = f"{item.name} {money_label(item.price)}"
         x += pen.pill(x, cy, s, fill=t.card, ink=t.ink, size=MIN_TEXT, h=32, outline=t.edge) + 6
     if view.field is not None:
         x += pen.pill(x, cy, view.field.name, fill=t.warn, size=MIN_TEXT, h=32) + 6
@@ -356,7 +357,7 @@ def _panel(
             )
             x += 6
     # right side: VP, money, hand
-    stats = [f"{player.vp} VP", _money(player.money), f"hand {player.hand_size}"]
+    stats = [f"{player.vp} VP", money_label(player.money), f"hand {player.hand_size}"]
     rx: float = x1 - 10
     for i, s in enumerate(reversed(stats)):
         bold = i == len(stats) - 1
@@ -443,7 +444,7 @@ def _ad(
             anchor="mm",
         )
         nx += 28
-    reward = _reward(card)
+    reward = reward_label(card)
     if pen.length(reward, MIN_TEXT, True) > x + AD_W - 12 - nx:
         reward = reward.replace(" ", "")
     pen.text(x + AD_W - 8, row1 + 1, reward, MIN_TEXT, bold=True, anchor="rm")
@@ -467,15 +468,15 @@ def _detail_texts(view: PhilaView, labels: list[str]) -> list[str]:
         for ad in player.ads:
             c = ad.card
             out.append(
-                f"{labels[player.seat]} · {c.name} ({c.id}, {_industry_name(c.industry)}): {c.text}"
+                f"{labels[player.seat]} · {c.name} ({c.id}, {industry_name(c.industry)}): {c.text}"
             )
     for item in dict.fromkeys(view.item_row):  # one line per kind shown
-        out.append(f"Item {item.name} ({_money(item.price)}): {item.text}")
+        out.append(f"Item {item.name} ({money_label(item.price)}): {item.text}")
     if view.field is not None:
         out.append(f"Field card {view.field.name}: {view.field.text}")
     if view.last_events:
         out.append("Latest events:")
-        out.extend(_named(e, labels) for e in view.last_events)
+        out.extend(with_names(e, labels) for e in view.last_events)
     return out
 
 
@@ -496,7 +497,7 @@ def _detail(pen: Pen, y: float, lines: list[str], t: _Theme) -> None:
 # -- the hand ----------------------------------------------------------------------------------
 
 
-def _hand_of(view: PhilaView, seat: int) -> PlayerView:
+def hand_of(view: PhilaView, seat: int) -> PlayerView:
     if not 0 <= seat < len(view.players):
         raise KeyError(seat)
     player = view.players[seat]
@@ -526,41 +527,93 @@ def render_hand(
         hidden), unknown ``theme`` or ``scale <= 0``.
     """
     t = pick_theme(_THEMES, theme, scale)
-    player = _hand_of(view, seat)
+    player = hand_of(view, seat)
     assert player.hand is not None
     labels = seat_names(names, view.n_seats)
-    hand = player.hand
+    n = len(player.hand)
+    title = f"{labels[seat]}'s hand: {n} card{'s' if n != 1 else ''}"
+    cards = [
+        (card, f"{card.duration} month{'s' if card.duration != 1 else ''}") for card in player.hand
+    ]
+    return _card_area(t, scale, seat, title, player, cards, "No cards in hand.")
+
+
+def render_player(
+    view: PhilaView,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+) -> Image.Image:
+    """``seat``'s area as everyone sees it (``WIDTH * scale`` wide): VP, money and hand size,
+    then each posted ad as a whole card (as in the hand) with its month markers
+    (``month 2/3``, or ``hired`` for an ad that succeeded in the latest recruitment).
+    Bought items are not kept by a player (seed: an item takes effect and is discarded), so
+    the area has none.
+
+    Raises:
+        KeyError: no such seat. ValueError: unknown ``theme`` or ``scale <= 0``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    if not 0 <= seat < len(view.players):
+        raise KeyError(seat)
+    player = view.players[seat]
+    labels = seat_names(names, view.n_seats)
+    n = len(player.ads)
+    title = f"{labels[seat]}: {n} ad{'s' if n != 1 else ''} posted, {player.hand_size} in hand"
+    cards = [
+        (ad.card, "hired" if ad.succeeded else f"month {ad.months}/{ad.card.duration}")
+        for ad in player.ads
+    ]
+    return _card_area(t, scale, seat, title, player, cards, "No ads posted.")
+
+
+def _card_area(
+    t: _Theme,
+    scale: float,
+    seat: int,
+    title: str,
+    player: PlayerView,
+    cards: Sequence[tuple[CardView, str]],
+    empty: str,
+) -> Image.Image:
+    """A seat's cards in rows of ``HAND_COLS`` under a title line with its VP and money;
+    each card with a note (its duration, or an ad's months)."""
     probe = Pen(Image.new("RGB", (1, 1)), scale)
-    rows = [hand[i : i + HAND_COLS] for i in range(0, len(hand), HAND_COLS)]
-    heights = [max(_hand_card_height(probe, c) for c in row) for row in rows]
+    rows = [cards[i : i + HAND_COLS] for i in range(0, len(cards), HAND_COLS)]
+    heights = [max(_hand_card_height(probe, c) for c, _ in row) for row in rows]
     head = 52
-    height = MARGIN + head + sum(h + HAND_GAP for h in heights) + (LINE if not hand else 0) + MARGIN
+    height = (
+        MARGIN + head + sum(h + HAND_GAP for h in heights) + (LINE if not cards else 0) + MARGIN
+    )
     image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), t.bg)
     pen = Pen(image, scale, t.ink)
     colour = player_colour(seat)
     y = float(MARGIN)
     pen.rect(MARGIN, y, MARGIN + STRIPE, y + 40, fill=colour, radius=4)
-    title = f"{labels[seat]}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
     pen.text(MARGIN + STRIPE + 10, y + 20, title, TITLE, bold=True, anchor="lm")
     pen.text(
         WIDTH - MARGIN,
         y + 20,
-        f"{player.vp} VP · {_money(player.money)}",
+        f"{player.vp} VP · {money_label(player.money)}",
         TEXT,
         bold=True,
         anchor="rm",
     )
     y += head
-    if not hand:
-        pen.text(MARGIN, y + LINE / 2, "No cards in hand.", TEXT, fill=t.muted, anchor="lm")
+    if not cards:
+        pen.text(MARGIN, y + LINE / 2, empty, TEXT, fill=t.muted, anchor="lm")
     for row, h in zip(rows, heights, strict=True):
-        for col, card in enumerate(row):
-            _hand_card(pen, MARGIN + col * (HAND_W + HAND_GAP), y, h, card, t)
+        for col, (card, note) in enumerate(row):
+            _hand_card(pen, MARGIN + col * (HAND_W + HAND_GAP), y, h, card, t, note)
         y += h + HAND_GAP
     return image
 
 
-def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme) -> None:
+def _hand_card(
+    pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme, note: str
+) -> None:
     band = INDUSTRY_COLOURS.get(card.industry, t.edge)
     pen.rect(x, y, x + HAND_W, y + h, fill=t.card, outline=t.edge, radius=8)
     pen.rect(x + 1, y + 1, x + HAND_W - 1, y + 36, fill=band, radius=7)
@@ -574,25 +627,22 @@ def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme
         anchor="lm",
     )
     ly = y + 36 + 16
-    industry = _industry_name(card.industry)
+    industry = industry_name(card.industry)
     pen.text(x + 10, ly, industry, MIN_TEXT, bold=True, fill=mix(band, t.ink, 0.25), anchor="lm")
-    pen.text(x + HAND_W - 10, ly, card.id, MIN_TEXT, fill=t.muted, anchor="rm")
+    room = HAND_W - 28 - pen.length(industry, MIN_TEXT, True)
+    pen.text(
+        x + HAND_W - 10, ly, pen.fit(card.id, MIN_TEXT, room), MIN_TEXT, fill=t.muted, anchor="rm"
+    )
     ly += 28
     pen.text(x + 10, ly, f"cost {card.cost}", MIN_TEXT, anchor="lm")
-    pen.text(x + HAND_W - 10, ly, f"reward {_reward(card)}", MIN_TEXT, bold=True, anchor="rm")
+    pen.text(x + HAND_W - 10, ly, f"reward {reward_label(card)}", MIN_TEXT, bold=True, anchor="rm")
     ly += 28
     nx = x + 10
     for n in card.numbers:
         pen.rect(nx, ly - 12, nx + 24, ly + 12, fill=t.card, outline=t.ink, radius=4)
         pen.text(nx + 12, ly + 1, str(n), MIN_TEXT, bold=True, anchor="mm")
         nx += 28
-    pen.text(
-        x + HAND_W - 10,
-        ly,
-        f"{card.duration} month{'s' if card.duration != 1 else ''}",
-        MIN_TEXT,
-        anchor="rm",
-    )
+    pen.text(x + HAND_W - 10, ly, note, MIN_TEXT, anchor="rm")
     ly += 24
     pen.line([(x + 10, ly), (x + HAND_W - 10, ly)], fill=t.edge)
     ly += 6
@@ -600,43 +650,22 @@ def _hand_card(pen: Pen, x: float, y: float, h: float, card: CardView, t: _Theme
         pen.text(x + 10, ly + i * 24, line, MIN_TEXT)
 
 
-def _card_line(card: CardView) -> str:
-    numbers = ", ".join(str(n) for n in card.numbers)
-    return (
-        f"`{card.id}` **{card.name}** · {_industry_name(card.industry)} · cost {card.cost} · "
-        f"reward {_reward(card)} · {card.duration} mo · on {numbers}"
-    )
-
-
-def hand_text(view: PhilaView, seat: int, *, names: Sequence[str] | None = None) -> str:
-    """``seat``'s hand as Discord markdown (under 2,000 characters): money, VP, then one line
-    per card (id, name, industry, cost, reward, duration, numbers, effect) and any choice the
-    seat must make now.
-
-    Raises:
-        KeyError: no such seat. ValueError: ``view`` is not ``seat``'s own view.
-    """
-    player = _hand_of(view, seat)
-    assert player.hand is not None
+def alt(view: PhilaView, names: Sequence[str] | None = None) -> str:
+    """The board in words (``Renderer.alt``): round, phase and each player's VP and money."""
     labels = seat_names(names, view.n_seats)
-    head = (
-        f"**Your hand, {labels[seat]}**: {len(player.hand)} card(s) · "
-        f"money **{_money(player.money)}** · **{player.vp} VP**"
+    return alt_text(
+        "Philadelphia",
+        f"round {view.round}, {view.phase.value} phase",
+        [f"{labels[p.seat]}: {p.vp} VP, {money_label(p.money)}" for p in view.players],
+        over=view.outcome is not None,
     )
-    lines = [head]
-    if not player.hand:
-        lines.append("No cards in hand.")
-    cards = [(_card_line(c), c.text) for c in player.hand]
-    tail: list[str] = []
-    if player.chosen is not None:
-        tail.append(f"You chose `{player.chosen}` to give.")
-    if view.pending is not None and seat in view.pending.choosers:
-        tail.append(f"*Your choice: {_named(view.pending.prompt, labels)}.*")
-    elif seat in view.to_act and view.outcome is None:
-        tail.append("*Your turn.*")
-    fixed = len(head) + sum(len(a) + 5 for a, _ in cards) + sum(len(s) + 1 for s in tail)
-    room = max(20, (1900 - fixed) // max(1, len(cards)))
-    for line, text in cards:
-        effect = text if len(text) <= room else text[: room - 1].rstrip() + "…"
-        lines.append(f"{line}\n  ↳ {effect}")
-    return "\n".join(lines + tail)
+
+
+RENDERER: Renderer[PhilaView] = Renderer(
+    "philadelphia",
+    board=render_board,
+    alt=alt,
+    seats=lambda view: view.n_seats,
+    player=render_player,
+    hand=render_hand,
+)

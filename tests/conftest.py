@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.simtools import SETTLE
 from games.core import GameSpec
 from tests.toy import registered
 
@@ -17,16 +18,12 @@ def toy_game() -> Iterator[GameSpec]:
         yield spec
 
 
-SETTLE = 3600.0
-"""Seconds SimCord may wait for the bot to settle after a step. SimCord's default (5 s) is a
-wall-clock limit: on a machine busy with other work a 7-player game's step can take longer.
-The bot's own waits run on SimCord's virtual clock (``bot.clock.sleep``), so a long limit
-never makes SimCord wait out a game timer in real time; this one only stops a hung test."""
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test on ``simcord_env`` runs with ``settle_timeout=SETTLE`` (other ``simcord``
-    marker options are kept)."""
+    marker options are kept): SimCord's default, 5 s, is a wall-clock limit that a step of a
+    7-player game exceeds on a busy machine. The bot's own waits run on SimCord's virtual
+    clock (``bot.clock.sleep``), so the long limit never makes SimCord wait out a game timer
+    in real time; it only stops a hung test."""
     for item in items:
         if "simcord_env" not in getattr(item, "fixturenames", ()):
             continue

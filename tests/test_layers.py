@@ -9,6 +9,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
     "games": {"discord", "PIL", "aiosqlite", "asyncio", "time", "random", "bot", "render"},
     "render": {"discord", "aiosqlite", "bot"},
+    "bot": {"tests"},  # the installed package has no tests/ (boardroom bench runs installed)
 }
 
 

@@ -25,6 +25,7 @@ from ..game_log import log_entries, log_line
 from ..limits import MAX_RECORD_BYTES
 from ..manager import LiveGame, LobbyError
 from ..records import BadRecord, check_moves, export_bytes, export_refusal, parse_record
+from ..services.events import GameOver, listener_name
 from ..services.replays import Summaries, open_import, record_of
 from ..services.servers import check_can_see, check_channel
 from ..services.undo import undo_line
@@ -284,7 +285,6 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
             if group.get_command(command.name) is None:  # a copy per bot: one parent each
                 group.add_command(command._copy_with(parent=group, binding=None))
         self.bot.add_dynamic_items(LogPageButton)
-        self.bot.services.publisher.on_game_over = self.summaries.game_over
         # Summaries lost to a stop between a game's last move and its summary come now.
         self._late = asyncio.create_task(
             self.summaries.resume(self.bot.services.manager), name="late-summaries"
@@ -296,6 +296,10 @@ class HistoryCog(commands.Cog, name="HistoryCog"):
             for command in GAME_COMMANDS:
                 group.remove_command(command.name)
         self.bot.remove_dynamic_items(LogPageButton)
-        self.bot.services.publisher.on_game_over = None
         self._late.cancel()
         self.summaries.close()
+
+    @commands.Cog.listener(listener_name(GameOver))
+    async def on_game_over(self, event: GameOver) -> None:
+        """The summary, then the replay, once the final board is out."""
+        await self.summaries.game_over(event.announcement)

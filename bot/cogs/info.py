@@ -29,7 +29,7 @@ async def channel_game(interaction: discord.Interaction) -> str | None:
     """The game of this channel's latest table, if any."""
     if interaction.channel_id is None or not interaction.guild_id:
         return None
-    row = await services(interaction).storage.latest_game_in_channel(interaction.channel_id)
+    row = await services(interaction).lobby.latest(interaction.channel_id)
     return row.game_key if row else None
 
 

@@ -14,8 +14,8 @@ from games.core import all_games, get_game
 from .. import messages as msg
 from ..limits import option_text
 from ..manager import LobbyError, parse_options
-from ..services.clocks import clock_line, take_time_control
-from ..services.servers import check_channel, visible_games
+from ..services.clocks import take_time_control
+from ..services.servers import check_channel
 from ..services.undo import take_undo_rule
 from ..ui.components import abandon_view
 from .common import guarded, new_lobby_cooldown, services
@@ -105,7 +105,7 @@ class GameCog(
         chose_clock = "clock" in words  # `clock=none` turns a server default off
         time_control = take_time_control(words)  # the bot's clock words; the rest: the game's
         if time_control is None and not chose_clock and interaction.guild_id is not None:
-            default = (await svc.storage.guild_settings(interaction.guild_id)).default_clock
+            default = await svc.lobby.server_clock(interaction.guild_id)
             if default:  # the server's default time control (/settings server)
                 time_control = take_time_control(parse_options(default))
         undo_rule = take_undo_rule(words)
@@ -125,18 +125,13 @@ class GameCog(
                 seed=seed,
                 time_control=time_control,
                 thread=made,
+                undo_rule=undo_rule,
             )
         except Exception:
             if made is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await made.delete()
             raise
-        if undo_rule is not None:
-            game_id = await svc.manager.game_id_in_channel(
-                made.id if made is not None else channel_of(interaction)
-            )
-            if game_id is not None:
-                await svc.storage.set_undo_rule(game_id, undo_rule)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @guarded()
@@ -161,19 +156,9 @@ class GameCog(
     )
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
-        manager = services(interaction).manager
-        row = await manager.storage.latest_game_in_channel(channel_of(interaction))
-        if row is None:
-            raise LobbyError("There is no game in this channel. Start one with /game new.")
-        live = await manager.load(row.id) if row.status in ("running", "finished") else None
-        last = await manager.storage.last_moves(row.id, 1) if live is not None else []
-        since = last[0].created_at if last else (live.row.updated_at if live else None)
-        text = msg.status_text(live.row if live else row, live, since=since)
-        clock = clock_line(live) if live is not None else ""
+        text = await services(interaction).lobby.status(channel_of(interaction))
         await interaction.response.send_message(
-            msg.clip(text + (f"\n{clock}" if clock else "")),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="log", description="The moves of this channel's game, by pages")
@@ -191,7 +176,7 @@ class GameCog(
         start: app_commands.Range[int, 1] | None = None,
     ) -> None:
         svc = services(interaction)
-        row = await svc.storage.latest_game_in_channel(channel_of(interaction))
+        row = await svc.lobby.latest(channel_of(interaction))
         if row is None or row.status == "lobby":
             raise LobbyError("There is no started game in this channel.")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -215,7 +200,7 @@ class GameCog(
     async def list_games(self, interaction: discord.Interaction) -> None:
         channel_of(interaction)
         assert interaction.guild_id is not None
-        rows = await visible_games(services(interaction).storage, interaction)
+        rows = await services(interaction).lobby.visible(interaction)
         if not rows:
             await interaction.response.send_message("No games in this server yet.", ephemeral=True)
             return
@@ -230,7 +215,7 @@ class GameCog(
     @guarded()
     async def abandon(self, interaction: discord.Interaction) -> None:
         svc = services(interaction)
-        row = await svc.storage.active_game_in_channel(channel_of(interaction))
+        row = await svc.lobby.unfinished(channel_of(interaction))
         if row is None:
             raise LobbyError("There is no unfinished game in this channel.")
         await svc.lobby.check_may_abandon(interaction, row)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, InvalidMove, NotYourTurn
+from games.core import GameError, InvalidMove
+from render.contract import Kind
 
 from .. import messages as msg
+from ..hands import player_board, show_hand
 from ..manager import LiveGame, LobbyError
 from ..refusals import explained
-from ..services.boards import Board, Boards, Unsupported, draw_extra, hand_text, renderer
+from ..services.boards import Board, Boards, Unsupported
 from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
@@ -131,36 +132,12 @@ class PlayCog(commands.Cog, name="PlayCog"):
             board = zoomed
             text = f"**Zoom {(zoom or '').strip().lower()}** · {msg.header(live)}"
         elif seat is not None:
-            mine = live.row.seat_of(interaction.user.id) == seat and not public
-            view = live.state.view(seat if mine else None)
-            try:
-                board = await draw_extra(
-                    svc.boards, live.row.game_key, live.id, "player", view, seat=seat, names=names
-                )
-            except Unsupported:
-                board = None
-            if board is None:
-                raise GameError(
-                    f"{live.spec.title} has no separate view of one player's area yet: "
-                    "`/board` shows everyone's, and `/board detail:True` the full-size board."
-                )
-            text = f"**{msg.display_name(live, seat)}** · {msg.header(live)}"
+            own = live.row.seat_of(interaction.user.id) == seat and not public
+            text, board = await player_board(svc, live, seat, own=own)
         elif detail:
-            try:
-                board = await draw_extra(
-                    svc.boards,
-                    live.row.game_key,
-                    live.id,
-                    "board",
-                    live.state.view(None),
-                    names=names,
-                    detail=True,
-                )
-            except Unsupported:
-                board = await svc.boards.draw(
-                    live.row.game_key, live.id, live.seq, live.state.view(None), names=names
-                )
-                text += "\n-# No larger board exists for this game yet: this is the chat board."
+            board = await svc.boards.view(
+                live.row.game_key, live.id, "board", live.state.view(None), names=names, detail=True
+            )
         else:
             board = await svc.boards.draw(
                 live.row.game_key, live.id, live.seq, live.state.view(None), names=names
@@ -173,7 +150,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             return
         await interaction.followup.send(
             text,
-            file=discord.File(io.BytesIO(board.data), filename=board.filename),
+            file=board.file(),
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -192,10 +169,10 @@ class PlayCog(commands.Cog, name="PlayCog"):
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
         pos, told = await position_at(svc.storage, live, at)
-        kind = "board" if seat is None else "player"
+        kind: Kind = "board" if seat is None else "player"
+        board: Board | None
         try:
-            board = await draw_extra(
-                svc.boards,
+            board = await svc.boards.view(
                 live.row.game_key,
                 live.id,
                 kind,
@@ -218,7 +195,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         if board is not None:
-            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+            kwargs["file"] = board.file()
         await interaction.followup.send(text, **kwargs)
 
     @board.autocomplete("player")
@@ -246,54 +223,20 @@ class PlayCog(commands.Cog, name="PlayCog"):
     async def hand(self, interaction: discord.Interaction) -> None:
         svc = services(interaction)
         live = await svc.manager.live_in_channel(channel_of(interaction))
-        seat = live.row.seat_of(interaction.user.id)
-        if seat is None:
-            raise NotYourTurn(msg.spectator("a hand"))
-        view = live.state.view(seat)
-        names = live.names()
-        text = hand_text(live.row.game_key, view, seat, names)
-        head = f"**{live.spec.title}** · you are **{msg.display_name(live, seat)}** (p{seat + 1})"
-        body = msg.named(live, text) if text else "Nothing private in this game."
-        content = msg.clip(f"{head}\n{body}")
-        mod = renderer(live.row.game_key)
-        if mod is None or not hasattr(mod, "render_hand"):
-            await interaction.response.send_message(content, ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await draw_extra(
-            svc.boards, live.row.game_key, live.id, "hand", view, seat=seat, names=names
-        )
-        if image is None:
-            await interaction.followup.send(content, ephemeral=True)
-        else:
-            await interaction.followup.send(
-                content,
-                file=discord.File(io.BytesIO(image.data), filename=image.filename),
-                ephemeral=True,
-            )
+        await show_hand(interaction, live, svc)
 
 
 async def draw_zoom(boards: Boards, live: LiveGame, area: str, names: list[str]) -> Board:
-    """``render_zoom`` of the public view at ``area``; a ``GameError`` with the renderer's
+    """The renderer's zoom of the public view at ``area``; a ``GameError`` with the renderer's
     sentence for a bad area, or saying the game has no zoomed view."""
-    none = InvalidMove("This game has no zoomed view; try `/board detail`.")
     try:
-        board = await draw_extra(
-            boards,
-            live.row.game_key,
-            live.id,
-            "zoom",
-            live.state.view(None),
-            area=area,
-            names=names,
+        return await boards.view(
+            live.row.game_key, live.id, "zoom", live.state.view(None), area=area, names=names
         )
     except Unsupported:
-        raise none from None
+        raise InvalidMove("This game has no zoomed view; try `/board detail`.") from None
     except ValueError as exc:
         raise InvalidMove(str(exc)) from None
-    if board is None:
-        raise none
-    return board
 
 
 def resolve_player(live: LiveGame, typed: str) -> int:

@@ -15,7 +15,8 @@ from games.core import get_game
 from render.common import to_png
 from render.leaderboard import Line, render_leaderboard
 
-from ..manager import LobbyError, MoveResult
+from ..manager import LobbyError
+from ..services.events import GameOver, listener_name
 from ..services.ratings import GLOBAL, Ratings
 from ..storage import RatingRow
 from .common import guarded, settings
@@ -73,18 +74,15 @@ class StatsCog(commands.Cog, name="StatsCog"):
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def cog_load(self) -> None:
-        self.bot.services.manager.on_commit.append(self._committed)
         self._spawn()  # games that ended before a restart, or before ratings existed
 
     async def cog_unload(self) -> None:
-        if self._committed in self.bot.services.manager.on_commit:
-            self.bot.services.manager.on_commit.remove(self._committed)
         for task in self._tasks:
             task.cancel()
 
-    def _committed(self, result: MoveResult) -> None:
-        if result.live.state.is_over():
-            self._spawn()
+    @commands.Cog.listener(listener_name(GameOver))
+    async def on_game_over(self, event: GameOver) -> None:
+        self._spawn()
 
     def _spawn(self) -> None:
         task = asyncio.get_running_loop().create_task(self.ratings.sync(), name="ratings")

@@ -2,7 +2,10 @@
 
 Dependencies go one way: cogs and UI items -> services (turns, lobby, publisher, notices,
 timers, boards, autoplay, seats) -> manager -> storage. Services never import cogs or UI; the
-views they post (board buttons, notice answers) are passed in as factories by ``bot.app``.
+views they post (board buttons, notice answers) are passed in as factories by ``bot.app``,
+which builds and wires every service once. After a commit every producer hands its move to one
+place, ``aftermath``; services that react to what happened (AI seats, turn clocks, deadlines)
+and cogs (ratings, summaries) listen to its typed events (``bot.services.events``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 
 from ..manager import GameManager
 from ..storage import Storage
+from .aftermath import Aftermath
 from .autoplay import Autoplay
 from .boards import Boards
 from .clocks import Clocks
@@ -18,7 +22,7 @@ from .lobby import Lobby
 from .notices import Notices
 from .publisher import Publisher
 from .seats import Seats
-from .timers import Timers
+from .timers import Deadlines, Timers
 from .turns import Turns
 
 
@@ -35,12 +39,16 @@ class Services:
     clocks: Clocks
     autoplay: Autoplay
     seats: Seats
+    aftermath: Aftermath
+    deadlines: Deadlines
 
 
 __all__ = [
+    "Aftermath",
     "Autoplay",
     "Boards",
     "Clocks",
+    "Deadlines",
     "Lobby",
     "Notices",
     "Publisher",

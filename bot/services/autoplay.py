@@ -1,22 +1,23 @@
-"""AI seats: the driver that plays every AI seat's moves, and handing seats between members
-and the AI.
+"""AI seats: the driver that plays every AI seat's moves.
 
 The driver is one task per game that has something for an AI seat to do. It plays through
 the same manager path as people (``GameManager.play_ai``: the game's lock, apply, commit to
-SQLite), so an AI move is stored, announced with one public message like a person's, and
-replayed like any other. Before each move it waits ``pause`` seconds (``Settings.ai_pause``)
-so people can follow. It is started:
+SQLite) and the same path after a commit (``bot.services.aftermath``), so an AI move is
+stored, announced with one public message like a person's, and replayed like any other.
+Before each move it waits ``pause`` seconds (``Settings.ai_pause``) so people can follow. It
+is started:
 
-- after a person's or a timer's move, once its board is out (``Publisher.on_sent``), so the
-  table always reads in order; a move with no public board starts it at once;
-- when a game with AI seats starts, when a seat is handed to the AI;
+- after any move is told (the ``move_done`` event, raised once its board is out), so the
+  table always reads in order;
+- after a game starts or an undo is applied (``table_reset``), when a seat is handed to
+  the AI (``bot.services.seats``);
 - at start-up for every running game with an AI seat (``resume``), so a restart continues.
 
 Only seats the game is waiting on (``waiting_for``) act: in a simultaneous phase every AI
 seat acts once, and one that is done does not act again.
 
 Seats change hands (a member hands theirs to the AI, takes it back, or the host replaces a
-player) in ``bot.services.seats``, which kicks this driver.
+player) in ``bot.services.seats``, which kicks this driver and raises ``seat_changed``.
 """
 
 from __future__ import annotations
@@ -32,13 +33,11 @@ from games.core import GameError, GameState, Move, Rng
 from .. import clock
 from ..manager import GameManager, MoveResult, ai_movers
 from ..storage import GameRow
-from .notices import Notices
+from .aftermath import Aftermath
+from .events import MoveDone, TableReset
 from .publisher import Publisher
-from .timers import Timers
 
 log = logging.getLogger(__name__)
-
-FALLBACK = 10.0  # seconds: if an announced move's board never goes out, the AI acts anyway
 
 
 def _default(state: GameState[Any], seat: int, rng: Rng) -> Move:
@@ -53,23 +52,18 @@ class Autoplay:
         client: discord.Client,
         manager: GameManager,
         publisher: Publisher,
-        notices: Notices,
-        timers: Timers,
+        aftermath: Aftermath,
         *,
         pause: float = 1.5,
     ) -> None:
         self.client = client
         self.manager = manager
         self.publisher = publisher
-        self.notices = notices
-        self.timers = timers
+        self.aftermath = aftermath
         self.pause = max(0.0, pause)
         self.moves = 0  # AI moves committed by this driver (tests, logs)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._fallback: dict[int, asyncio.Task[None]] = {}
-        manager.on_commit.append(self._committed)
-        publisher.on_sent.append(self._sent)
 
     # -- starting the driver ------------------------------------------------------------
 
@@ -77,39 +71,23 @@ class Autoplay:
     def has_ai(row: GameRow) -> bool:
         return any(s.kind == "ai" for s in row.seats)
 
-    def _committed(self, result: MoveResult) -> None:
-        """A move was committed (called by the manager before it returns)."""
-        live = result.live
-        if result.actor == "ai" or not self.has_ai(live.row) or live.row.status != "running":
-            return  # the driver goes on by itself after its own moves
-        if self.publisher.should_announce(result):
-            # Act after the board of this move is out (``_sent``), so messages stay in order.
-            old = self._fallback.pop(live.id, None)
-            if old is not None:
-                old.cancel()
-            self._fallback[live.id] = asyncio.get_running_loop().create_task(
-                self._kick_later(live.id), name=f"ai-fallback-{live.id}"
-            )
-        else:
-            self.kick(live.id)
+    async def on_move_done(self, event: MoveDone) -> None:
+        """A move was told (its board is out): an AI seat may act next. The driver goes on
+        by itself after its own moves."""
+        if event.result.actor != "ai":
+            self._wake(event.result.live.id)
 
-    def _sent(self, game_id: int) -> None:
-        """A board or announcement of the game went out."""
+    async def on_table_reset(self, event: TableReset) -> None:
+        """A game started or an undo was applied (its board is out)."""
+        self._wake(event.live.id)
+
+    def _wake(self, game_id: int) -> None:
         live = self.manager.cached(game_id)
         if live is not None and self.has_ai(live.row) and live.row.status == "running":
             self.kick(game_id)
 
-    async def _kick_later(self, game_id: int) -> None:
-        await clock.sleep(self.client, FALLBACK)
-        if self._fallback.get(game_id) is asyncio.current_task():
-            del self._fallback[game_id]
-            self.kick(game_id)
-
     def kick(self, game_id: int) -> None:
         """Make sure the game's driver runs (it stops when no AI seat has anything to do)."""
-        handle = self._fallback.pop(game_id, None)
-        if handle is not None:
-            handle.cancel()
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
@@ -133,14 +111,12 @@ class Autoplay:
             if tasks:
                 await asyncio.gather(*tasks, return_exceptions=True)
                 continue
+            await self.aftermath.drain()
             await self.publisher.drain()
             if not any(not t.done() for t in self._tasks.values()):
                 return
 
     def cancel_all(self) -> None:
-        for handle in self._fallback.values():
-            handle.cancel()
-        self._fallback.clear()
         for task in self._tasks.values():
             task.cancel()
 
@@ -162,7 +138,7 @@ class Autoplay:
                 result = await self._play(game_id, movers[0], live.spec.ai)
                 if result is not None:
                     self.moves += 1
-                    await self._announce(result)
+                    await self.aftermath.after_move(result, wait=False)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -184,15 +160,3 @@ class Autoplay:
                 exc.message,
             )
             return await self.manager.play_ai(game_id, seat, _default)
-
-    async def _announce(self, result: MoveResult) -> None:
-        """Tell the table, as for a person's move (``Turns.submit``)."""
-        live = result.live
-        self.timers.sync(live.id, result.timer)
-        public = self.publisher.should_announce(result)
-        job = self.publisher.prepare_move(result) if public else None
-        await self.notices.deliver(result)
-        if job is not None:
-            await self.publisher.send(job)
-        elif result.events:
-            await self.publisher.remember_line(result)

@@ -1,70 +1,164 @@
 """Drawing boards off the event loop: a render pool sized to the CPU count, and one encoded
-image kept per game (the newest), so a board is drawn once however often it is shown."""
+image kept per game (the newest), so a board is drawn once however often it is shown.
+
+What a game draws comes from its declared renderer (``render.contract``): the chat board,
+the full-size board, a player's area, a hand, a zoom, and the board's text fallback (the
+image's description).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import importlib
-import inspect
+import functools
+import io
+import logging
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
-from render.common import encode_board
+import discord
+import pyvips
+from PIL import Image
 
+from render import contract
+from render.contract import Kind, Renderer
 
-def renderer(game_key: str) -> ModuleType | None:
-    """``render.<game_key>`` if it exists (``render_board``, ``hand_text``)."""
-    try:
-        return importlib.import_module(f"render.{game_key}")
-    except ModuleNotFoundError:
-        return None
-
+log = logging.getLogger(__name__)
 
 INLINE = 550
 """Discord's inline image width (px). Boards are designed to be read at this width; an image
 narrower than it is shown at its own size, never enlarged, so none is posted narrower."""
 
 
-def at_inline_width(draw: Callable[[float], Any], scale: float) -> Any:
+def at_inline_width(draw: Callable[[float], Image.Image], scale: float) -> Image.Image:
     """``draw(scale)``, drawn again at a larger scale if the image came out narrower than
     ``INLINE`` (``board_scale`` 0.75 on a 660 px layout would give 495 px, and Discord would
     show its 11 px text at 8 px)."""
     image = draw(scale)
-    if image is not None and 0 < image.width < INLINE:
+    if 0 < image.width < INLINE:
         image = draw(scale * INLINE / image.width + 0.001)
     return image
 
 
-def _render(mod: ModuleType, view: Any, names: Sequence[str] | None, scale: float) -> Any:
-    # Renderers take ``names`` once they are redesigned for the chat (issue 8).
-    if names is None or "names" not in inspect.signature(mod.render_board).parameters:
-        return at_inline_width(lambda k: mod.render_board(view, scale=k), scale)
-    return at_inline_width(lambda k: mod.render_board(view, scale=k, names=list(names)), scale)
+PNG_COMPRESSION = 3
+"""zlib level of posted boards. Encoding is libvips' (pyvips; the library comes from the
+pyvips-binary wheel), chosen by measurement over the five games' chat boards at the posted
+size (docs/architecture.md, "Boards at the speed of the hardware"): libvips at level 3 with
+no row filter writes files no larger than Pillow's level 3 (which the bot used before, with
+Pillow's adaptive filters) in a fraction of the time (Kenchiku 2.7 ms for 81 KiB against
+55.6 ms for 86 KiB on a loaded machine), and it releases the GIL while it compresses, so
+the render pool's threads encode on both cores. Pillow only draws."""
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """``image`` (RGB, or anything Pillow converts to RGB) as PNG bytes, by libvips."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    pixels = pyvips.Image.new_from_memory(rgb.tobytes(), rgb.width, rgb.height, 3, "uchar")
+    data: bytes = pixels.pngsave_buffer(
+        compression=PNG_COMPRESSION, filter=pyvips.enums.ForeignPngFilter.NONE
+    )
+    return data
+
+
+def picture(
+    renderer: Renderer[Any],
+    kind: Kind,
+    view: Any,
+    *,
+    seat: int | None = None,
+    area: str | None = None,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    detail: bool = False,
+) -> tuple[bytes, str]:
+    """View ``kind`` of ``view`` drawn (at least ``INLINE`` wide) and encoded for posting:
+    ``(bytes, file extension)``. What the render pool runs, and what ``boardroom bench``
+    measures. Raises as ``Renderer.draw``."""
+    image = at_inline_width(
+        lambda k: renderer.draw(
+            kind, view, seat=seat, area=area, names=names, scale=k, detail=detail
+        ),
+        scale,
+    )
+    return encode_png(image), "png"
 
 
 @dataclass(frozen=True)
 class Board:
-    """An encoded board image: ``data`` bytes, posted as ``filename``."""
+    """An encoded board image: ``data`` bytes, posted as ``filename``, described by
+    ``description`` (the renderer's text fallback, Discord's alt text; ``""`` if none)."""
 
     data: bytes
     filename: str
+    description: str = ""
+
+    def file(self) -> discord.File:
+        """The image as an attachment, with its description (alt text) when it has one."""
+        return discord.File(
+            io.BytesIO(self.data), filename=self.filename, description=self.description or None
+        )
+
+
+class Unsupported(LookupError):
+    """The game draws no such view (no renderer, or e.g. no player area)."""
+
+
+def _draw(
+    game_key: str,
+    kind: Kind,
+    view: Any,
+    seat: int | None,
+    area: str | None,
+    names: list[str] | None,
+    scale: float,
+    detail: bool,
+) -> tuple[bytes, str, str]:
+    """One view drawn, encoded and described: ``(bytes, extension, alt text)``. Runs in a
+    render process (everything it takes and returns pickles) or a render thread."""
+    renderer = contract.of(game_key)
+    if renderer is None:
+        raise Unsupported(game_key)
+    data, ext = picture(
+        renderer, kind, view, seat=seat, area=area, names=names, scale=scale, detail=detail
+    )
+    return data, ext, renderer.alt(view, names) if kind == "board" else ""
+
+
+def _ready() -> None:
+    """A render process's start: the renderers and fonts loaded before the first board."""
+    from render import games  # noqa: F401
 
 
 class Boards:
-    """The render pool. ``workers`` defaults to the CPU count: drawing is CPU-bound, and
-    more threads than cores only add contention (6 threads drew 17.5 boards/s on 2 cores,
-    2 threads 20.7)."""
+    """The render pool. Boards are drawn and encoded by ``processes`` worker processes
+    (default: the CPU count): Pillow holds Python's GIL while it draws, so threads of one
+    process draw on one core at a time, while processes use them all; a view and the encoded
+    image cross between processes in well under a millisecond. ``processes=0`` draws in
+    ``workers`` threads instead (default: the CPU count; the tests, where starting processes
+    for every bot would cost more than it saves). A process that dies is replaced; the board
+    it was drawing is drawn in a thread."""
 
-    def __init__(self, workers: int | None = None, *, scale: float = 1.0) -> None:
+    def __init__(
+        self, workers: int | None = None, *, scale: float = 1.0, processes: int | None = 0
+    ) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.processes = (os.cpu_count() or 1) if processes is None else max(0, processes)
         self.scale = scale
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
+        self._procs: ProcessPoolExecutor | None = None  # started at the first board
         self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
         self.drawn = 0
+
+    def _processes(self) -> ProcessPoolExecutor | None:
+        if self.processes and self._procs is None:
+            self._procs = ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_ready
+            )
+        return self._procs
 
     async def draw(
         self,
@@ -75,20 +169,16 @@ class Boards:
         *,
         names: Sequence[str] | None = None,
     ) -> Board | None:
-        """The board of ``game_id`` after ``seq`` moves (``view`` is its public view), with
-        players labelled by ``names`` (display names by seat)."""
+        """The chat board of ``game_id`` after ``seq`` moves (``view`` is its public view),
+        with players labelled by ``names`` (display names by seat); ``None`` if the game has
+        no renderer."""
         cached = self._latest.get(game_id)
         if cached is not None and cached[0] == seq:
             return cached[1]
-        mod = renderer(game_key)
-        if mod is None:
+        renderer = contract.of(game_key)
+        if renderer is None:
             return None
-        loop = asyncio.get_running_loop()
-        data, ext = await loop.run_in_executor(
-            self._pool, lambda: encode_board(_render(mod, view, names, self.scale))
-        )
-        self.drawn += 1
-        board = Board(data, f"{game_key}-{game_id}.{ext}")
+        board = await self._run(renderer, "board", view, f"{game_key}-{game_id}", names=names)
         current = self._latest.get(game_id)
         if current is None or current[0] <= seq:
             self._latest[game_id] = (seq, board)
@@ -97,82 +187,83 @@ class Boards:
                 del self._latest[gid]
         return board
 
+    async def view(
+        self,
+        game_key: str,
+        game_id: int,
+        kind: Kind,
+        view: Any,
+        *,
+        seat: int | None = None,
+        area: str | None = None,
+        names: Sequence[str] | None = None,
+        detail: bool = False,
+    ) -> Board:
+        """A view on request, never cached: ``kind`` ``"board"`` (with ``detail``: the
+        full-size board), ``"player"`` or ``"hand"`` (of ``seat``), or ``"zoom"`` (``area``
+        of the map as the player typed it). Raises ``Unsupported`` when the game draws no such
+        view, and passes on the renderer's ``ValueError`` (for a zoom: a sentence naming the
+        valid areas)."""
+        renderer = contract.of(game_key)
+        if renderer is None or kind not in renderer.views:
+            raise Unsupported(kind)
+        # the full-size board and a zoom are drawn at scale 1.0: every detail readable
+        scale = 1.0 if detail or kind == "zoom" else self.scale
+        suffix = f"{kind}{'-detail' if detail else ''}"
+        return await self._run(
+            renderer,
+            kind,
+            view,
+            f"{game_key}-{game_id}-{suffix}",
+            seat=seat,
+            area=area,
+            names=names,
+            detail=detail,
+            scale=scale,
+        )
+
+    async def _run(
+        self,
+        renderer: Renderer[Any],
+        kind: Kind,
+        view: Any,
+        stem: str,
+        *,
+        names: Sequence[str] | None,
+        seat: int | None = None,
+        area: str | None = None,
+        detail: bool = False,
+        scale: float | None = None,
+    ) -> Board:
+        listed = list(names) if names else None
+        job = functools.partial(
+            _draw,
+            renderer.game,
+            kind,
+            view,
+            seat,
+            area,
+            listed,
+            self.scale if scale is None else scale,
+            detail,
+        )
+        loop = asyncio.get_running_loop()
+        procs = self._processes()
+        if procs is None:
+            data, ext, alt = await loop.run_in_executor(self._pool, job)
+        else:
+            try:
+                data, ext, alt = await loop.run_in_executor(procs, job)
+            except BrokenProcessPool:
+                log.warning("a render process died; starting new ones")
+                self._procs = None
+                procs.shutdown(wait=False, cancel_futures=True)
+                data, ext, alt = await loop.run_in_executor(self._pool, job)
+        self.drawn += 1
+        return Board(data, f"{stem}.{ext}", alt)
+
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-def accepts(func: Any, name: str) -> bool:
-    """Whether renderer function ``func`` takes keyword ``name`` (renderers gain ``names=``
-    and ``detail=`` during issue 8; old ones are called without them)."""
-    try:
-        return name in inspect.signature(func).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def call_renderer(func: Any, *args: Any, **options: Any) -> Any:
-    """``func(*args, **options)`` with only the options ``func`` accepts (``None`` values
-    dropped)."""
-    return func(*args, **{k: v for k, v in options.items() if v is not None and accepts(func, k)})
-
-
-class Unsupported(Exception):
-    """The game's renderer has no such view (e.g. no ``render_player``, or no ``detail``)."""
-
-
-async def draw_extra(
-    boards: Boards,
-    game_key: str,
-    game_id: int,
-    kind: str,
-    view: Any,
-    *,
-    seat: int | None = None,
-    names: Sequence[str] | None = None,
-    detail: bool = False,
-    area: str | None = None,
-) -> Board | None:
-    """A view on request, drawn in the render pool and never cached: ``kind`` is
-    ``"board"`` (``render_board(view, detail=True)``), ``"player"`` (``render_player(view,
-    seat)``), ``"hand"`` (``render_hand(view, seat)``) or ``"zoom"`` (``render_zoom(view,
-    area)``, one area of the map as the player typed it). Returns ``None`` when the renderer
-    draws nothing for it; raises ``Unsupported`` when the renderer lacks the function (or the
-    ``detail`` option), and passes on the renderer's ``ValueError`` (for a zoom: a sentence
-    naming the valid areas)."""
-    mod = renderer(game_key)
-    func = None
-    if mod is not None:
-        func = getattr(mod, {"board": "render_board"}.get(kind, f"render_{kind}"), None)
-    if func is None or (detail and not accepts(func, "detail")):
-        raise Unsupported(kind)
-    args = (view,) if kind == "board" else (view, area) if kind == "zoom" else (view, seat)
-    options: dict[str, Any] = {"scale": boards.scale, "names": list(names) if names else None}
-    if detail:
-        options["detail"] = True
-        options["scale"] = 1.0  # the full-size board: every detail readable when opened
-    if kind == "zoom":
-        # drawn for the inline width (FCM: 600 px); smaller, Discord would not enlarge it
-        options["scale"] = 1.0
-    loop = asyncio.get_running_loop()
-
-    def work() -> tuple[bytes, str] | None:
-        image = at_inline_width(
-            lambda k: call_renderer(func, *args, **{**options, "scale": k}), options["scale"]
-        )
-        return None if image is None else encode_board(image)
-
-    encoded = await loop.run_in_executor(boards._pool, work)
-    if encoded is None:
-        return None
-    boards.drawn += 1
-    data, ext = encoded
-    return Board(data, f"{game_key}-{game_id}-{kind}{'-detail' if detail else ''}.{ext}")
-
-
-def hand_text(game_key: str, view: Any, seat: int, names: Sequence[str] | None) -> str | None:
-    """The renderer's ``hand_text(view, seat, names=...)``; ``None`` if the game has none."""
-    mod = renderer(game_key)
-    func = getattr(mod, "hand_text", None) if mod is not None else None
-    if func is None:
-        return None
-    return str(call_renderer(func, view, seat, names=list(names) if names else None))
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
+            self._procs = None

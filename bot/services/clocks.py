@@ -37,6 +37,8 @@ from ..storage import Actor, ClockWrite, GameRow, SeatClock, Storage, TimerRow
 
 if TYPE_CHECKING:
     from ..manager import GameManager
+    from .aftermath import Aftermath
+    from .events import SeatChanged, TimerDue
     from .publisher import Publisher
     from .timers import Timers
 
@@ -354,7 +356,10 @@ def clock_line(live: LiveGame, now: float | None = None) -> str:
 
 
 class Clocks:
-    """Fires clock and reminder timers (called by ``Timers``), and vacations."""
+    """Fires clock and reminder timers (the ``timer_due`` event), resyncs clocks when a seat
+    changes hands (``seat_changed``), and vacations. A time-out's default move goes through
+    the one path after a commit (``aftermath``). The manager commits each move's clocks with
+    ``settle`` (given to it by ``bot.app``)."""
 
     def __init__(
         self,
@@ -363,6 +368,8 @@ class Clocks:
         storage: Storage,
         publisher: Publisher,
         timers: Timers,
+        aftermath: Aftermath,
+        hand_to_ai: HandToAI | None = None,
         now: Now | None = None,
     ) -> None:
         self.client = client
@@ -370,10 +377,19 @@ class Clocks:
         self.storage = storage
         self.publisher = publisher
         self.timers = timers
+        self.aftermath = aftermath
         self.now = now or (lambda: discord.utils.utcnow().timestamp())
-        self.hand_to_ai: HandToAI | None = None  # set by the app (AI seats service)
-        manager.clock_hook = settle
-        timers.clocks = self
+        self.hand_to_ai = hand_to_ai  # repeated time-outs: the AI takes the seat
+
+    async def on_timer_due(self, event: TimerDue) -> None:
+        """A clock or reminder row came due (``Timers``); deadlines are ``Deadlines``'."""
+        if event.row.kind == "clock":
+            await self.on_clock(event.row)
+        elif event.row.kind == "reminder":
+            await self.on_reminder(event.row)
+
+    async def on_seat_changed(self, event: SeatChanged) -> None:
+        await self.resync(event.game_id)
 
     async def resync(self, game_id: int) -> None:
         """Bring a game's clocks up to date after something other than a move changed who
@@ -444,7 +460,6 @@ class Clocks:
         if result is None:
             return
         live = result.live
-        self.timers.sync(live.id, result.timer)
         public = result.public if result.public is not None else None
         played = f"`{public}`" if public else "a private move"
         line = (
@@ -453,9 +468,7 @@ class Clocks:
         )
         if result.events:
             line += " — " + msg.sentences(msg.named(live, str(e)) for e in result.events)
-        await self.publisher.send(
-            self.publisher.prepare(live, [msg.header(live), line], view=result.view)
-        )
+        await self.aftermath.after_move(result, line=line)
         tc = control(live)
         c = live.row.clocks.get(seat)
         if tc is None or c is None or not tc.timeouts or c.timeouts < tc.timeouts:

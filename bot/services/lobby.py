@@ -3,7 +3,6 @@ commands and from the lobby message's buttons."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -14,9 +13,10 @@ from games.core import get_game
 from .. import messages as msg
 from ..manager import GameManager, LobbyError
 from ..storage import GameRow
-from .clocks import TimeControl
+from .aftermath import Aftermath
+from .clocks import TimeControl, clock_line
 from .publisher import Publisher
-from .servers import has_host_powers, is_game_master
+from .servers import has_host_powers, is_game_master, visible_games
 from .timers import Timers
 
 LobbyView = Callable[[GameRow], discord.ui.View | None]
@@ -32,26 +32,58 @@ class Lobby:
         manager: GameManager,
         publisher: Publisher,
         timers: Timers,
+        aftermath: Aftermath,
         lobby_view: LobbyView,
     ) -> None:
         self.manager = manager
         self.publisher = publisher
         self.timers = timers
+        self.aftermath = aftermath
         self.lobby_view = lobby_view
 
+    async def embed(self, row: GameRow) -> discord.Embed:
+        """The lobby card; an imported record's lobby names the exact seats it needs."""
+        imported = await self.manager.storage.imported(row.id) if row.status == "lobby" else None
+        return msg.lobby_embed(row, imported[0] if imported is not None else None)
+
     async def show(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
-        """Answer a lobby action by updating the lobby message (button) or replying (slash)."""
+        """Answer a lobby action. A click updates the lobby message it was made on; a slash
+        command edits the lobby message in place and answers with the note and the lobby
+        card, without controls: a lobby has one message with controls."""
         view = self.lobby_view(row)
-        embed = msg.lobby_embed(row)
+        embed = await self.embed(row)
         quiet = discord.AllowedMentions.none()
         if is_click(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
-        elif view is None:  # discord.py 2.7 fails on send_message(view=None)
+            return
+        if await self._edit_lobby_message(row, embed, view):
             await interaction.response.send_message(note, embed=embed, allowed_mentions=quiet)
-        else:
-            await interaction.response.send_message(
-                note, embed=embed, view=view, allowed_mentions=quiet
-            )
+            return
+        # The lobby message is gone: this answer carries the controls from now on.
+        if view is None:  # discord.py 2.7 fails on send_message(view=None)
+            await interaction.response.send_message(note, embed=embed, allowed_mentions=quiet)
+            return
+        await interaction.response.send_message(
+            note, embed=embed, view=view, allowed_mentions=quiet
+        )
+        message = await interaction.original_response()
+        await self.manager.storage.set_lobby_message(row.id, message.id)
+
+    async def _edit_lobby_message(
+        self, row: GameRow, embed: discord.Embed, view: discord.ui.View | None
+    ) -> bool:
+        """Show ``row`` on its stored lobby message (``view=None`` drops its controls);
+        ``False`` if there is none or it cannot be edited."""
+        if row.lobby_message_id is None:
+            return False
+        channel = await self.publisher.channel(row.channel_id)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return False
+        try:
+            await channel.get_partial_message(row.lobby_message_id).edit(embed=embed, view=view)
+        except discord.HTTPException:
+            return False
+        return True
 
     async def open(
         self,
@@ -62,9 +94,11 @@ class Lobby:
         seed: int | None,
         time_control: dict[str, Any] | None = None,
         thread: discord.Thread | None = None,
+        undo_rule: str | None = None,
     ) -> None:
         """Open a lobby in the interaction's channel, or in ``thread`` (just created for
-        it: the lobby is posted there and the channel gets a pointer)."""
+        it: the lobby is posted there and the channel gets a pointer). ``undo_rule``: the
+        game's undo rule (``bot.services.undo``), if chosen."""
         if interaction.channel_id is None:
             raise LobbyError("Games live in a server channel or thread.")
         row = await self.manager.new_lobby(
@@ -77,6 +111,8 @@ class Lobby:
             host_name=interaction.user.display_name,
             time_control=time_control,
         )
+        if undo_rule is not None:
+            await self.manager.storage.set_undo_rule(row.id, undo_rule)
         view = self.lobby_view(row)
         assert view is not None
         clock = f" Clock: {TimeControl.from_json(time_control).describe()}." if time_control else ""
@@ -167,33 +203,50 @@ class Lobby:
         live = await self.manager.start(
             channel_id, interaction.user.id, as_host=await self._game_master(interaction)
         )
-        self.timers.sync(live.id, live.deadline_timer())
         if is_click(interaction):
             await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
         else:
             await interaction.response.defer(thinking=True)
-            await self._close_lobby_message(live.row)
+            # Show the lobby as started and drop its controls (deleted or not editable: its
+            # buttons already answer "closed").
+            await self._edit_lobby_message(live.row, msg.lobby_embed(live.row), None)
         order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat)}" for s in live.row.seats)
-        job = self.publisher.prepare(
-            live,
-            [
-                f"{msg.header(live)} has started! Seats: {order}.",
-                "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
-            ],
-        )
-        await self.publisher.send(job, interaction)
+        lines = [
+            f"{msg.header(live)} has started! Seats: {order}.",
+            "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
+        ]
+        await self.aftermath.after_reset(live, lines, "start", interaction)
 
-    async def _close_lobby_message(self, row: GameRow) -> None:
-        """Show the lobby as started and drop its buttons (after a `/game start`)."""
-        channel = await self.publisher.channel(row.channel_id)
-        if channel is None or row.lobby_message_id is None:
-            return
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
-            return
-        # deleted or not editable: its buttons already answer "closed"
-        with contextlib.suppress(discord.HTTPException):
-            message = channel.get_partial_message(row.lobby_message_id)
-            await message.edit(embed=msg.lobby_embed(row), view=None)
+    # -- what the lobby commands read ------------------------------------------------------
+
+    async def latest(self, channel_id: int) -> GameRow | None:
+        """The channel's latest game (any status), or ``None``."""
+        return await self.manager.storage.latest_game_in_channel(channel_id)
+
+    async def unfinished(self, channel_id: int) -> GameRow | None:
+        """The channel's lobby or running game, or ``None``."""
+        return await self.manager.storage.active_game_in_channel(channel_id)
+
+    async def visible(self, interaction: discord.Interaction) -> list[GameRow]:
+        """The server's games whose channels the member may see (``/game list``)."""
+        return await visible_games(self.manager.storage, interaction)
+
+    async def server_clock(self, guild_id: int) -> str | None:
+        """The server's default time control (``/settings server``), as option words."""
+        return (await self.manager.storage.guild_settings(guild_id)).default_clock
+
+    async def status(self, channel_id: int) -> str:
+        """``/game status``: the lobby, or the game's phase, standings, whose turn and since
+        when, and its clocks. ``LobbyError`` if the channel has no game."""
+        row = await self.latest(channel_id)
+        if row is None:
+            raise LobbyError("There is no game in this channel. Start one with /game new.")
+        live = await self.manager.load(row.id) if row.status in ("running", "finished") else None
+        last = await self.manager.storage.last_moves(row.id, 1) if live is not None else []
+        since = last[0].created_at if last else (live.row.updated_at if live else None)
+        text = msg.status_text(live.row if live else row, live, since=since)
+        clock = clock_line(live) if live is not None else ""
+        return msg.clip(text + (f"\n{clock}" if clock else ""))
 
     # -- abandoning -----------------------------------------------------------------------
 

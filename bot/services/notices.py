@@ -1,10 +1,21 @@
-"""Private notices: by DM with one-click answers, or, when a player's DMs are closed
-(Discord error 50007), kept in the stored inbox with a short public pointer to it."""
+"""Private notices: by DM with one-click answers (or the recipient's turn panel), or, when a
+player's DMs are closed (Discord error 50007), kept in the stored inbox with a short public
+pointer to it.
+
+A DM whose choice stops being actionable is never left looking live: every DM sent with
+buttons is remembered (in memory, per game) with what it offered, and after each committed
+move (``retire``, from ``bot.services.aftermath``) a DM whose answers are no longer legal,
+or whose panel no longer matches its seat's choices, is edited: what it said stays (an
+offer's amount and note), a line says why it closed, and its controls are disabled. After a
+restart the remembered DMs are gone, but their buttons still answer "out of date".
+"""
 
 from __future__ import annotations
 
 import logging
+import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -15,11 +26,61 @@ from .publisher import Publisher
 
 log = logging.getLogger(__name__)
 
-AnswerView = Callable[[int, Sequence[str]], discord.ui.View | None]  # (game, notations)
+# (game, [(notation, label)]) -> one-click answer buttons
+AnswerView = Callable[[int, Sequence[tuple[str, str]]], discord.ui.View | None]
 InboxView = Callable[[int], discord.ui.View]  # (game) -> the "Read privately" button
 PanelOf = Callable[[LiveGame, int], tuple[str, discord.ui.View]]  # (game, seat) -> turn panel
 
 DM_CLOSED = 50007
+KEPT = 20  # DMs with controls remembered per game (older ones are only out of date)
+
+
+def choices_stamp(live: LiveGame, seat: int | None) -> int:
+    """A 7-digit checksum of ``seat``'s choices now (legal moves and amount templates): what
+    a panel's items carry instead of the move count. Another player's private move (an
+    offer elsewhere) leaves it unchanged, so an open panel keeps working; any change to this
+    seat's choices makes its items answer "out of date"."""
+    if seat is None or live.state.is_over():
+        return 0
+    text = "\n".join(m.notation for m in live.state.legal_moves(seat))
+    text += "|" + "\n".join(t.prefix for t in live.state.move_templates(seat))
+    return zlib.crc32(text.encode()) % 10**7
+
+
+def disabled_copy(message: discord.Message) -> discord.ui.View | None:
+    """``message``'s components, all disabled (``None`` if it has none)."""
+    if not message.components:
+        return None
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    return view
+
+
+def answer_labels(live: LiveGame, seat: int, notations: Sequence[str]) -> list[tuple[str, str]]:
+    """``[(notation, label)]``: each one-click answer in words (``GameState.describe``)."""
+    out = []
+    legal = {m.notation: m for m in live.state.legal_moves(seat)} if notations else {}
+    for n in notations:
+        try:
+            move = legal.get(n) or live.state.parse_move(seat, n)
+            label = live.state.describe(seat, move)
+        except Exception:
+            label = n.replace("_", " ").capitalize()
+        out.append((n, msg.named(live, label)))
+    return out
+
+
+@dataclass
+class Sent:
+    """A DM with controls: ``stamp`` for a turn panel (its seat's choices when sent), else
+    the one-click ``answers`` it offers."""
+
+    seat: int
+    message: discord.Message
+    answers: tuple[str, ...] = ()
+    stamp: int | None = None
 
 
 class Notices:
@@ -31,7 +92,7 @@ class Notices:
         answer_view: AnswerView,
         inbox_view: InboxView,
         now: Callable[[], str],
-        panel: PanelOf | None = None,
+        panel: PanelOf,
     ) -> None:
         self.client = client
         self.storage = storage
@@ -40,6 +101,8 @@ class Notices:
         self.inbox_view = inbox_view
         self.now = now
         self.panel = panel
+        self._sent: dict[int, list[Sent]] = {}  # game id -> DMs with live controls
+        self.retired = 0  # DMs disabled because their choice closed (tests, logs)
 
     async def deliver(self, result: MoveResult) -> list[str]:
         """DM each notice of a move; fall back to the stored inbox. Returns the mentions of
@@ -54,15 +117,19 @@ class Notices:
             text = self.text(live, notice.text)
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                view = self.answer_view(live.id, notice.moves)
-                if notice.panel and self.panel is not None and seat in live.state.to_act():
+                stamp = None
+                view = self.answer_view(live.id, answer_labels(live, seat, notice.moves))
+                if notice.panel and seat in live.state.to_act():
                     # A secret choice is made in the seat's own turn panel, sent with it.
                     panel_text, view = self.panel(live, seat)
                     text = msg.clip(f"{text}\n\n{panel_text}")
+                    stamp = choices_stamp(live, seat)
+                    await self._replaced(live.id, seat)
                 if view is None:
                     await user.send(text)
                 else:
-                    await user.send(text, view=view)
+                    sent = await user.send(text, view=view)
+                    self._remember(live.id, Sent(seat, sent, tuple(notice.moves), stamp))
             except discord.HTTPException as exc:
                 # The notice text may hold hidden information: never log it.
                 if exc.code != DM_CLOSED:
@@ -80,6 +147,65 @@ class Notices:
                 )
         return told
 
+    def _remember(self, game_id: int, sent: Sent) -> None:
+        kept = self._sent.setdefault(game_id, [])
+        kept.append(sent)
+        del kept[:-KEPT]
+
+    async def _replaced(self, game_id: int, seat: int) -> None:
+        """A newer panel for ``seat`` is about to be sent: the older one closes."""
+        for sent in [s for s in self._sent.get(game_id, []) if s.seat == seat and s.stamp]:
+            await self._close(game_id, sent, "A newer panel below replaces this one.")
+
+    async def retire(
+        self, result: MoveResult, *, handled: int | None = None, reshown: bool = False
+    ) -> None:
+        """Disable the game's DMs whose choice ``result`` closed, saying why. ``handled``:
+        the message the mover clicked, already answered (``reshown``: it shows their panel
+        again, so it is remembered with their choices now)."""
+        live = result.live
+        for sent in list(self._sent.get(live.id, [])):
+            if sent not in self._sent.get(live.id, []):
+                continue  # closed meanwhile by another move's retire
+            if sent.message.id == handled:
+                if reshown and sent.stamp is not None:
+                    sent.stamp = choices_stamp(live, sent.seat)
+                else:
+                    self._forget(live.id, sent)
+                continue
+            if self._open(live, sent):
+                continue
+            await self._close(live.id, sent, closed_because(result, sent))
+
+    @staticmethod
+    def _open(live: LiveGame, sent: Sent) -> bool:
+        state = live.state
+        if state.is_over() or sent.seat not in state.to_act():
+            return False
+        if sent.stamp is not None:
+            return choices_stamp(live, sent.seat) == sent.stamp
+        legal = {m.notation for m in state.legal_moves(sent.seat)}
+        return all(n in legal for n in sent.answers)
+
+    def _forget(self, game_id: int, sent: Sent) -> None:
+        kept = self._sent.get(game_id, [])
+        if sent in kept:
+            kept.remove(sent)
+        if not kept:
+            self._sent.pop(game_id, None)
+
+    async def _close(self, game_id: int, sent: Sent, why: str) -> None:
+        self._forget(game_id, sent)
+        message = sent.message
+        try:
+            await message.edit(
+                content=msg.clip(f"{message.content}\n-# ⛔ {why}"),
+                view=disabled_copy(message),
+            )
+            self.retired += 1
+        except discord.HTTPException as exc:
+            log.info("closed DM of game %s not updated (HTTP %s)", game_id, exc.status)
+
     @staticmethod
     def text(live: LiveGame, body: str) -> str:
         return msg.clip(
@@ -89,3 +215,22 @@ class Notices:
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
         return await self.storage.take_inbox(game_id, user_id)
+
+
+def closed_because(result: MoveResult, sent: Sent) -> str:
+    """Why a DM's choice closed after ``result``, in words."""
+    live = result.live
+    seat = sent.seat
+    if live.state.is_over():
+        return "Closed: the game is over."
+    if result.seat == seat and not result.by_timer:
+        same_phase = result.phase_before == live.state.phase_name()
+        if sent.stamp is not None and seat in live.state.to_act() and same_phase:
+            return "Out of date: you went on in the channel; continue there (`/play`, `/move`)."
+        return "Closed: you already chose, in the channel (`/move` or **Play**)."
+    phase = live.state.phase_name()
+    if result.phase_before and result.phase_before != phase:
+        return f"Closed: {result.phase_before} is over."
+    if result.by_timer:
+        return "Closed: the time ran out."
+    return f"Closed: it is no longer open after {msg.display_name(live, result.seat)}'s move."

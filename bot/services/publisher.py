@@ -1,9 +1,12 @@
-"""Announcements: the public board after a move, the timed phase's table message, and the
-lines of moves told with the next board.
+"""Announcements: the public board after a move, the timed phase's table message, and a
+move's line alone when it leaves the same seats to act in the same phase (``line_only``,
+decided by ``bot.services.aftermath``; the board follows at the next change).
 
 Announcements of one game go out in order, one at a time. When moves arrive faster than
 boards can be drawn, the waiting announcements are folded: each still gets its message,
-but only the newest carries a board, so only the newest board is drawn. A failed
+but only the newest carries a board, so only the newest board is drawn (a line-only move
+behind a folded change draws it). Lines stored by older versions for "the next board"
+(``pending_lines``) are still posted with the next announcement. A failed
 interaction follow-up never loses a board: it is posted to the channel instead, with
 bounded retries.
 
@@ -17,9 +20,8 @@ with the moves and a ping of everyone who may act is posted, never a second full
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +59,9 @@ class Announcement:
     notation: str = ""
     names: tuple[str, ...] = ()  # display names by seat, for the board image
     ping: str = ""  # the short line that starts a new quiet period in a table phase
+    # A move that leaves the same seats to act in the same phase: its lines are posted with
+    # this closing line instead of a new board (the board is drawn at the next change)
+    line_only: str = ""
     interaction: discord.Interaction | None = None
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
@@ -78,26 +83,8 @@ class Publisher:
         self._queues: dict[int, list[Announcement]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.folded = 0
-        # Run (as its own task) once a game-over announcement is delivered: the summary and
-        # replay (bot.services.replays), which must never delay the announcement itself.
-        self.on_game_over: Callable[[Announcement], Awaitable[None]] | None = None
-        self._after: set[asyncio.Task[None]] = set()
-        self.on_sent: list[Callable[[int], None]] = []  # game id, after each delivered send
 
     # -- preparing ----------------------------------------------------------------------
-
-    def should_announce(self, result: MoveResult) -> bool:
-        """Whether a move changes the public board now.
-
-        A move with no public event (a private offer, a sealed bid) is not announced; a move
-        that leaves the same single seat to act (e.g. taking a loan) is told with the next one.
-        """
-        state = result.live.state
-        if state.is_over() or result.by_timer:
-            return True
-        if not result.events:
-            return False
-        return not (result.before == frozenset({result.seat}) == state.to_act())
 
     def move_line(self, result: MoveResult) -> str:
         return msg.move_line(
@@ -145,10 +132,6 @@ class Publisher:
             new_period=result.new_period,
         )
 
-    async def remember_line(self, result: MoveResult) -> None:
-        """Keep a move's public line for the next announcement (stored: survives a restart)."""
-        await self.storage.add_pending(result.live.id, self.move_line(result))
-
     def runs_table(self, live: LiveGame) -> bool:
         """Whether the game's running timed phase already has a table message to edit."""
         dl = live.deadline()
@@ -165,6 +148,13 @@ class Publisher:
         self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
     ) -> None:
         """Post (or fold) ``job``; returns once it is delivered or given up."""
+        await asyncio.shield(self.enqueue(job, interaction, notation))
+
+    def enqueue(
+        self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
+    ) -> asyncio.Future[None]:
+        """Queue ``job`` behind the game's earlier announcements, without waiting; the
+        future is done once it is delivered (or given up)."""
         job.interaction, job.notation = interaction, notation
         job.done = asyncio.get_running_loop().create_future()
         self._queues.setdefault(job.game_id, []).append(job)
@@ -173,9 +163,7 @@ class Publisher:
             self._workers[job.game_id] = asyncio.create_task(
                 self._work(job.game_id), name=f"publish-{job.game_id}"
             )
-        await asyncio.shield(job.done)
-        for hook in self.on_sent:
-            hook(job.game_id)
+        return job.done
 
     async def _work(self, game_id: int) -> None:
         try:
@@ -185,28 +173,14 @@ class Publisher:
                     self.folded += 1
                     await self._finish(job, self._deliver(job, None, folded=True))
                 last = jobs[-1]
+                if last.line_only and any(not j.line_only for j in jobs[:-1]):
+                    last.line_only = ""  # a folded move needed a new board: this one draws it
                 if not last.ping:  # a quiet period began in a folded move: still ping
                     last.ping = next((j.ping for j in reversed(jobs[:-1]) if j.ping), "")
-                board = await self._draw(last)
+                board = None if last.line_only else await self._draw(last)
                 await self._finish(last, self._deliver(last, board, folded=False))
-                if last.is_over and self.on_game_over is not None:
-                    self._after_game(last)
         finally:
             self._workers.pop(game_id, None)
-
-    def _after_game(self, job: Announcement) -> None:
-        assert self.on_game_over is not None
-        work = self.on_game_over(job)
-
-        async def run() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("game-over work for game %s failed", job.game_id)
-
-        task = asyncio.create_task(run(), name=f"game-over-{job.game_id}")
-        self._after.add(task)
-        task.add_done_callback(self._after.discard)
 
     async def _draw(self, job: Announcement) -> Board | None:
         try:
@@ -227,16 +201,20 @@ class Publisher:
                 job.done.set_result(None)
 
     async def _deliver(self, job: Announcement, board: Board | None, *, folded: bool) -> None:
-        """Post one announcement; a ``folded`` one is text only, as a newer one follows."""
+        """Post one announcement; a ``folded`` one is text only, as a newer one follows; a
+        ``line_only`` one is text only, as its board is unchanged but for this move."""
         pending = await self.storage.pending(job.game_id)
         body = [line for _, line in pending] + job.lines[1:]
         first = job.status[:1] if job.is_over else []  # first, so clipping never hides it
         if job.is_over:
             after: list[str] = []
-        elif not folded:
-            after = list(job.status)
-        else:
+        elif folded:
             after = ["-# The newest board follows."]
+        elif job.line_only:
+            after = [job.line_only]
+        else:
+            after = list(job.status)
+        text_only = folded or bool(job.line_only)
         lines = job.lines[:1] + first + body + after
         text = "\n".join(line for line in lines if line)
         overflow: list[str] = []
@@ -247,9 +225,9 @@ class Publisher:
             lines = job.lines[:1] + first + ["-# What happened follows below."] + after
             text = "\n".join(line for line in lines if line)
         text = msg.clip(text)
-        view = None if folded or job.is_over else self.board_view(job.game_id, job.seq)
+        view = None if text_only or job.is_over else self.board_view(job.game_id, job.seq)
         posted = False
-        if job.table_key is not None and not folded:
+        if job.table_key is not None and not text_only:
             posted = await self._edit_table(job, text, board, view)
             if posted and job.ping:
                 short = [line for line in job.lines[1:] if line] + [job.ping]
@@ -258,14 +236,14 @@ class Publisher:
                     msg.clip("\n".join(short)),
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
-        elif job.table_key is not None and folded and await self._table(job) is not None:
+        elif job.table_key is not None and text_only and await self._table(job) is not None:
             # a folded change inside a timed phase: the table shows the newest state next
             await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
             posted = True
         if not posted:
             message = await self._post(job, text, board, view)
             posted = message is not None
-            if not folded:
+            if not text_only:
                 await self._remember_table(job, message)
                 if message is not None:
                     await self._set_board(job, message.id, None if job.is_over else job.seq)
@@ -289,7 +267,7 @@ class Publisher:
             "allowed_mentions": discord.AllowedMentions(users=True),
         }
         if board is not None:
-            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+            kwargs["file"] = board.file()
         if view is not None:
             kwargs["view"] = view
         return kwargs
@@ -352,9 +330,7 @@ class Publisher:
         table = await self._table(job)
         if table is None:
             return False
-        files = (
-            [] if board is None else [discord.File(io.BytesIO(board.data), filename=board.filename)]
-        )
+        files = [] if board is None else [board.file()]
         try:
             edited = await table.edit(content=text, attachments=files, view=view)
         except discord.HTTPException:
@@ -431,7 +407,5 @@ class Publisher:
 
     async def drain(self) -> None:
         """Wait for every queued announcement (used at shutdown and by tests)."""
-        while self._workers or self._after:
-            await asyncio.gather(
-                *list(self._workers.values()), *list(self._after), return_exceptions=True
-            )
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)

@@ -2,8 +2,8 @@
 a summary (final board, score breakdown per category) and an animated replay.
 
 Positions are rebuilt by replaying the stored record's first moves in a worker thread. The
-game-over summary is posted after the game-over announcement (the publisher's
-``on_game_over`` hook runs once that is delivered, as its own task), and the replay follows
+game-over summary is posted after the game-over announcement (the ``game_over`` event,
+raised once that is delivered; its listener runs as its own task), and the replay follows
 as a second message when it is ready: it is drawn in a dedicated one-thread executor, so the
 render pool keeps drawing the boards of games in progress.
 """
@@ -22,13 +22,14 @@ from typing import Any
 import discord
 
 from games.core import SYSTEM, GameRecord, InvalidMove, get_game
+from render import contract
 from render.replay import animate, sample_positions
 
 from .. import messages as msg
 from ..game_log import LogEntry, log_line
 from ..manager import GameManager, LiveGame
 from ..storage import GameRow, ImportWrite, MoveRow, Storage
-from .boards import Board, Boards, call_renderer, renderer
+from .boards import Board, Boards
 from .publisher import Announcement, Publisher
 
 log = logging.getLogger(__name__)
@@ -145,7 +146,7 @@ async def open_import(
         f"replayed first. {then}\n{IMPORT_WARNING}"
     )
     kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row),
+        "embed": msg.lobby_embed(row, record.seats),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     view = lobby_view(row)
@@ -271,9 +272,8 @@ def make_replay(
     it in a thread). Over ``budget`` bytes, it is re-encoded with half the frames and lower
     quality until it fits (never over Discord's 10 MiB). ``None`` when the game has no
     renderer."""
-    mod = renderer(record.game)
-    draw = getattr(mod, "render_board", None) if mod is not None else None
-    if draw is None:
+    renderer = contract.of(record.game)
+    if renderer is None:
         return None
     began = time.perf_counter()
     spec = get_game(record.game)
@@ -284,11 +284,11 @@ def make_replay(
     frames = []
     named = list(names) if names else None
     if 0 in wanted:
-        frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+        frames.append(renderer.board(state.view(None), scale=scale, names=named))
     for i, (seat, text) in enumerate(record.moves, start=1):
         state.apply(seat, state.parse_move(seat, text))
         if i in wanted:
-            frames.append(call_renderer(draw, state.view(None), scale=scale, names=named))
+            frames.append(renderer.board(state.view(None), scale=scale, names=named))
     step = positions[1] - positions[0] if len(positions) > 1 else 1
     quality = 75
     data = animate(frames, fmt=fmt, quality=quality)
@@ -303,8 +303,8 @@ def make_replay(
 
 
 class Summaries:
-    """Posts the summary and then the replay of each game that ends (the publisher's
-    ``on_game_over`` hook). Replays are drawn one at a time in their own thread."""
+    """Posts the summary and then the replay of each game that ends (``HistoryCog`` listens
+    to the ``game_over`` event). Replays are drawn one at a time in their own thread."""
 
     def __init__(self, storage: Storage, publisher: Publisher, boards: Boards) -> None:
         self.storage = storage
@@ -329,7 +329,7 @@ class Summaries:
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         if board is not None:
-            kwargs["file"] = discord.File(io.BytesIO(board.data), filename=board.filename)
+            kwargs["file"] = board.file()
         text = (
             f"🏁 {get_game(row.game_key).title} game #{row.id} ended while I was restarting; "
             "here is its summary."

@@ -23,7 +23,7 @@ refused, and posts one line in the game's channel)::
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 import discord
 
@@ -32,6 +32,7 @@ from games.core import get_game
 from ..manager import GameManager, LobbyError
 from ..storage import GameRow, SeatRow
 from .autoplay import Autoplay
+from .events import Dispatcher, SeatChanged, raise_event
 from .publisher import Publisher
 
 AI_SUFFIX = " (AI)"  # added to a member's name while the AI plays their seat
@@ -60,13 +61,13 @@ def two_seats(user_id: int, held: int, seat: int) -> str:
 class Seats:
     """Hands seats between members and the AI (see the module docstring)."""
 
-    def __init__(self, manager: GameManager, publisher: Publisher, autoplay: Autoplay) -> None:
+    def __init__(
+        self, client: Dispatcher, manager: GameManager, publisher: Publisher, autoplay: Autoplay
+    ) -> None:
+        self.client = client  # raises seat_changed: the turn clocks resync (bot.services.events)
         self.manager = manager
         self.publisher = publisher
         self.autoplay = autoplay
-        # Called after a seat changes hands (bot.app sets it to the turn clocks' resync,
-        # which arms the clock timers the change stored).
-        self.seat_changed: Callable[[int], Awaitable[None]] | None = None
 
     async def _admit(self, game_id: int, user_id: int, seat: int) -> None:
         """The one rule: ``user_id`` may hold ``seat`` only if they never held another seat
@@ -90,8 +91,7 @@ class Seats:
             assert user_id is not None
             held = await self.manager.storage.seat_held(game_id, user_id)
             raise LobbyError(two_seats(user_id, held if held is not None else -1, seat)) from None
-        if self.seat_changed is not None:
-            await self.seat_changed(game_id)
+        raise_event(self.client, SeatChanged(game_id))
         return old, new
 
     async def hand_to_ai(self, game_id: int, seat: int, reason: str = "") -> SeatRow:

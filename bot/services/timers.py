@@ -1,7 +1,9 @@
 """Timers: each game's deadline, turn clock and reminder from the ``timers`` table (one row
 per game and kind). They are armed at start-up from the rows alone, without replaying any
-game, and re-armed from the committed state after every move. Clock and reminder rows are
-handled by ``bot.services.clocks.Clocks``."""
+game, and re-armed from the committed state after every move (``sync``, from the one path
+after a commit). A row that comes due raises a ``timer_due`` event: a deadline is played by
+``Deadlines`` (below), clock and reminder rows by ``bot.services.clocks.Clocks``; the
+countdown warnings before a deadline are posted here."""
 
 from __future__ import annotations
 
@@ -20,10 +22,11 @@ from .. import messages as msg
 from ..manager import GameManager
 from ..storage import Storage, TimerKind, TimerRow
 from . import wording
+from .events import TimerDue, raise_event
 from .publisher import Publisher
 
 if TYPE_CHECKING:
-    from .clocks import Clocks
+    from .aftermath import Aftermath
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +58,6 @@ class Timers:
         self._count = 0
         self._loop_task: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()
-        self.clocks: Clocks | None = None  # set by Clocks itself
 
     async def arm_all(self) -> int:
         """Arm every stored timer (one query, no replay). Returns how many.
@@ -195,31 +197,30 @@ class Timers:
         await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
 
     async def _fire(self, row: TimerRow) -> None:
+        """The row came due: it is no longer armed; its handler acts if it is still
+        current in the game (``Deadlines``, ``Clocks``)."""
+        if self._is_current(row):
+            del self._current[(row.game_id, row.kind)]
+        raise_event(self.client, TimerDue(row))
+
+
+class Deadlines:
+    """Plays a timed phase's move when its deadline comes due (the ``timer_due`` event of a
+    ``deadline`` row), through the one path after a commit."""
+
+    def __init__(self, manager: GameManager, aftermath: Aftermath) -> None:
+        self.manager = manager
+        self.aftermath = aftermath
+
+    async def on_timer_due(self, event: TimerDue) -> None:
+        row = event.row
         if row.kind != "deadline":
-            if self._is_current(row):
-                del self._current[(row.game_id, row.kind)]
-            try:
-                if self.clocks is not None and row.kind == "clock":
-                    await self.clocks.on_clock(row)
-                elif self.clocks is not None and row.kind == "reminder":
-                    await self.clocks.on_reminder(row)
-            except Exception:
-                log.exception("%s timer of game %s failed", row.kind, row.game_id)
             return
-        try:
-            started = time.perf_counter()
-            result = await self.manager.expire(row.game_id, row.key)
-            if self._is_current(row):
-                del self._current[(row.game_id, row.kind)]
-            if result is None:
-                return
-            self.sync(row.game_id, result.timer)
-            await self.publisher.send(self.publisher.prepare_move(result))
-            log.debug(
-                "game %s: %s expired in %.3f s",
-                row.game_id,
-                row.key,
-                time.perf_counter() - started,
-            )
-        except Exception:
-            log.exception("timer of game %s failed", row.game_id)
+        started = time.perf_counter()
+        result = await self.manager.expire(row.game_id, row.key)
+        if result is None:
+            return  # the phase ended otherwise (a move, an undo) before the timer
+        await self.aftermath.after_move(result)
+        log.debug(
+            "game %s: %s expired in %.3f s", row.game_id, row.key, time.perf_counter() - started
+        )

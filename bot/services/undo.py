@@ -303,7 +303,7 @@ class Undos:
         done = await svc.storage.undo(undo.id)
         undone = [m for u, m in await svc.storage.undone_moves(undo.game_id) if u == undo.id]
         line = undo_line(live, done or undo, undone)
-        await svc.publisher.send(svc.publisher.prepare(live, [msg.header(live), line]))
+        await svc.aftermath.after_reset(live, [msg.header(live), line], "undo")
 
 
 def _closed(interaction: discord.Interaction, how: str) -> str:

@@ -20,6 +20,7 @@ def waiting_seats(live: LiveGame) -> list[int]:
 
 def whose_turn(live: LiveGame) -> str:
     """``"@a, it's your turn …"`` or ``"Waiting for @a, @b …"``: only seats not yet done.
+    The hint to use ``/move`` or **Play** is for people only: an AI seat is just named.
 
     When everyone able to act is done (a simultaneous phase waiting for its timer), says so.
     """
@@ -30,9 +31,14 @@ def whose_turn(live: LiveGame) -> str:
         return ""
     names = ", ".join(msg.who(live, s) for s in waiting)
     doing = msg.activity(live)
+    people = [s for s in waiting if live.row.user_of(s) is not None]
+    if not people:
+        verb = "is" if len(waiting) == 1 else "are"
+        return f"🤖 {names} {verb} playing ({doing})."
+    hint = " — use `/move` or press **Play**."
     if len(waiting) == 1:
-        return f"{names}, it's your turn ({doing}) — use `/move` or press **Play**."
-    return f"Waiting for {names} ({doing}) — use `/move` or press **Play**."
+        return f"{names}, it's your turn ({doing}){hint}"
+    return f"Waiting for {names} ({doing}){hint}"
 
 
 def duration(seconds: float) -> str:

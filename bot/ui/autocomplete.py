@@ -9,7 +9,6 @@ a group line puts ``build `` in the box, and the next keystroke lists (or groups
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,22 +36,25 @@ def filter_notations(legal: Sequence[Move], typed: str, limit: int = LIMIT) -> l
     return (starts + rest)[:limit]
 
 
-def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"\d+", text.replace(",", "")))
+def move_name(state: GameState[object], seat: int, move: Move) -> str:
+    """The move in words (``GameState.describe``: ``"Build E2 · height 3 · +3 money"``);
+    the notation stays the choice's value, so picking it puts the notation in the box."""
+    try:
+        label = state.describe(seat, move)
+    except Exception:
+        label = move.label
+    return words(label)[:NAME_MAX] or move.notation[:NAME_MAX]
 
 
-def move_name(move: Move) -> str:
-    """``build e2 money · Build e2 · height 3 · +3 money`` when the label tells numbers the
-    notation does not (a price, a height, an amount); the notation alone otherwise."""
-    label = move.label
-    if not label or _numbers(label) <= _numbers(move.notation):
-        return move.notation[:NAME_MAX]
-    name = f"{move.notation} · {label}"
-    return name if len(name) <= NAME_MAX else move.notation[:NAME_MAX]
+def words(text: str) -> str:
+    """``"recruit management_trainee"`` -> ``"recruit management trainee"``."""
+    return text.replace("_", " ")
 
 
 def group_name(choice: Choice) -> str:
-    return f"{choice.notation} … ({choice.count})"[:NAME_MAX]
+    """``"Build … (23 moves)"``: a group of moves the next keystrokes narrow down."""
+    head = words(choice.notation).capitalize()
+    return f"{head} … ({choice.count} moves)"[:NAME_MAX]
 
 
 def _groups(state: GameState[object], seat: int, q: str, typed: str) -> list[Choice]:
@@ -75,15 +77,17 @@ def suggestions(
     if len(starts) > limit:
         groups = _groups(state, seat, q, typed)
         if len(groups) > 1 or (groups and groups[0].count > 1):
+            by_notation = {m.notation: m for m in starts}
             for g in groups[:limit]:
-                if g.complete and g.count == 1:
-                    out.append(Suggestion(g.notation, g.notation))
+                single = by_notation.get(g.notation)
+                if g.complete and g.count == 1 and single is not None:
+                    out.append(Suggestion(move_name(state, seat, single), g.notation))
                 else:
                     out.append(Suggestion(group_name(g), (g.notation + " ")[:NAME_MAX]))
-            out += _fill(starts, groups, limit - len(out), {s.value for s in out})
+            out += _fill(state, seat, starts, groups, limit - len(out), {s.value for s in out})
     if not out:
         out = [
-            Suggestion(move_name(m), m.notation[:NAME_MAX])
+            Suggestion(move_name(state, seat, m), m.notation[:NAME_MAX])
             for m in filter_notations(legal, q, limit)
         ]
     if q and q not in {s.value for s in out}:
@@ -94,11 +98,18 @@ def suggestions(
         except GameError:
             pass
         else:
-            out.insert(0, Suggestion(move_name(move), move.notation[:NAME_MAX]))
+            out.insert(0, Suggestion(move_name(state, seat, move), move.notation[:NAME_MAX]))
     return out[:limit]
 
 
-def _fill(moves: list[Move], groups: list[Choice], room: int, taken: set[str]) -> list[Suggestion]:
+def _fill(
+    state: GameState[object],
+    seat: int,
+    moves: list[Move],
+    groups: list[Choice],
+    room: int,
+    taken: set[str],
+) -> list[Suggestion]:
     """Up to ``room`` single moves, taken from each group in turn (so small groups show)."""
     if room <= 0:
         return []
@@ -116,7 +127,7 @@ def _fill(moves: list[Move], groups: list[Choice], room: int, taken: set[str]) -
             if depth < len(buckets[h]) and len(out) < room:
                 m = buckets[h][depth]
                 if m.notation not in taken:
-                    out.append(Suggestion(move_name(m), m.notation[:NAME_MAX]))
+                    out.append(Suggestion(move_name(state, seat, m), m.notation[:NAME_MAX]))
         depth += 1
     return out
 

@@ -9,7 +9,6 @@ services and lets any error reach the one boundary (``bot.errors``).
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -19,8 +18,9 @@ from games.core import Move, NotYourTurn, get_game
 
 from .. import errors
 from .. import messages as msg
+from ..hands import show_hand
 from ..manager import STALE, LiveGame, LobbyError
-from ..services.boards import renderer
+from ..services.notices import answer_labels, choices_stamp
 from ..storage import GameRow
 from .ids import (
     GID,
@@ -149,16 +149,7 @@ async def fresh(services: Services, game_id: int, seq: int) -> LiveGame:
     return live
 
 
-def panel_stamp(live: LiveGame, seat: int | None) -> int:
-    """What a panel's items carry instead of the move count: a 7-digit checksum of the
-    seat's choices (legal moves and amount templates). Another player's private move (an
-    offer elsewhere) leaves it unchanged, so an open panel keeps working; any change to
-    this seat's choices makes its items answer "out of date"."""
-    if seat is None or live.state.is_over():
-        return 0
-    text = "\n".join(m.notation for m in live.state.legal_moves(seat))
-    text += "|" + "\n".join(t.prefix for t in live.state.move_templates(seat))
-    return zlib.crc32(text.encode()) % 10**7
+panel_stamp = choices_stamp  # what a panel's items carry instead of the move count
 
 
 async def fresh_panel(
@@ -194,7 +185,7 @@ class HandButton(GameButton, template=button_template("hand")):
 
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         live = await services.manager.load(self.game_id)
-        await show_hand(interaction, live)
+        await show_hand(interaction, live, services)
 
 
 class InboxButton(GameButton, template=button_template("inbox")):
@@ -209,8 +200,14 @@ class InboxButton(GameButton, template=button_template("inbox")):
                 ephemeral=True,
             )
             return
+        seat = live.row.seat_of(interaction.user.id)
         answers = [m for n in notices for m in n.moves]
-        view = answer_view(live.id, answers, limit=25) or discord.ui.View(timeout=None)
+        labelled = (
+            answer_labels(live, seat, answers)
+            if seat is not None
+            else [(a, a.capitalize()) for a in answers]
+        )
+        view = answer_view(live.id, labelled, limit=25) or discord.ui.View(timeout=None)
         await interaction.response.send_message(
             msg.clip("\n".join(f"🔒 {n.text}" for n in notices)), view=view, ephemeral=True
         )
@@ -226,7 +223,7 @@ class AnswerButton(GameButton, template=button_template("do", PREFIX, optional=T
         notation = decode_prefix(self.arg)
         if not notation:
             raise NotYourTurn(STALE)
-        await services.turns.submit(interaction, self.game_id, notation, from_panel=True)
+        await services.turns.submit(interaction, self.game_id, notation, answer=True)
 
 
 # -- the turn panel ---------------------------------------------------------------------
@@ -275,7 +272,7 @@ class WhyButton(GameButton, template=button_template("why")):
         seat = acting_seat(interaction, live)
         refused = live.state.refused_moves(seat)
         body = (
-            msg.named(live, refusal_text(refused))
+            msg.named(live, refusal_text(refused, label=lambda m: live.state.describe(seat, m)))
             if refused
             else "Every move the rules allow you now is on the panel. To learn why another "
             "move is refused, type it in `/move`: the answer names the reason."
@@ -424,20 +421,17 @@ def board_view(game_id: int, seq: int) -> discord.ui.View:
 
 
 def answer_view(
-    game_id: int, notations: Sequence[str], *, limit: int = 5
+    game_id: int, answers: Sequence[tuple[str, str]], *, limit: int = 5
 ) -> discord.ui.View | None:
-    if not notations:
+    """One-click answers to a private notice: ``answers`` are ``(notation, label)``."""
+    if not answers:
         return None
     view = discord.ui.View(timeout=None)
-    for notation in list(notations)[:limit]:
+    for notation, label in list(answers)[:limit]:
         arg = encode_prefix(notation)
         if len(button_id(game_id, 0, "do", arg)) > 100:
             continue
-        view.add_item(
-            AnswerButton(
-                game_id, 0, arg, label=notation.capitalize(), style=discord.ButtonStyle.success
-            )
-        )
+        view.add_item(AnswerButton(game_id, 0, arg, label=label, style=discord.ButtonStyle.success))
     return view if view.children else None
 
 
@@ -447,20 +441,6 @@ def inbox_view(game_id: int) -> discord.ui.View:
         InboxButton(game_id, label="Read privately", emoji="🔒", style=discord.ButtonStyle.primary)
     )
     return view
-
-
-def hand_text(live: LiveGame, seat: int) -> str:
-    mod = renderer(live.row.game_key)
-    if mod is not None and hasattr(mod, "hand_text"):
-        return msg.clip(msg.named(live, str(mod.hand_text(live.state.view(seat), seat))))
-    return "Nothing private in this game."
-
-
-async def show_hand(interaction: discord.Interaction, live: LiveGame) -> None:
-    seat = live.row.seat_of(interaction.user.id)
-    if seat is None:
-        raise NotYourTurn(msg.spectator("a hand"))
-    await interaction.response.send_message(hand_text(live, seat), ephemeral=True)
 
 
 def panel_text(live: LiveGame, seat: int, prefix: str = "") -> str:
@@ -619,5 +599,4 @@ __all__ = [
     "lobby_view",
     "open_panel",
     "panel",
-    "show_hand",
 ]

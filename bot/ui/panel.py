@@ -147,7 +147,7 @@ def plan(
         buttons = loose + [
             Entry(
                 "prefix",
-                f"{k.capitalize()} … ({len(v)})",
+                f"{words(k).capitalize()} … ({len(v)})",
                 f"{_child(prefix, k)} …",
                 prefix=_child(prefix, k),
             )
@@ -173,9 +173,14 @@ def plan(
 
 
 def _select(prefix: str, keys: list[str], entries: list[Entry]) -> Block:
-    words = [k for k in keys if k]
-    name = " / ".join(_child(prefix, k).capitalize() for k in words) if words else "Choose"
+    keys_ = [k for k in keys if k]
+    name = " / ".join(words(_child(prefix, k)).capitalize() for k in keys_) if keys_ else "Choose"
     return Block("select", tuple(entries), f"{name} …"[:150])
+
+
+def words(notation: str) -> str:
+    """Notation words as plain words: ``"management_trainee"`` -> ``"management trainee"``."""
+    return notation.replace("_", " ")
 
 
 def entries_at(
@@ -185,17 +190,33 @@ def entries_at(
     return [e for block in plan(prefix, legal, templates) for e in block.entries]
 
 
-def refusal_text(refused: Sequence[tuple[Move, str]], limit: int = 1900) -> str:
-    """ "Why not …?": refused moves grouped by their reason, one line per reason."""
+def refusal_text(
+    refused: Sequence[tuple[Move, str]],
+    limit: int = 1900,
+    label: Callable[[Move], str] | None = None,
+) -> str:
+    """ "Why not …?": refused moves grouped by their reason, one line per reason; ``label``
+    names a move (the bot passes ``GameState.describe``; default: ``move.label``)."""
     by_reason: dict[str, list[str]] = {}
     for move, reason in refused:
-        by_reason.setdefault(str(reason), []).append(move.label)
+        by_reason.setdefault(str(reason), []).append(_safe_label(move, label))
     lines = []
     for reason, labels in by_reason.items():
         shown = ", ".join(labels[:6]) + (f" and {len(labels) - 6} more" if len(labels) > 6 else "")
         lines.append(f"• **{shown}** — {reason}")
     text = "\n".join(lines)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _safe_label(move: Move, label: Callable[[Move], str] | None) -> str:
+    """``label(move)``, or the move's own label if that fails (a refused move may name
+    something the position does not have)."""
+    if label is not None:
+        try:
+            return label(move)
+        except Exception:
+            pass
+    return words(move.label)
 
 
 def amount_range(tpl: MoveTemplate) -> str:

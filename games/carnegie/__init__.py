@@ -25,7 +25,7 @@ SPEC = register(
             "with the departments of that action — move employees, earn money and goods, build "
             "projects across America, research project tabs and transport — then activate "
             "employees. Donations, connections between major cities and departments score at "
-            "the end. Solo against Andrew Carnegie."
+            "the end. With one player, a solo game against Andrew Carnegie."
         ),
         rules_path="docs/rules/carnegie.md",
         options=OPTIONS,

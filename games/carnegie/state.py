@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.core import InvalidOptions, Msg, OptionSpec, Outcome, Rng, StepGame
+from games.core import InvalidOptions, Move, Msg, OptionSpec, Outcome, Rng, StepGame
 
 from .data import ACTIONS, REGIONS, AndrewCard, CarnegieData, Reward, load
+from .describe import describe
 from .flow import STEPS
 from .model import ANDREW, NEUTRAL, Company, new_company
 from .moves import CODEC
@@ -381,6 +382,9 @@ class CarnegieState(StepGame[Any]):
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def describe(self, seat: int, move: Move) -> str:
+        return describe(self, seat, move)  # games/carnegie/describe.py
 
     def view(self, seat: int | None) -> Any:
         from .view import build_view

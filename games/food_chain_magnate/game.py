@@ -20,6 +20,7 @@ from . import (
 )
 from .board import MapGrid
 from .data import components
+from .describe import describe
 from .model import Campaign, House, Occupancy, Phase, Player, Restaurant
 from .moves import CODEC, ChooseReserve, Commit, Work
 from .moves import Beach as BeachMove
@@ -133,6 +134,9 @@ class FcmState(StepGame[FcmView]):
 
     def view(self, seat: Seat | None) -> FcmView:
         return build_view(self, seat)
+
+    def describe(self, seat: Seat, move: Move) -> str:
+        return describe(self, seat, move)  # games/food_chain_magnate/describe.py
 
     def outcome(self) -> Outcome | None:
         return self.result

@@ -82,7 +82,7 @@ class Rest(Move):
     @property
     def label(self) -> str:
         if self.drop is None:
-            return "Rest"
+            return "Rest this turn"
         return f"Rest, returning a {self.drop.removesuffix('s')} marker"
 
 

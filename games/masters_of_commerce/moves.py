@@ -212,6 +212,10 @@ class Sell(Move):
     syntax: ClassVar[str] = "sell {deed}"
     deed: str
 
+    @property
+    def label(self) -> str:
+        return f"Sell {self.deed} to the bank"
+
 
 @dataclass(frozen=True)
 class PlaceExclusive(Move):
@@ -254,7 +258,7 @@ class Pass(Move):
 
     @property
     def label(self) -> str:
-        return "Pass"
+        return "Pass: drop out of this lot"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from games.core.text import Msg
 
 from .action import ActionStep
 from .cards import CURRENT_VERSION, Card, Job, PhilaData, data
+from .describe import describe
 from .moves import CODEC, Give
 from .pending import Frame
 from .recruitment import RecruitmentStep
@@ -576,6 +577,9 @@ class PhilaState(StepGame[PhilaView]):
             return ItemView(f.id, f.name, f.name_ja, 0, f.text)
         item = self.data.item(item_id)
         return ItemView(item.id, item.name, item.name_ja, item.price, item.text)
+
+    def describe(self, seat: int, move: Move) -> str:
+        return describe(self, seat, move)  # games/philadelphia/describe.py
 
     def view(self, seat: int | None) -> PhilaView:
         players = tuple(

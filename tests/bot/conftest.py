@@ -17,6 +17,7 @@ FAST = Settings(
     public_board_cooldown=(1000, 1.0),
     ai_pause=0.0,  # AI seats move at once (the pause itself is tested on its own)
     alive_every=0.0,  # no "still running" stamps in virtual time (tests/bot/test_downtime.py)
+    render_processes=0,  # boards drawn in threads: no processes started for every test's bot
 )
 
 

@@ -26,10 +26,10 @@ async def test_autocomplete_groups_kinds_and_refines(simcord_env, table):
     await open_kenchiku(channel, members)
     choices = await alice.autocomplete(channel, "move", "notation", "bu")
     names = [c["name"] for c in choices]
-    build = next(n for n in names if n.startswith("build … ("))
-    buy = next(n for n in names if n.startswith("buy … ("))
+    build = next(n for n in names if n.startswith("Build … ("))
+    buy = next(n for n in names if n.startswith("Buy … ("))
     assert names.index(build) < 2 and names.index(buy) < 2  # both kinds first, with counts
-    n_build = int(build.split("(")[1].rstrip(")"))
+    n_build = int(build.split("(")[1].removesuffix(" moves)"))
     assert n_build > 25 - 4  # so many that a flat list would have hidden `buy`
     assert len(choices) <= 25
     # choosing the group line puts "build " in the box: the next list is inside it

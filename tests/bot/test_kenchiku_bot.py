@@ -45,13 +45,10 @@ async def play_moves(channel, members, moves):
             len(waiting) == 1 and waiting[0]["name"].startswith("⏳ Waiting for")
         )
         r = await member.slash(channel, "move", notation=notation)
-        if r.ephemeral:
-            # a move that keeps the turn (a loan, or an action followed by a repayment
-            # offer) is confirmed privately and told with the next one
-            assert i + 1 < len(moves) and moves[i + 1][0] == seat, r.response.content
-            assert "✅" in r.response.content
-        else:
-            assert f"`{notation}`" in r.response.content
+        # every move is posted with its board, also one that keeps the turn (a loan, or an
+        # action followed by a repayment offer): the channel follows the game (issue 17)
+        assert not r.ephemeral, r.response.content
+        assert f"`{notation}`" in r.response.content
 
 
 @pytest.mark.parametrize("fixture,players", [("v2_2p_ai.json", 2), ("v2_4p_mixed.json", 4)])

@@ -101,7 +101,8 @@ async def test_offer_reaches_landlord_by_dm_and_one_click_accept(simcord_env, ta
     # the same offer is invisible to carol's hand and the public board
     r = await carol.slash(channel, "hand")
     assert "23,500" not in r.response.content
-    r = await bob.user.click(dms[-1], label=f"Accept {bobs_deed} p1")
+    # the answer button speaks words (issue 17): who offered, on what, for how much
+    r = await bob.user.click(dms[-1], label=f"Accept alice's offer on {bobs_deed} · $23,500 rent")
     assert "Played" in r.response.content
     table_msg = channel.last_message
     assert f"**bob**: `accept {bobs_deed} p1`" in table_msg.content
@@ -143,7 +144,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_inbox(simcord_env, table):
     assert f"<@{bob.id}>" in notice.content and "DMs are closed" in notice.content
     r = await bob.click(notice, label="Read privately")
     assert r.ephemeral and "offers $12,000" in r.response.content
-    r = await bob.click(r.response.message, label=f"Accept {deed} p1")
+    r = await bob.click(r.response.message, label=f"Accept alice's offer on {deed} · $12,000 rent")
     assert "Played" in r.response.content
 
 
@@ -271,7 +272,11 @@ async def test_unpaid_rent_lien_then_bankruptcy_through_the_bot(simcord_env, tab
     deed = live.state.view(None).districts[0].deeds[0].id
     r = await seated[2].slash(channel, "move", notation=f"offer {deed} 20000")
     assert r.ephemeral
-    await seated[0].user.click(seated[0].user.dm_channel.history()[-1], label=f"Accept {deed} p3")
+    name = seated[2].user.name
+    await seated[0].user.click(
+        seated[0].user.dm_channel.history()[-1],
+        label=f"Accept {name}'s offer on {deed} · $20,000 rent",
+    )
     bankrupt_seen = False
     for _ in range(400):
         live = await manager.live_in_channel(channel.id)

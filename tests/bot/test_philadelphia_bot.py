@@ -16,7 +16,7 @@ from games.philadelphia.ai import POLICY
 from .replaying import game_over_message
 
 SEED = 11  # a game in which effects give cards (engine version 2, the registered AI)
-HAND_MARK = "Your hand"  # the first words of render.philadelphia.hand_text
+HAND_MARK = "Your hand"  # the first words of bot.hand_text.philadelphia_hand
 
 
 async def open_table(channel: Any, members: list[Any], seed: int) -> None:

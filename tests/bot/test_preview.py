@@ -202,7 +202,7 @@ async def test_the_bar_lists_dms_with_unread_counts_and_threads(running: Running
     world = run.world
     await start_moc(run, timer=600)
     keeper = pv.ClockKeeper(world, run.bot.services.timers.has_timers)
-    switcher = pv.Switcher(world, keeper, 0)
+    switcher = pv.Switcher(world, keeper, pv.bind(0))
     await switcher.start()
     try:
         await switcher.open("channel")
@@ -237,11 +237,69 @@ async def test_the_bar_lists_dms_with_unread_counts_and_threads(running: Running
         await switcher.close()
 
 
-async def test_a_busy_port_gets_a_clear_error(running: Running) -> None:
-    keeper = pv.ClockKeeper(running.world, running.bot.services.timers.has_timers)
+async def test_a_busy_port_gets_a_clear_error(tmp_path: Path) -> None:
+    """Issue 17: a second preview on a busy port stops before it opens the database (so it
+    arms no timer and edits no board of the games the first one runs)."""
+    database = tmp_path / "second.sqlite3"
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(SystemExit, match=f"port {port} is not free.*--port"):
-            await pv.Switcher(running.world, keeper, port).start()
+            pv.bind(port)
+        with pytest.raises(SystemExit, match=f"port {port} is not free"):
+            await pv.run_preview(database, port=port)
+    assert not database.exists()  # never opened
+
+
+async def test_a_request_to_a_closed_session_is_a_503_not_a_traceback(
+    running: Running, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 17: the page still talks to the SimCord session a switch (+ thread, DMs) just
+    closed; the pass-through answers 503 (the bar reloads) and logs no error."""
+    import aiohttp
+
+    keeper = pv.ClockKeeper(running.world, running.bot.services.timers.has_timers)
+    switcher = pv.Switcher(running.world, keeper, pv.bind(0))
+    await switcher.start()
+    try:
+        await switcher.open("channel")
+        gone = pv.bind(0)  # a loopback port nobody answers on any more
+        port = gone.getsockname()[1]
+        gone.close()
+        switcher.preview._server.port = port  # as if the session had just closed
+        url = f"http://127.0.0.1:{switcher.port}/api/state"
+        async with aiohttp.ClientSession() as http, http.get(url) as answer:
+            assert answer.status == 503
+            assert "reload" in await answer.text()
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    finally:
+        await switcher.close()
+
+
+async def test_a_closed_dm_no_longer_counts_as_unread(running: Running) -> None:
+    """Issue 17: an offer answered in the channel closes its DM (controls disabled); the
+    bar stops counting it as new."""
+    run = running
+    world = run.world
+    await start_moc(run, timer=600)
+    keeper = pv.ClockKeeper(world, run.bot.services.timers.has_timers)
+    switcher = pv.Switcher(world, keeper, pv.bind(0))
+    await switcher.start()
+    try:
+        await switcher.open("channel")
+        live = await run.bot.manager.live_in_channel(world.channel.id)
+        view = live.state.view(None)
+        deed = view.districts[[d.landlord for d in view.districts].index(1)].deeds[0].id
+        alice, bob = world.members[:2]
+        await alice.slash(world.channel, "move", notation=f"offer {deed} 20000")
+
+        def unread() -> int:
+            dms = {v["label"]: v for v in switcher.views()["groups"][1]["views"]}
+            return int(dms["bob"]["unread"])
+
+        assert unread() == 1
+        await bob.slash(world.channel, "move", notation=f"accept {deed} p1")
+        assert unread() == 0
+    finally:
+        await switcher.close()

@@ -214,7 +214,7 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         assert found is not None
         deed_id = found[1]
         option.click()
-        s.see(re.compile(rf"offer {deed_id} \d+.*done privately"))
+        s.see(re.compile(rf"Offer \$[\d,]+ for {deed_id} — sent privately to"))
         s.shot("offer-sent")
 
         # the landlord's DMs show a red count in the bar; open them and accept
@@ -227,8 +227,8 @@ def test_preview_in_a_browser(browser: Any, tmp_path: Path) -> None:
         s.open_bar(landlord)
         s.see(re.compile(rf"alice offers \$[\d,]+ rent for {deed_id}"))
         s.shot("dm-offer")
-        s.click(re.compile(rf"^Accept {deed_id} p1$"))
-        s.see(re.compile(rf"Played accept {deed_id} p1"))
+        s.click(re.compile(rf"^Accept alice's offer on {deed_id}"))
+        s.see(re.compile(rf"Played: Accept alice's offer on {deed_id}"))
         s.shot("dm-accepted")
 
         s.open_bar("#games")

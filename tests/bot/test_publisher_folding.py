@@ -3,9 +3,12 @@ game is drawn; the moves in between still get their message, as text."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
+from bot.services.publisher import Announcement, Publisher
 from tests.bot.together import slash_together
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "kenchiku" / "v2_4p_mixed.json"
@@ -39,3 +42,39 @@ async def test_moves_faster_than_boards_are_folded_into_the_newest_board(simcord
     for _seat, notation in first:  # every move was still announced
         assert any(f"`{notation}`" in m.content for m in posted), notation
     assert any("The newest board follows." in m.content for m in posted if not m.attachments)
+
+
+async def test_a_line_only_move_folded_after_a_change_still_brings_the_board() -> None:
+    """Issue 17: a move that keeps the turn is posted as a line without a new board; when
+    it is queued behind a move that changed who acts (whose board is then folded), its own
+    message draws the board, so the channel never skips the change."""
+    drawn: list[int] = []
+    sent: list[tuple[int, bool, bool]] = []  # (seq, with a board, folded)
+
+    class Boards:
+        async def draw(self, game_key: str, game_id: int, seq: int, view: Any, **kw: Any) -> Any:
+            drawn.append(seq)
+            return object()
+
+    publisher = Publisher(Any, Any, Boards(), lambda game_id, seq: Any)  # type: ignore[arg-type]
+
+    async def deliver(job: Announcement, board: Any, *, folded: bool) -> None:
+        sent.append((job.seq, board is not None, folded))
+
+    publisher._deliver = deliver  # type: ignore[method-assign]
+
+    def job(seq: int, line_only: str = "") -> Announcement:
+        return Announcement(
+            1, "kenchiku", 1, seq, None, ["head", "line"], [], False, None, line_only=line_only
+        )
+
+    # a change of turn, then a loan that keeps it: both queued before the worker runs
+    first = publisher.enqueue(job(1))
+    second = publisher.enqueue(job(2, line_only="-# bob still to act"))
+    await asyncio.gather(first, second)
+    assert sent == [(1, False, True), (2, True, False)] and drawn == [2]
+    # a loan alone (nothing folded) is a line: no board drawn
+    sent.clear()
+    drawn.clear()
+    await publisher.enqueue(job(3, line_only="-# bob still to act"))
+    assert sent == [(3, False, False)] and drawn == []

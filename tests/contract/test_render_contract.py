@@ -1,19 +1,19 @@
-"""Renderer contract for every registered game (issue 6 §3, GUIDE "Rendering").
+"""Renderer contract for every registered game (issue 6 §3, issue 20, GUIDE "Rendering").
 
-Each game has ``render/<game key>.py`` with ``render_board(view, *, theme=, scale=)``. At the
-final position of every fixture of the game (or, for a game without fixtures yet, of one
-seeded playout), for the public view and seat 0's view, in both themes: an RGB image wide
-enough for Discord's inline preview, a PNG under Discord's 10 MiB limit, the same bytes
-every time; ``scale`` resizes proportionally; a bad theme or a scale of 0 or less is a
-``ValueError``.
+Each game declares one ``render.contract.Renderer`` (found by ``render.contract.of``, with no
+import by name): a board, and where the game has them a player area, a hand and a zoom, plus
+the board's text fallback. At the final position of every fixture of the game (or, for a
+game without fixtures yet, of one seeded playout), for the public view and seat 0's view, in
+both themes: an RGB image wide enough for Discord's inline preview, a PNG under Discord's
+10 MiB limit, the same bytes every time; ``scale`` resizes proportionally; a bad theme or a
+scale of 0 or less is a ``ValueError``. Every declared per-seat view draws for every seat;
+the text fallback names every player and fits an attachment description.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from PIL import Image
 
 from games.core import GameRecord, GameSpec, get_game, replay
 from games.core.ai import play_out
+from render import contract
 from render.common import to_png
 
 from .support import contract_games, fixture_id, fixture_paths, load_fixture
@@ -32,9 +33,10 @@ DISCORD_LIMIT = 10 * 1024 * 1024
 
 
 def renderer(key: str) -> Callable[..., Image.Image]:
-    module: ModuleType = importlib.import_module(f"render.{key}")
-    draw: Callable[..., Image.Image] = module.render_board
-    return draw
+    declared = contract.of(key)
+    assert declared is not None, f"{key} declares no renderer (render.games.RENDERERS)"
+    assert declared.game == key
+    return declared.board
 
 
 def final_positions() -> list[tuple[str, str, Callable[[], Any]]]:
@@ -109,3 +111,31 @@ def test_scale_and_theme_bounds(spec: GameSpec) -> None:
             draw(view, theme="light", scale=bad)
     with pytest.raises(ValueError):
         draw(view, theme="neon", scale=1.0)
+
+
+NAMES = ["Ada", "Brontë", "Cyrus", "Dagny", "Ezra", "Freya", "Gus", "Hiro", "Ines", "Jo", "Kai"]
+
+
+@pytest.mark.parametrize(
+    "key, make", [(k, m) for k, _, m in POSITIONS], ids=[i for _, i, _ in POSITIONS]
+)
+def test_every_declared_view_draws_for_every_seat(key: str, make: Callable[[], Any]) -> None:
+    declared = contract.of(key)
+    assert declared is not None
+    state = make()
+    public = state.view(None)
+    seats = declared.seats(public)
+    assert seats >= 1
+    names = NAMES[:seats]
+    for seat in range(seats):
+        for kind in sorted(declared.views & {"player", "hand"}):
+            view = public if kind == "player" else state.view(seat)
+            image = declared.draw(kind, view, seat=seat, names=names)
+            assert image.mode == "RGB" and image.width >= DISCORD_INLINE // 2, (kind, seat)
+            assert len(to_png(image)) < DISCORD_LIMIT
+    if "zoom" in declared.views:
+        with pytest.raises(ValueError):
+            declared.draw("zoom", public, area="not an area", names=names)
+    alt = declared.alt(public, names)
+    assert 0 < len(alt) <= 1000 and "\n" not in alt and "**" not in alt
+    assert all(name in alt for name in names), alt

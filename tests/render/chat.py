@@ -77,6 +77,9 @@ def measure(draw: Callable[[], Image.Image]) -> Measured:
     Renderers that paste cached layers drew that text in an earlier call; clear their caches
     first (``functools`` ``cache_clear``) or the layer's text goes unmeasured.
     """
+    from render.common import glyphs
+
+    glyphs.cache_clear()  # every text is rasterised (and recorded) afresh
     with _recording() as calls:
         image = draw()
     return Measured(image, calls)

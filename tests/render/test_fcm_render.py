@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.hand_text import food_chain_magnate_hand as hand_text
 from games.core import GameRecord, replay
 from games.food_chain_magnate.view import CampaignView, FcmView
 from render.common import to_png
 from render.food_chain_magnate import (
-    hand_text,
     render_board,
     render_hand,
     render_player,

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 import render.kenchiku as kenchiku
+from bot.hand_text import kenchiku_hand as hand_text
 from games.kenchiku.view import KenchikuView
 from render.common import to_png
 from render.kenchiku import (
@@ -24,7 +25,6 @@ from render.kenchiku import (
     CHAT_ROW_H,
     CHAT_W,
     SEAT_SHAPES,
-    hand_text,
     render_board,
     render_player,
 )

@@ -18,9 +18,10 @@ import pytest
 from PIL import Image
 
 import render.masters_of_commerce as moc
+from bot.hand_text import masters_of_commerce_hand as hand_text
 from games.masters_of_commerce import MocView, Phase
 from render.common import to_png
-from render.masters_of_commerce import hand_text, render_board, render_player
+from render.masters_of_commerce import render_board, render_player
 
 from .chat import MIN_TEXT, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 import render.philadelphia as ph
+from bot.hand_text import philadelphia_hand as hand_text
 from games.core import GameRecord, replay
 from games.philadelphia import PhilaState
 from games.philadelphia.view import PhilaView
-from render.philadelphia import hand_text, render_board, render_hand
+from render.philadelphia import render_board, render_hand
 from tests.render.chat import MIN_TEXT, inline, measure
 
 from .golden import check_golden, mean_abs_diff

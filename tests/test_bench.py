@@ -1,0 +1,82 @@
+"""``boardroom bench`` as a user runs it (issue 20): installed, from any directory, with no
+``tests`` package on the path; a failing mode gives one line and a non-zero exit; a mode
+name that matches nothing is refused. (The whole ``--smoke`` run is in ``.ci/run``.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.bench import Run
+
+BOARDROOM = shutil.which("boardroom", path=str(Path(sys.executable).parent))
+
+
+def bench(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    assert BOARDROOM is not None, "the boardroom command is installed with the package"
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [BOARDROOM, "bench", *args],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.mark.skipif(BOARDROOM is None, reason="boardroom is not installed in this environment")
+def test_bench_runs_outside_the_repository(tmp_path: Path) -> None:
+    done = bench(tmp_path, "--smoke", "--only", "platform.ratings")
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    metrics = {line["metric"] for line in lines if "metric" in line}
+    assert {"platform.ratings.rate_game", "platform.ratings.leaderboard"} <= metrics
+
+
+async def test_a_failing_mode_is_one_line_and_the_run_goes_on(capsys) -> None:
+    run = Run("smoke")
+    ran: list[str] = []
+
+    async def broken() -> None:
+        raise sqlite3.OperationalError("unable to open database file\n(details)")
+
+    async def fine() -> None:
+        ran.append("fine")
+
+    await run.mode("platform.broken", broken)
+    await run.mode("platform.fine", fine)
+    assert run.failed == ["platform.broken"] and ran == ["fine"]
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "boardroom bench: platform.broken failed: OperationalError: unable to open database "
+        "file (details)"
+    ]
+
+
+def test_a_thread_left_running_does_not_keep_the_process_alive() -> None:
+    """A failure that leaves a database worker thread running (a non-daemon thread) must not
+    keep ``boardroom bench`` from exiting: after its grace period it exits anyway."""
+    code = (
+        "import threading, time\n"
+        "from bot.cli import exit_promptly\n"
+        "threading.Thread(target=time.sleep, args=(3600,), name='stuck').start()\n"
+        "raise SystemExit(exit_promptly(1, grace=0.1))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1
+    assert "thread 'stuck' still running; exiting anyway" in done.stderr
+
+
+@pytest.mark.skipif(BOARDROOM is None, reason="boardroom is not installed in this environment")
+def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
+    done = bench(tmp_path, "--smoke", "--only", "no.such.mode")
+    assert done.returncode == 2
+    assert "no mode matches --only 'no.such.mode'" in done.stderr
