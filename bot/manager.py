@@ -355,8 +355,16 @@ class GameManager:
                 await self.storage.remove_seat(row.id, user_id, new_host=host)
             return await self._row(row.id)
 
-    async def add_ai(self, channel_id: int, user_id: int, *, as_host: bool = False) -> GameRow:
-        """The host adds an AI seat named ``AI <n> (bot)`` to the lobby.
+    async def add_ai(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        as_host: bool = False,
+        level: str | None = None,
+    ) -> GameRow:
+        """The host adds an AI seat named ``AI <n> (bot)`` to the lobby, playing at ``level``
+        (``None``: the game's level, ``GameRow.ai_level``).
 
         Raises ``LobbyError`` if ``user_id`` is not the host, the game has no AI policy or
         the table is full.
@@ -375,7 +383,7 @@ class GameManager:
                 )
             taken = {s.display_name for s in row.seats}
             n = next(i for i in range(1, 100) if ai_name(i) not in taken)
-            await self.storage.add_seat(row.id, None, ai_name(n), "ai")
+            await self.storage.add_seat(row.id, None, ai_name(n), "ai", level)
             return await self._row(row.id)
 
     async def remove_ai(
@@ -656,13 +664,19 @@ class GameManager:
             return await self._commit(live, seat, move, "user", user_id)
 
     async def play_ai(
-        self, game_id: int, seat: int, choose: Callable[[GameState[Any], int, Rng], Move]
+        self,
+        game_id: int,
+        seat: int,
+        choose: Callable[[GameState[Any], int, Rng], Move],
+        *,
+        at_seq: int | None = None,
     ) -> MoveResult | None:
         """Let ``choose`` (a policy's ``choose``) pick and commit a move for an AI seat.
 
         Returns ``None`` (nothing changed) if the game is not running, the seat is no longer
-        an AI seat, or it has nothing to do now. The policy's generator is seeded from the
-        game's seed, the move count and the seat, so a replayed game needs only the moves.
+        an AI seat, it has nothing to do now, or (``at_seq``) the game is no longer after
+        that many moves. The policy's generator is seeded from the game's seed, the move
+        count and the seat (``ai_seed``), so a replayed game needs only the moves.
         """
         async with self.lock(game_id):
             live = await self._load_locked(game_id)
@@ -670,8 +684,9 @@ class GameManager:
                 return None
             if live.row.seats[seat].kind != "ai" or seat not in ai_movers(live):
                 return None
-            rng = Rng((live.row.seed * 1_000_003 + live.seq * 16 + seat) % 2**64)
-            move = choose(live.state, seat, rng)
+            if at_seq is not None and live.seq != at_seq:
+                return None
+            move = choose(live.state, seat, Rng(ai_seed(live, seat)))
             return await self._commit(live, seat, move, "ai", None)
 
     async def expire(self, game_id: int, key: str) -> MoveResult | None:
@@ -817,6 +832,23 @@ def _describe(state: GameState[Any], seat: int, move: Move) -> str:
 def ai_name(n: int) -> str:
     """The name of the ``n``-th AI seat added in a lobby."""
     return f"AI {n} (bot)"
+
+
+DEFAULT_LEVEL = "normal"
+"""The AI level of a seat and game that chose none (``games.core.search.LEVELS``)."""
+
+
+def level_of(row: GameRow, seat: int) -> str:
+    """The level ``seat`` plays at when the AI plays it: its own (``SeatRow.ai_level``),
+    else the game's (``GameRow.ai_level``, ``ai=`` at ``/game new``), else ``normal``."""
+    own = row.seats[seat].ai_level if 0 <= seat < len(row.seats) else None
+    return own or row.ai_level or DEFAULT_LEVEL
+
+
+def ai_seed(live: LiveGame, seat: int) -> int:
+    """The seed of the generator an AI seat decides its next move with: from the game's
+    seed, its move count and the seat."""
+    return (live.row.seed * 1_000_003 + live.seq * 16 + seat) % 2**64
 
 
 def ai_movers(live: LiveGame) -> Sequence[int]:

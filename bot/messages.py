@@ -13,7 +13,7 @@ import discord
 from games.core import GameSpec, get_game
 from render.common import short_name
 
-from .manager import LiveGame
+from .manager import DEFAULT_LEVEL, LiveGame, level_of
 from .manager import spectator as spectator  # the refusal for members without a seat
 from .storage import GameRow
 
@@ -219,14 +219,15 @@ def lobby_embed(row: GameRow, exactly: int | None = None) -> discord.Embed:
         f"{s.seat + 1}. {s.display_name}"
         + (" (host)" if s.user_id == row.host_id else "")
         + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
+        + (f" · level {level_of(row, s.seat)}" if s.kind == "ai" else "")
         for s in row.seats
     )
     needs = f"needs exactly {exactly}" if exactly else f"needs {spec.min_players}+"
     top = exactly or spec.max_players
     e.add_field(name=f"Players {len(row.seats)}/{top} ({needs})", value=seats or "—", inline=True)
-    e.add_field(
-        name="Options", value=option_text(spec, spec.resolve_options(row.options)), inline=True
-    )
+    chosen = option_text(spec, spec.resolve_options(row.options))
+    ai = f"`ai={row.ai_level or DEFAULT_LEVEL}`"  # the level of AI seats added without one
+    e.add_field(name="Options", value=ai if chosen == "none" else f"{chosen} {ai}", inline=True)
     mode = mode_text(spec, row)
     if mode:
         e.add_field(name="Mode", value=mode, inline=False)

@@ -135,10 +135,11 @@ def option_line(option: OptionSpec) -> str:
 
 
 def options_page(spec: GameSpec) -> str:
+    from .services.autoplay import rules_lines as ai_lines
     from .services.clocks import rules_lines  # the bot's own options: turn clocks
     from .services.undo import rules_lines as undo_lines
 
-    clocks = ["", *rules_lines(), *undo_lines()]
+    clocks = ["", *rules_lines(), *undo_lines(), *ai_lines()]
     if not spec.options:
         return "\n".join(
             [f"{spec.title} has no options: every game is played the same way.", *clocks]

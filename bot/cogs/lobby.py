@@ -14,6 +14,7 @@ from games.core import all_games, get_game
 from .. import messages as msg
 from ..limits import option_text
 from ..manager import LobbyError, parse_options
+from ..services.autoplay import take_ai_level
 from ..services.clocks import take_time_control
 from ..services.servers import check_channel
 from ..services.undo import take_undo_rule
@@ -85,7 +86,7 @@ class GameCog(
     @app_commands.describe(
         game="Which game to play",
         seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
-        options="Options as name=value words, e.g. timer=300 clock=move:24h (see /rules)",
+        options="Options as name=value words, e.g. timer=300 clock=move:24h ai=hard (see /rules)",
         thread="Open the game in a new thread of this channel (a channel can hold several)",
     )
     @app_commands.choices(game=game_choices())
@@ -109,6 +110,7 @@ class GameCog(
             if default:  # the server's default time control (/settings server)
                 time_control = take_time_control(parse_options(default))
         undo_rule = take_undo_rule(words)
+        ai_level = take_ai_level(words)
         made = None
         if thread:
             get_game_or_refuse(game)
@@ -126,6 +128,7 @@ class GameCog(
                 time_control=time_control,
                 thread=made,
                 undo_rule=undo_rule,
+                ai_level=ai_level,
             )
         except Exception:
             if made is not None:

@@ -9,13 +9,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..manager import LobbyError
+from ..manager import DEFAULT_LEVEL, LobbyError
+from ..services.autoplay import LEVELS, check_level
 from ..services.servers import has_host_powers
 from .common import guarded, services
 from .lobby import channel_of
 
 if TYPE_CHECKING:
     from ..app import Boardroom
+
+
+LEVEL_HELP = "How well the AI plays: easy, normal or hard (default: the game's level, see /rules)"
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 async def running_game(interaction: discord.Interaction) -> int:
@@ -39,10 +47,13 @@ class SeatCog(
         super().__init__()
 
     @app_commands.command(name="add_ai", description="Add an AI player to this lobby (host only)")
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.choices(level=level_choices())
     @guarded()
-    async def add_ai(self, interaction: discord.Interaction) -> None:
+    async def add_ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
         channel_of(interaction)
-        await services(interaction).lobby.add_ai(interaction)
+        chosen = None if level is None else check_level(level, "level")
+        await services(interaction).lobby.add_ai(interaction, level=chosen)
 
     @app_commands.command(
         name="remove_ai", description="Remove the last AI player from this lobby (host only)"
@@ -53,8 +64,11 @@ class SeatCog(
         await services(interaction).lobby.remove_ai(interaction)
 
     @app_commands.command(name="ai", description="Let the AI play your seat until you take it back")
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.choices(level=level_choices())
     @guarded()
-    async def ai(self, interaction: discord.Interaction) -> None:
+    async def ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        chosen = None if level is None else check_level(level, "level")
         svc = services(interaction)
         game_id = await running_game(interaction)
         row = await svc.storage.get_game(game_id)
@@ -62,9 +76,13 @@ class SeatCog(
         if seat is None:
             raise LobbyError("You have no seat of your own in this game to hand to the AI.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await svc.seats.hand_to_ai(game_id, seat, f"<@{interaction.user.id}> asked for it")
+        new = await svc.seats.hand_to_ai(
+            game_id, seat, f"<@{interaction.user.id}> asked for it", chosen
+        )
+        shown = new.ai_level or (row.ai_level if row is not None else None) or DEFAULT_LEVEL
         await interaction.followup.send(
-            "🤖 The AI plays your seat now. Take it back any time with `/seat takeback`.",
+            f"🤖 The AI plays your seat now, at level {shown}. Take it back any time with "
+            "`/seat takeback`.",
             ephemeral=True,
         )
 

@@ -11,7 +11,7 @@ import discord
 from games.core import get_game
 
 from .. import messages as msg
-from ..manager import GameManager, LobbyError
+from ..manager import GameManager, LobbyError, level_of
 from ..storage import GameRow
 from .aftermath import Aftermath
 from .clocks import TimeControl, clock_line
@@ -95,10 +95,12 @@ class Lobby:
         time_control: dict[str, Any] | None = None,
         thread: discord.Thread | None = None,
         undo_rule: str | None = None,
+        ai_level: str | None = None,
     ) -> None:
         """Open a lobby in the interaction's channel, or in ``thread`` (just created for
         it: the lobby is posted there and the channel gets a pointer). ``undo_rule``: the
-        game's undo rule (``bot.services.undo``), if chosen."""
+        game's undo rule (``bot.services.undo``), ``ai_level``: the level of its AI seats
+        (``bot.services.autoplay``), if chosen."""
         if interaction.channel_id is None:
             raise LobbyError("Games live in a server channel or thread.")
         row = await self.manager.new_lobby(
@@ -113,6 +115,9 @@ class Lobby:
         )
         if undo_rule is not None:
             await self.manager.storage.set_undo_rule(row.id, undo_rule)
+        if ai_level is not None:
+            await self.manager.storage.set_ai_level(row.id, ai_level)
+            row.ai_level = ai_level
         view = self.lobby_view(row)
         assert view is not None
         clock = f" Clock: {TimeControl.from_json(time_control).describe()}." if time_control else ""
@@ -172,13 +177,27 @@ class Lobby:
         )
         await self.show(interaction, row, f"<@{interaction.user.id}> joined.")
 
-    async def add_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
-        """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``)."""
+    async def add_ai(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None = None,
+        level: str | None = None,
+    ) -> None:
+        """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``) at ``level``
+        (``None``: the game's level)."""
         channel_id = await self._lobby_of(interaction, game_id)
         row = await self.manager.add_ai(
-            channel_id, interaction.user.id, as_host=await self._game_master(interaction)
+            channel_id,
+            interaction.user.id,
+            as_host=await self._game_master(interaction),
+            level=level,
         )
-        await self.show(interaction, row, f"🤖 {row.seats[-1].display_name} joined.")
+        added = row.seats[-1]
+        await self.show(
+            interaction,
+            row,
+            f"🤖 {added.display_name} joined, at level {level_of(row, added.seat)}.",
+        )
 
     async def remove_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """The host removes the last AI seat (``Remove AI`` button or ``/seat remove_ai``)."""

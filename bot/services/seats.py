@@ -29,7 +29,7 @@ import discord
 
 from games.core import get_game
 
-from ..manager import GameManager, LobbyError
+from ..manager import GameManager, LobbyError, level_of
 from ..storage import GameRow, SeatRow
 from .autoplay import Autoplay
 from .events import Dispatcher, SeatChanged, raise_event
@@ -94,9 +94,12 @@ class Seats:
         raise_event(self.client, SeatChanged(game_id))
         return old, new
 
-    async def hand_to_ai(self, game_id: int, seat: int, reason: str = "") -> SeatRow:
-        """Let the AI play ``seat`` of a running game until its member takes it back.
-        ``reason`` (plain words, e.g. ``"3 time-outs in a row"``) is told to the table.
+    async def hand_to_ai(
+        self, game_id: int, seat: int, reason: str = "", level: str | None = None
+    ) -> SeatRow:
+        """Let the AI play ``seat`` of a running game until its member takes it back, at
+        ``level`` (``None``: the game's level). ``reason`` (plain words, e.g. ``"3 time-outs
+        in a row"``) is told to the table.
 
         Raises ``LobbyError`` if the game is not running, the seat does not exist or is
         already the AI's, or the game has no AI policy. Returns the new seat row (kind
@@ -112,7 +115,7 @@ class Seats:
                     f"Seat {seat + 1} ({old.display_name}) is already played by the AI."
                 )
             owner = old.user_id if old.kind == "human" else old.owner_id
-            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner)
+            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner, level)
 
         old, new = await self._set(game_id, seat, None, change)
         row = await self._row(game_id)
@@ -125,7 +128,7 @@ class Seats:
         await self.publisher.post(
             row.channel_id,
             f"🤖 The AI plays seat {seat + 1} (**{member_name(old.display_name)}**) "
-            f"now{because}.{back}",
+            f"now, at level {level_of(row, seat)}{because}.{back}",
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.autoplay.kick(game_id)
