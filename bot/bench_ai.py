@@ -56,7 +56,7 @@ def play(match: Match) -> Played:
     """Play ``match`` to the end; a phase nobody can act in ends by its deadline."""
     spec = get_game(match.key)
     state = spec.create(dict(match.options), len(match.levels), match.seed)
-    policies = [spec.ai_level(level) for level in match.levels]
+    policies = [policy_for(match.key, level) for level in match.levels]
     rng = Rng(match.seed * 7919 + 17)
     times: list[float] = []
     moves = []
@@ -79,6 +79,16 @@ def play(match: Match) -> Played:
     assert out is not None
     win = 1.0 / len(out.winners) if match.measured in out.winners else 0.0
     return Played(win, times, dict(out.scores), features_of(match.key, moves))
+
+
+def policy_for(key: str, name: str) -> Any:
+    """A level of ``key``'s AI (``easy``, ``normal``, ``hard``), or a fixed baseline bot
+    (Philadelphia's ``hands-only``, ``always-post``, ``never-post``)."""
+    if key == "philadelphia" and name not in get_game(key).levels:
+        from games.philadelphia.ai_baselines import SimpleBot
+
+        return SimpleBot(name)
+    return get_game(key).ai_level(name)
 
 
 def features_of(key: str, moves: list[Any]) -> dict[str, Any]:
@@ -108,13 +118,15 @@ def run_matches(matches: Sequence[Match], workers: int) -> list[Played]:
         return pool.map(play, matches, chunksize=1)
 
 
-def head_to_head(key: str, level: str, games: int, seats: int = 2, base: int = 0) -> list[Match]:
-    """``level`` against ``easy`` at ``seats`` players: one measured seat, rotated round the
-    table game by game, the others ``easy``."""
+def head_to_head(
+    key: str, level: str, games: int, seats: int = 2, base: int = 0, against: str = "easy"
+) -> list[Match]:
+    """``level`` against ``against`` (default ``easy``) at ``seats`` players: one measured
+    seat, rotated round the table game by game, the others ``against``."""
     out = []
     for g in range(games):
         measured = g % seats
-        levels = tuple(level if s == measured else "easy" for s in range(seats))
+        levels = tuple(level if s == measured else against for s in range(seats))
         out.append(Match(key, levels, measured, base + g))
     return out
 
@@ -170,13 +182,15 @@ def print_line(line: dict[str, Any]) -> None:
 
 
 # The suite; ``games`` is the full-size count (the issue's 40, or 200 where games are short).
-SUITE: tuple[tuple[str, str, int, int, str, float], ...] = (
-    # name, game, players, games, target, par
-    ("kenchiku.normal_vs_easy", "kenchiku", 2, 200, ">= 0.60", 0.5),
-    ("masters_of_commerce.normal_vs_3easy", "masters_of_commerce", 4, 200, ">= 0.40", 0.25),
-    ("food_chain_magnate.normal_vs_easy", "food_chain_magnate", 2, 40, ">= 0.60", 0.5),
-    ("carnegie.normal_vs_easy", "carnegie", 2, 40, ">= 0.60", 0.5),
-    ("philadelphia.normal_vs_easy", "philadelphia", 2, 200, ">= 0.60", 0.5),
+SUITE: tuple[tuple[str, str, int, int, str, float, str], ...] = (
+    # name, game, players, games, target, par, opponents
+    ("kenchiku.normal_vs_easy", "kenchiku", 2, 200, ">= 0.60", 0.5, "easy"),
+    ("masters_of_commerce.normal_vs_3easy", "masters_of_commerce", 4, 200, ">= 0.40", 0.25, "easy"),
+    ("food_chain_magnate.normal_vs_easy", "food_chain_magnate", 2, 40, ">= 0.60", 0.5, "easy"),
+    ("carnegie.normal_vs_easy", "carnegie", 2, 40, ">= 0.60", 0.5, "easy"),
+    ("philadelphia.normal_vs_easy", "philadelphia", 2, 200, ">= 0.60", 0.5, "easy"),
+    ("philadelphia.normal_vs_hands_only", "philadelphia", 2, 200, ">= 0.60", 0.5, "hands-only"),
+    ("philadelphia.normal_vs_always_post", "philadelphia", 2, 200, ">= 0.60", 0.5, "always-post"),
 )
 
 
@@ -200,11 +214,12 @@ def bench_ai(
         return not only or any(name.startswith(w) or w in name for w in only.split(","))
 
     for level in levels:
-        for name, key, seats, full, target, par in SUITE:
+        for name, key, seats, full, target, par, against in SUITE:
             name = name.replace("normal", level)
             if not wanted(name):
                 continue
-            played = run_matches(head_to_head(key, level, size(full), seats), workers)
+            matches = head_to_head(key, level, size(full), seats, against=against)
+            played = run_matches(matches, workers)
             summarize(emit_line, name, played, target if level == "normal" else None, par)
         for opts in andrew_variants():
             name = f"carnegie.{level}_solo_vs_andrew" + "".join(f".{k}_{v}" for k, v in opts)
