@@ -16,7 +16,7 @@ close to that), against the best other player.
 
 from __future__ import annotations
 
-from games.core import Rng, Seat
+from games.core import Move, Rng, Seat
 from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, reseed
 
@@ -28,7 +28,7 @@ class PhilaHooks(SearchHooks[PhilaState]):
     """Search hooks: hidden hands and picks redrawn, VP projected."""
 
     scale = 3.0
-    width = 5
+    width = 6
     prior_bonus = 0.02
     horizon = 40
 
@@ -52,6 +52,21 @@ class PhilaHooks(SearchHooks[PhilaState]):
         copied.item_deck.sort()
         rng.shuffle(copied.item_deck)
         return copied
+
+    def candidates(self, state: PhilaState, seat: Seat, rng: Rng) -> list[Move]:
+        """The heuristic's pick, then one move of every other kind it did not pick (the first
+        item to buy, ad to post, hand to submit, the nurse …: the kinds the heuristic plays
+        least are the ones worth a second look), then more of the pick's kind."""
+        legal = list(state.legal_moves(seat))
+        if len(legal) <= 1:
+            return legal
+        first = self.policy.choose(state, seat, rng)
+        kinds: dict[type, Move] = {}
+        for m in legal:
+            if type(m) is not type(first):
+                kinds.setdefault(type(m), m)
+        same = [m for m in legal if type(m) is type(first) and m != first]
+        return [first, *kinds.values(), *same][: self.width]
 
     def scores(self, state: PhilaState) -> dict[Seat, float]:
         return {i: p.vp + 0.2 * p.money for i, p in enumerate(state.players)}
