@@ -107,7 +107,8 @@ def _choose_extra(state: Any, seat: int, action: str) -> float:
     """What the frozen row valuation misses: most of its fear of Andrew's gain (he plays the
     chosen row anyway, and a row the company cannot use gains it nothing), projects are worth
     their city VP, connections and transport income on top of the disk and goods they cost,
-    and Management's goods are worth more while project disks wait for them."""
+    Management's goods are worth more while project disks wait for them, and HR a little
+    more (tuned on 20 solo games of the prior alone: 86 -> 91 VP)."""
     c = state.company(seat)
     extra = 0.6 * ANDREW_GAIN[action] * VP_VALUE if state.andrew is not None else 0.0
     disks = sum(c.tab_disks(t, state.data) for t in state.data.tab)
@@ -120,6 +121,8 @@ def _choose_extra(state: Any, seat: int, action: str) -> float:
         extra += 9.0 * min(uses, disks, c.goods)
     elif action == "management" and disks > c.goods:
         extra += 4.0 * min(disks - c.goods, 3)
+    elif action == "hr":
+        extra += 4.0  # employees put to work score and staff the departments
     return extra
 
 
