@@ -35,6 +35,7 @@ from .services.clocks import settle
 from .services.events import MoveDone, SeatChanged, TableReset, TimerDue, listener_name
 from .settings import Settings
 from .storage import Storage
+from .translator import CommandTranslator
 from .ui import components as ui
 
 log = logging.getLogger("boardroom")
@@ -133,7 +134,9 @@ class Boardroom(commands.Bot):
     def storage(self) -> Storage:
         return self.services.storage
 
-    async def setup_hook(self) -> None:
+    async def add_commands(self) -> None:
+        """Add every cog (its slash commands) and the command translator; no connection or
+        storage needed (``python -m tools.i18n`` lists the commands this way)."""
         from .cogs import (
             GameCog,
             HistoryCog,
@@ -145,8 +148,6 @@ class Boardroom(commands.Bot):
             UndoCog,
         )
 
-        await self.storage.open()
-        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(InfoCog(self))
@@ -155,6 +156,12 @@ class Boardroom(commands.Bot):
         await self.add_cog(SeatCog(self))
         await self.add_cog(UndoCog(self))
         await self.add_cog(StatsCog(self))
+        await self.tree.set_translator(CommandTranslator())
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        await self.add_commands()
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

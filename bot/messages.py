@@ -32,7 +32,8 @@ def who(live: LiveGame, seat: int) -> str:
 
 NAME_CHARS = 20  # a display name in a sentence is shortened to this many characters
 
-_SEAT = re.compile(r"(?<![\w@#&:<])p(\d{1,2})(?!\w)")
+_SEAT = re.compile(r"(?<![A-Za-z0-9_@#&:<])p(\d{1,2})(?![A-Za-z0-9_])")
+"""A seat token: ASCII-bounded, so `p1が` (Japanese right after it) is still a seat."""
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
 
 

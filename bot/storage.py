@@ -295,7 +295,13 @@ MIGRATIONS: tuple[str, ...] = (
         by_seat = 1
     WHERE status = 'pending';
     """,
-    # 18: AI levels (issue 21): the level an AI seat plays at ('easy', 'normal' or 'hard';
+    # 18: languages (issue 23): a member's own (/settings me language:) and a server's
+    # (/settings server language:); NULL: not chosen (the client's locale, then English)
+    """
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    """,
+    # 19: AI levels (issue 21): the level an AI seat plays at ('easy', 'normal' or 'hard';
     # NULL: the game's level), and the game's level for AI seats added without one (NULL:
     # 'normal')
     """
@@ -404,12 +410,15 @@ class MoveRow:
 class GuildSettings:
     """A server's settings (migration 15): ``default_clock``: time-control words applied at
     ``/game new`` when the host gives none (``""``: none); ``channels``: the channel ids that
-    may host games (empty: any; their threads too); ``gm_role``: the game-master role."""
+    may host games (empty: any; their threads too); ``gm_role``: the game-master role;
+    ``language``: the language of the server's public messages (migration 18; ``None``:
+    English), a code of ``i18n.LANGUAGES``."""
 
     guild_id: int
     default_clock: str = ""
     channels: tuple[int, ...] = ()
     gm_role: int | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1116,6 +1125,21 @@ class Storage:
             (user_id, value),
         )
 
+    async def user_language(self, user_id: int) -> str | None:
+        """The member's chosen language (migration 18), ``None`` when they chose none."""
+        value = await self._scalar(
+            "SELECT language FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return str(value) if value else None
+
+    async def set_user_language(self, user_id: int, value: str | None) -> None:
+        """Choose the member's language (``None``: follow their Discord client)."""
+        await self._write(
+            "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, value),
+        )
+
     async def games_of_user(self, user_id: int, limit: int = 25) -> list[GameRow]:
         """Lobbies and running games where the user holds a seat, newest first."""
         return await self._games(
@@ -1234,7 +1258,7 @@ class Storage:
         await self._write("UPDATE games SET undo_rule = ? WHERE id = ?", (rule, game_id))
 
     async def set_ai_level(self, game_id: int, level: str) -> None:
-        """The game's AI level (migration 18): AI seats added without one play at it."""
+        """The game's AI level (migration 19): AI seats added without one play at it."""
         await self._write("UPDATE games SET ai_level = ? WHERE id = ?", (level, game_id))
 
     async def add_undo(
@@ -1460,24 +1484,26 @@ class Storage:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self.reading() as tx:
             row = await tx.fetchone(
-                "SELECT default_clock, channels, gm_role FROM guild_settings WHERE guild_id = ?",
+                "SELECT default_clock, channels, gm_role, language FROM guild_settings "
+                "WHERE guild_id = ?",
                 (guild_id,),
             )
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2])
+        return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2], row[3])
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         await self._write(
-            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role, language) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "default_clock = excluded.default_clock, channels = excluded.channels, "
-            "gm_role = excluded.gm_role",
+            "gm_role = excluded.gm_role, language = excluded.language",
             (
                 settings.guild_id,
                 settings.default_clock,
                 json.dumps(list(settings.channels)),
                 settings.gm_role,
+                settings.language,
             ),
         )
 

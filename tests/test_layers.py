@@ -7,8 +7,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
-    "games": {"discord", "PIL", "aiosqlite", "asyncio", "time", "random", "bot", "render"},
+    "games": {
+        "discord",
+        "PIL",
+        "aiosqlite",
+        "asyncio",
+        "time",
+        "random",
+        "bot",
+        "render",
+        "i18n",
+    },
     "render": {"discord", "aiosqlite", "bot"},
+    "i18n": {"discord", "PIL", "aiosqlite", "bot", "render"},  # catalogues: any layer reads them
     "bot": {"tests"},  # the installed package has no tests/ (boardroom bench runs installed)
 }
 

@@ -11,8 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from games.core import GameError, get_game
 
+from .. import lang
 from .. import messages as msg
 from ..manager import LobbyError, parse_options
 from ..services.clocks import TimeControl, control, jump_link, left, short, take_time_control
@@ -21,6 +23,29 @@ from .common import guarded, services
 
 if TYPE_CHECKING:
     from ..app import Boardroom
+
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="auto (your Discord language)", value="auto"),
+    *(app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGES.items()),
+]
+
+
+def language_line(language: str, value: str) -> str:
+    """The answer to ``/settings me language:`` (in the language now in effect)."""
+    if value == "auto":
+        return i18n.t(
+            language,
+            "bot.settings.language_auto",
+            "Boardroom answers you in your Discord language ({language} now).",
+            language=i18n.LANGUAGES[language],
+        )
+    return i18n.t(
+        language,
+        "bot.settings.language",
+        "Boardroom answers you in {language}.",
+        language=i18n.LANGUAGES[language],
+    )
 
 
 class MeCog(commands.Cog, name="MeCog"):
@@ -94,13 +119,15 @@ class MeCog(commands.Cog, name="MeCog"):
     )
 
     @settings_group.command(
-        name="me", description="Reminders by DM, and vacation in this channel's game"
+        name="me", description="Your language, reminders by DM, and vacation in this game"
     )
     @app_commands.describe(
+        language="The language Boardroom answers you in (auto: your Discord language)",
         reminders="Where your turn reminders go: the game's channel only, or also a DM",
         vacation="Pause your clock in this channel's game (up to the game's vacation limit)",
     )
     @app_commands.choices(
+        language=LANGUAGE_CHOICES,
         reminders=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm")],
         vacation=[app_commands.Choice(name=v, value=v) for v in ("on", "off")],
     )
@@ -108,12 +135,16 @@ class MeCog(commands.Cog, name="MeCog"):
     async def settings(
         self,
         interaction: discord.Interaction,
+        language: str | None = None,
         reminders: str | None = None,
         vacation: str | None = None,
     ) -> None:
         svc = services(interaction)
         me = interaction.user.id
         said: list[str] = []
+        if language is not None:
+            await svc.storage.set_user_language(me, lang.chosen(language))
+            said.append(language_line(await lang.for_member(svc.storage, interaction), language))
         if vacation is not None:
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise LobbyError("Use `vacation` in the channel of the game you want to pause.")
@@ -144,7 +175,9 @@ class MeCog(commands.Cog, name="MeCog"):
         disallow_channel="Remove a channel from those that may host games",
         gm_role="A role whose members have the host's powers in every game here",
         clear_gm_role="Remove the game-master role",
+        language="The language of this server's game channels (boards, announcements)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @guarded()
     async def server(
         self,
@@ -154,6 +187,7 @@ class MeCog(commands.Cog, name="MeCog"):
         disallow_channel: discord.TextChannel | None = None,
         gm_role: discord.Role | None = None,
         clear_gm_role: bool = False,
+        language: str | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise LobbyError("Server settings are set in the server, not in a DM.")
@@ -192,6 +226,16 @@ class MeCog(commands.Cog, name="MeCog"):
         if clear_gm_role:
             settings = replace(settings, gm_role=None)
             said.append("No game-master role.")
+        if language is not None:
+            settings = replace(settings, language=lang.chosen(language))
+            said.append(
+                i18n.t(
+                    settings.language or i18n.DEFAULT,
+                    "bot.settings.server_language",
+                    "Game channels here speak {language}.",
+                    language=i18n.LANGUAGES[settings.language or i18n.DEFAULT],
+                )
+            )
         if said:
             await save_settings(svc.storage, settings)
         clock = settings.default_clock
@@ -203,6 +247,7 @@ class MeCog(commands.Cog, name="MeCog"):
             + (f"{TimeControl.from_json(tc).describe()} (`{clock}`)" if tc else "none"),
             f"Game channels: {channels} (and their threads)",
             "Game-master role: " + (f"<@&{settings.gm_role}>" if settings.gm_role else "none"),
+            f"Language: {i18n.LANGUAGES[settings.language or i18n.DEFAULT]}",
         ]
         await interaction.response.send_message(
             "\n".join([*said, *([""] if said else []), *summary]),

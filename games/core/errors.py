@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .text import Msg
+
 
 class GameError(Exception):
     """A rule or input problem that the player caused; its text is shown to them as is.
@@ -28,6 +30,12 @@ class GameError(Exception):
         self.params: Mapping[str, Any] = dict(
             params if params is not None else getattr(message, "params", {})
         )
+        if isinstance(message, Msg) and params is None:
+            self.msg: Msg = message
+        else:
+            self.msg = Msg(self.key, self.message)
+            self.msg.params = self.params
+        """The sentence as a ``Msg`` (its key and English template, for translation)."""
 
 
 class IllegalMove(GameError):

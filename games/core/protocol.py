@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import GameError, IllegalMove, InvalidMove, NotYourTurn
-from .text import Msg
 
 if TYPE_CHECKING:
     from .notation import Notation
@@ -284,9 +283,7 @@ class GameState(ABC, Generic[V]):
         try:
             self._check_player_move(seat, move)
         except GameError as exc:
-            reason = Msg(exc.key, exc.message)
-            reason.params = exc.params
-            return reason
+            return exc.msg
         return None
 
     def choices(self, seat: Seat, prefix: str = "") -> list[Choice]:

@@ -21,20 +21,24 @@ class Msg(str):
 
     key: str
     params: Mapping[str, Any]
+    template: str
+    """The English ``str.format`` template; a catalogue (``i18n``) translates it by ``key``."""
 
     def __new__(cls, key: str, template: str, /, **params: Any) -> Msg:
         obj = super().__new__(cls, template.format(**params) if params else template)
         obj.key = key
         obj.params = params
+        obj.template = template
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.key, str(self), dict(self.params)))
+        return (_rebuild, (self.key, str(self), dict(self.params), self.template))
 
 
-def _rebuild(key: str, text: str, params: Mapping[str, Any]) -> Msg:
+def _rebuild(key: str, text: str, params: Mapping[str, Any], template: str | None = None) -> Msg:
     msg = Msg(key, text)
     msg.params = params
+    msg.template = text if template is None else template
     return msg
 
 
