@@ -11,7 +11,8 @@ item deck. Cards a seat has seen pass from hand to hand are not remembered: the 
 less than an attentive player, never more.
 
 The evaluation is VP plus a fifth of a VP per dollar (the heuristic's own exchange rate is
-close to that), against the best other player.
+close to that) plus half the VP the hand would score if submitted now, against the best other
+player. Candidates: the heuristic's pick, one move of every other kind, then the pick's kind.
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, reseed
 
 from .ai import POLICY
+from .combos import best_partition
 from .state import PhilaState
+
+HAND_WEIGHT = 0.5
+"""VP a hand's cards count for, per VP they would score if submitted now (the best disjoint
+hands, ``combos.best_partition``): a hand being built is worth something, less than banked VP."""
 
 
 class PhilaHooks(SearchHooks[PhilaState]):
@@ -69,7 +75,11 @@ class PhilaHooks(SearchHooks[PhilaState]):
         return [first, *kinds.values(), *same][: self.width]
 
     def scores(self, state: PhilaState) -> dict[Seat, float]:
-        return {i: p.vp + 0.2 * p.money for i, p in enumerate(state.players)}
+        data = state.data
+        return {
+            i: p.vp + 0.2 * p.money + HAND_WEIGHT * best_partition(data, p.hand)[0]
+            for i, p in enumerate(state.players)
+        }
 
 
 HOOKS = PhilaHooks(POLICY)
