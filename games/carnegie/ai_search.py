@@ -160,10 +160,17 @@ def _research_worth(state: Any, seat: int, m: Move) -> float:
     return value(state, seat, m)
 
 
+DISK_VP = 2.0
+"""What a project disk waiting on a tab counts for before the last round: about a city's VP
+(0-3) and its share of a connection, less the build's cost."""
+
+
 class CarnegieHooks(SearchHooks[CarnegieState]):
     """Search hooks: Andrew's hidden cards redrawn; VP projected against the best rival."""
 
-    scale = 8.0
+    scale = 30.0
+    """Wide: a company far behind Andrew (20-40 VP mid-game) still sees its candidates'
+    differences (with 8 every move looked equally lost, and the noise chose)."""
     width = 5
     prior_bonus = 0.02
     rounds = 2
@@ -194,9 +201,11 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
 
     def scores(self, state: CarnegieState) -> dict[Seat, float]:
         out: dict[Seat, float] = {}
+        late = state.round >= 19  # too late to build what the disks wait for
         for c in state.companies:
             total = score_company(state, c.seat)["total"]
-            out[c.seat] = total + 0.25 * c.money + 0.5 * c.goods
+            disks = 0 if late else sum(c.tab_disks(t, state.data) for t in state.data.tab)
+            out[c.seat] = total + 0.25 * c.money + 0.5 * c.goods + DISK_VP * disks
         if state.andrew is not None:
             from .solo.andrew import score as andrew_score
 
