@@ -160,7 +160,7 @@ def _research_worth(state: Any, seat: int, m: Move) -> float:
     return value(state, seat, m)
 
 
-DISK_VP = 2.0
+DISK_VP = 0.0
 """What a project disk waiting on a tab counts for before the last round: about a city's VP
 (0-3) and its share of a connection, less the build's cost."""
 
@@ -171,8 +171,8 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
     scale = 30.0
     """Wide: a company far behind Andrew (20-40 VP mid-game) still sees its candidates'
     differences (with 8 every move looked equally lost, and the noise chose)."""
-    width = 5
-    prior_bonus = 0.02
+    width = 3
+    prior_bonus = 0.05
     rounds = 2
     """Rollouts end when this many more rounds have begun."""
 

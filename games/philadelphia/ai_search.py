@@ -34,8 +34,8 @@ class PhilaHooks(SearchHooks[PhilaState]):
     """Search hooks: hidden hands and picks redrawn, VP projected."""
 
     scale = 3.0
-    width = 6
-    prior_bonus = 0.02
+    width = 4
+    prior_bonus = 0.06
     horizon = 40
 
     def determinize(self, state: PhilaState, seat: Seat, rng: Rng) -> PhilaState:
