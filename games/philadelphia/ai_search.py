@@ -82,7 +82,16 @@ class PhilaHooks(SearchHooks[PhilaState]):
         }
 
 
+class CarefulHooks(PhilaHooks):
+    """``normal``'s hooks: the search overrules the heuristic only on a large margin.
+    Measured (30-40 2-player games, loaded machine): the search with a 0.02-0.06 margin won
+    27-50% against hands-only (the heuristic alone 56% of 100) and 37% of 30 against the
+    heuristic: 8 rollouts of 40 moves are too noisy to improve on it."""
+
+    prior_bonus = 0.15
+
+
 HOOKS = PhilaHooks(POLICY)
-NORMAL: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=8, moves=500))
+NORMAL: SearchPolicy[PhilaState] = SearchPolicy(CarefulHooks(POLICY), Budget(rollouts=8, moves=500))
 HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48, moves=3000))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}
