@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,6 +39,8 @@ SEAT_LETTERS = "ABCDEFGHIJK"
 INK = (33, 33, 33)
 PAPER = (250, 248, 242)
 MUTED = (120, 120, 120)
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
 
 
 @lru_cache(maxsize=64)
@@ -344,19 +346,34 @@ class Pen:
         )
         return w
 
-    def banner(self, x: float, y: float, w: float, h: float, s: str, *, fill: RGB) -> None:
-        """A strip across a board (final round, game over): ``s`` in bold 18, centred,
-        shortened to fit, in black or white on ``fill``."""
+    def banner(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        s: str,
+        *,
+        fill: RGB,
+        size: float = 19,
+        line_h: float = 24,
+        most: int = 2,
+    ) -> float:
+        """A strip across a board (final round, game over): ``s`` in bold ``size``, centred,
+        wrapped in at most ``most`` lines ``line_h`` apart, in black or white on ``fill``;
+        returns its height (``banner_height``)."""
+        lines = self.lines(s, size, w - 28, most, True)
+        h = self.banner_height(s, w, size=size, line_h=line_h, most=most)
         self.rect(x, y, x + w, y + h, fill=fill, radius=8)
-        self.text(
-            x + w / 2,
-            y + h / 2 + 1,
-            self.fit(s, 18, w - 24, True),
-            18,
-            bold=True,
-            fill=text_on(fill),
-            anchor="mm",
-        )
+        for i, line in enumerate(lines):
+            cy = y + (h - line_h * len(lines)) / 2 + line_h / 2 + i * line_h
+            self.text(x + w / 2, cy, line, size, bold=True, fill=text_on(fill), anchor="mm")
+        return h
+
+    def banner_height(
+        self, s: str, w: float, *, size: float = 19, line_h: float = 24, most: int = 2
+    ) -> float:
+        """The height ``banner`` takes for ``s`` ``w`` wide."""
+        return 14 + line_h * len(self.lines(s, size, w - 28, most, True))
 
     def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
         """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
@@ -380,6 +397,24 @@ class Pen:
         while s and self.length(s + "…", size, bold) > width:
             s = s[:-1]
         return s.rstrip() + "…"
+
+    def lines(self, s: str, size: float, width: float, most: int, bold: bool = False) -> list[str]:
+        """``s`` wrapped to ``width`` (``wrap``) in at most ``most`` lines, the last one
+        holding the rest shortened with an ellipsis."""
+        lines = self.wrap(s, size, width, bold)
+        if len(lines) > most:
+            rest = " ".join(lines[most - 1 :])
+            lines = [*lines[: most - 1], self.fit(rest, size, width, bold)]
+        return lines
+
+    def wash(self, x: float, y: float, w: float, h: float, colour: RGB, amount: float) -> None:
+        """Blend the drawn region ``x, y, w, h`` a fraction ``amount`` towards ``colour``
+        (a bankrupt role's area)."""
+        box = (self.px(x), self.px(y), self.px(x + w), self.px(y + h))
+        region = self.image.crop(box)
+        self.image.paste(
+            Image.blend(region, Image.new("RGB", region.size, colour), amount), box[:2]
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -433,33 +468,214 @@ def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = Fal
     return text if len(text) <= 1000 else text[:999] + "…"
 
 
-def legend_grid(
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (ranks up to 20)."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def panel(
     pen: Pen,
+    t: Palette,
     x: float,
     y: float,
     w: float,
-    items: Sequence[tuple[str, str]],
-    icon: Callable[[str, float, float], None],
+    h: float,
+    title: str = "",
+    note: str = "",
     *,
     head: float,
-    row_h: float,
-    label_dx: float,
     size: float,
-    ink: RGB,
+    note_size: float,
+    pad: float = 14,
 ) -> None:
-    """A board's legend body: ``items`` (``(kind, label)``) in two columns under a head of
-    ``head`` layout px; ``icon(kind, cx, cy)`` draws each kind's sample at the row's left
-    (``cx``) and middle (``cy``); the label starts ``label_dx`` to its right."""
-    col_w = (w - 20) / 2
-    for i, (kind, label) in enumerate(items):
-        cx = x + 12 + (i % 2) * col_w
-        cy = y + head + (i // 2) * row_h + row_h / 2
-        icon(kind, cx, cy)
+    """A board's panel: a rounded box ``w`` x ``h`` in ``t``'s panel colours with ``title`` in
+    bold ``size`` and ``note`` in muted ``note_size`` at the right (shortened to fit), both
+    centred in a head row ``head`` tall."""
+    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
+    cy = y + head / 2 + 2
+    if title:
+        pen.text(x + pad, cy, title, size, bold=True, fill=t.ink, anchor="lm")
+    if note:
+        room = w - pen.length(title, size, True) - 3 * pad
         pen.text(
-            cx + label_dx,
-            cy + 1,
-            pen.fit(label, size, col_w - label_dx - 4),
-            size,
-            fill=ink,
-            anchor="lm",
+            x + w - pad, cy, pen.fit(note, note_size, room), note_size, fill=t.muted, anchor="rm"
         )
+
+
+def event_box(
+    pen: Pen,
+    t: Palette,
+    x: float,
+    y: float,
+    w: float,
+    lines: Sequence[str],
+    *,
+    size: float,
+    line_h: float,
+    pad: float = 4,
+    indent: float = 28,
+    mark: float = 22,
+    fill: RGB | None = None,
+    bold: bool = False,
+) -> float:
+    """The last move (or the game-over line) in a box ``w`` wide: a "›" (bold, ``mark``
+    layout px) then ``lines`` of ``size`` text from ``indent``, ``line_h`` apart, ``pad`` above
+    and below, on ``fill`` (``t.panel`` by default; on another colour the text is black or
+    white, whichever reads); returns the box's height."""
+    fill = t.panel if fill is None else fill
+    ink, arrow = (t.ink, t.muted) if fill == t.panel else (text_on(fill), text_on(fill))
+    h = 2 * pad + line_h * len(lines)
+    pen.rect(x, y, x + w, y + h, fill=fill, outline=t.panel_edge, radius=8)
+    cy = y + pad + line_h / 2
+    pen.text(x + 12, cy, "›", mark, bold=True, fill=arrow, anchor="lm")
+    for i, line in enumerate(lines):
+        pen.text(x + indent, cy + i * line_h, line, size, bold=bold, fill=ink, anchor="lm")
+    return h
+
+
+@dataclass(frozen=True)
+class Legend:
+    """A board's legend: a panel titled "Legend" (bold ``title_size`` in a head ``head`` tall)
+    over ``items`` (``(kind, label)``, the labels being the legend's only words) in two
+    columns of rows ``row_h`` tall; each row shows its kind's sample, then its label
+    (``size``) ``label_dx`` to the right of the row's left edge. Sizes in layout units."""
+
+    items: tuple[tuple[str, str], ...]
+    head: float
+    row_h: float
+    label_dx: float
+    size: float
+    title_size: float
+
+    @property
+    def height(self) -> float:
+        """The height the legend takes, whatever its width."""
+        return self.head + (len(self.items) + 1) // 2 * self.row_h + 8
+
+    def draw(
+        self,
+        pen: Pen,
+        t: Palette,
+        x: float,
+        y: float,
+        w: float,
+        icon: Callable[[str, float, float], None],
+    ) -> None:
+        """Draw the legend ``w`` wide at (``x``, ``y``); ``icon(kind, x, cy)`` draws each
+        kind's sample from the row's left (``x``) on its middle line (``cy``)."""
+        panel(
+            pen,
+            t,
+            x,
+            y,
+            w,
+            self.height,
+            "Legend",
+            head=self.head,
+            size=self.title_size,
+            note_size=self.size,
+        )
+        col_w = (w - 20) / 2
+        for i, (kind, label) in enumerate(self.items):
+            cx = x + 12 + (i % 2) * col_w
+            cy = y + self.head + (i // 2) * self.row_h + self.row_h / 2
+            icon(kind, cx, cy)
+            label = pen.fit(label, self.size, col_w - self.label_dx - 4)
+            pen.text(cx + self.label_dx, cy + 1, label, self.size, fill=t.ink, anchor="lm")
+
+
+# ---------------------------------------------------------------------------------------------
+# Boards made of sections (GUIDE "Rendering": a chat board and its detail board are one list of
+# sections drawn at two sizes)
+# ---------------------------------------------------------------------------------------------
+
+P = TypeVar("P", bound=Pen)
+Place = Literal["top", "main", "side"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a board, drawn the same way at every size.
+
+    ``height(w)`` is how tall it is ``w`` layout units wide (``0``: not shown, no gap left for
+    it); ``draw(x, y, w)`` draws it with its top-left corner at ``x, y``. ``place`` says where
+    it goes on a size with a side column (``Size.side``): ``"top"`` across the whole width,
+    ``"main"`` in the wide column, ``"side"`` in the side column. On a one-column size every
+    section is stacked in list order."""
+
+    height: Callable[[float], float]
+    draw: Callable[[float, float, float], object]
+    place: Place = "main"
+
+
+@dataclass(frozen=True)
+class Size:
+    """How one board lays out its sections: ``width`` layout units across (a layout unit is
+    ``unit`` image pixels at scale 1.0), ``margin`` around, ``gap`` between sections, and a side
+    column ``side`` units wide beside the main one (``0``: one column)."""
+
+    width: float
+    margin: float
+    gap: float
+    unit: float = 1.0
+    side: float = 0.0
+
+    @property
+    def inner(self) -> float:
+        """The width of the ``"top"`` sections (the whole board less its margins)."""
+        return self.width - 2 * self.margin
+
+    def column(self, place: Place) -> float:
+        """The width of a section placed at ``place``."""
+        if not self.side or place == "top":
+            return self.inner
+        return self.side if place == "side" else self.inner - self.gap - self.side
+
+
+def compose(
+    size: Size,
+    sections: Callable[[P], Sequence[Section]],
+    pen: Callable[[Image.Image, float], P],
+    *,
+    scale: float,
+    bg: RGB,
+) -> Image.Image:
+    """Draw a board: ``sections(pen)`` (the same list, in the same order, for any pen) are
+    measured with a pen on a 1x1 image, placed by ``size`` and drawn with a pen on the new
+    image. ``pen(image, k)`` makes a game's pen at ``k`` image pixels per layout unit
+    (``scale * size.unit``). Returns an RGB image ``size.width * k`` wide on ``bg``, as tall as
+    its columns."""
+    k = scale * size.unit
+    measured = sections(pen(Image.new("RGB", (1, 1)), k))
+    places: list[tuple[float, float, float] | None] = []
+    top = float(size.margin)
+    column = {"main": 0.0, "side": 0.0}
+    # On a one-column size everything stacks in order like "top" sections.
+    two = size.side > 0
+    x_of = {
+        "top": float(size.margin),
+        "main": float(size.margin),
+        "side": size.margin + size.inner - size.side if two else float(size.margin),
+    }
+    pending: list[tuple[int, Place, float, float]] = []
+    for i, s in enumerate(measured):
+        place: Place = s.place if two else "top"
+        w = size.column(place)
+        h = s.height(w)
+        places.append(None)
+        if h <= 0:
+            continue
+        if place == "top":
+            places[i] = (x_of["top"], top, w)
+            top += h + size.gap
+        else:
+            pending.append((i, place, w, h))
+    for i, place, w, h in pending:
+        places[i] = (x_of[place], top + column[place], w)
+        column[place] += h + size.gap
+    height = top + max(column.values()) - size.gap + size.margin
+    image = Image.new("RGB", (round(size.width * k), round(height * k)), bg)
+    for s, at in zip(sections(pen(image, k)), places, strict=True):
+        if at is not None:
+            s.draw(*at)
+    return image

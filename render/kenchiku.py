@@ -1,21 +1,24 @@
 """Kenchiku board images: the chat board, the detailed board and one company's view (seed 002).
 
 ``render_board(view)`` draws a :class:`~games.kenchiku.view.KenchikuView` and nothing else: it
-never derives a rule, it only shows what the view says. Two layouts (issue 8, GUIDE
-"Rendering"):
+never derives a rule, it only shows what the view says. The board is one list of sections
+(``_Board.sections``: header, banner, final scores, city, market and companies table, voice
+cards, legend) drawn at two sizes (GUIDE "Rendering"):
 
-* the **chat board** (``detail=False``, the default) is what the bot posts in the channel. It is
-  laid out :data:`CHAT_W` units wide and draws no text under :data:`CHAT_MIN_TEXT`, so every
-  number, name and label is at least 11 px tall when Discord shows it 550 px wide. It holds
-  what a player needs to choose a move: the city with land values and buildings, the market
-  (price and stock), every company's markers, honour, loan and park, the voice cards by title
-  and bonus, who is to act and the last move; at the end, the final scores in place of the
-  market and the companies.
-* the **detailed board** (``detail=True``, ``/board detail``) is the full-size table: voice
-  cards with their full wording, per-company marker tracks and honour bars, the legend.
+* :data:`CHAT` (``detail=False``, the default) is what the bot posts in the channel: the
+  sections stacked in one column :data:`CHAT_W` units wide with no text under
+  :data:`MIN_TEXT`, so every number, name and label is at least 11 px tall when Discord shows
+  it 550 px wide. It holds what a player needs to choose a move: the city with land values
+  and buildings, the market (price and stock), every company's markers, honour, loan and
+  park, the voice cards by title and bonus, who is to act and the last move; at the end, the
+  final scores in place of the market and the companies.
+* :data:`DETAIL` (``detail=True``, ``/board detail``) draws the same sections in two columns
+  (the city beside the rest) and shows more in them: coordinates on every edge, each
+  company's buildings and chips left, the voice cards' full wording, the final scores card
+  by card, and the legend.
 
-``render_player(view, seat)`` is one company's area (``/board player:<name>``) and
-(one company's private panel in words, ``/hand``, is ``bot.hand_text``).
+``render_player(view, seat)`` is one company's area (``/board player:<name>``); its private
+panel in words (``/hand``) is ``bot.hand_text``.
 
 Players appear by name (``names``, shortened by :func:`render.common.seat_names`). Besides its
 Okabe-Ito colour every seat has a **shape** (circle, square, triangle, diamond; see
@@ -34,7 +37,7 @@ import itertools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -48,12 +51,20 @@ from games.kenchiku.view import (
     VoiceCardView,
 )
 from render.common import (
+    BLACK,
+    WHITE,
+    Legend,
     Palette,
     Pen,
+    Section,
+    Size,
     alt_text,
-    legend_grid,
+    compose,
+    event_box,
     mix,
+    ordinal,
     palette,
+    panel,
     pick_theme,
     player_colour,
     seat_names,
@@ -65,26 +76,28 @@ RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
 # ---------------------------------------------------------------------------------------------
-# Layout (pixels at scale 1.0)
+# Layout (layout units: pixels at scale 1.0 on the chat board)
 # ---------------------------------------------------------------------------------------------
 # Voice cards are fixed for a whole game, so their layer is one entry per active game (about
 # 0.5 MB each at scale 1): 128 entries keep 50+ active games from thrashing (16 missed 57-84%).
 VOICE_LAYERS = 128
 
-# The chat board: CHAT_W layout units wide, no text under CHAT_MIN_TEXT, so the smallest text
-# is CHAT_MIN_TEXT * 550 / CHAT_W = 11.3 px when Discord shows the image 550 px wide.
+# The board is one list of sections (header, banner, final scores, city, market and companies
+# table, voice cards, legend) drawn at two sizes, CHAT and DETAIL. No text is under MIN_TEXT
+# units, so on the chat board (CHAT_W units wide) the smallest text is 16 * 550 / 780 = 11.3 px
+# when Discord shows the image 550 px wide.
 CHAT_W = 780
-CHAT_MIN_TEXT = 16
-CHAT_MARGIN = 14
-CHAT_GAP = 12
-CHAT_CELL_MAX = 86  # plot pitch of a small city (8 columns); wider cities get less
-CHAT_ROW_H = 40  # a company row of the table
-CHAT_HEAD_H = 30  # the table's column titles
-CHAT_MARKET_H = 38
-CHAT_DICE_H = 30
-CHAT_VOICE_GAP = 10
+MIN_TEXT = 16
+ROW_H = 40  # a company row of the table
+HEAD_H = 30  # the table's column titles
+MARKET_H = 38
+DICE_H = 30
+NOTE_H = 26  # the line under the table saying what its columns mean
+VOICE_GAP = 10
+LEGEND_ROW_H = 30
+PANEL_HEAD_H = 40
 # Column key, title, width of the company table (the name column takes what is left).
-CHAT_COLUMNS: tuple[tuple[str, str, float], ...] = (
+COLUMNS: tuple[tuple[str, str, float], ...] = (
     ("structure", "Structure", 92),
     ("design", "Design", 80),
     ("planning", "Planning", 84),
@@ -93,24 +106,44 @@ CHAT_COLUMNS: tuple[tuple[str, str, float], ...] = (
     ("loan", "Loan", 52),
     ("park", "Park", 56),
 )
+MORE_COLUMNS: tuple[tuple[str, str, float], ...] = (
+    ("buildings", "Built", 64),
+    ("chips", "Chips", 60),
+)
 
-# The detailed board (``detail=True``): the full-size table, small text allowed.
-MARGIN = 22  # outer margin of the image
-GAP = 18  # between panels
-HEADER_H = 94  # title row + last-event row
-EVENT_LINE_H = 20  # added to the header per extra line of the last event
-BANNER_H = 38  # final round / game over strip
-SIDE_W = 500  # right column: final scores, market, companies, legend
-VOICE_H_MIN = 150
-VOICE_AMOUNT_H = 40
-COMPANY_H = 124
-MARKET_ROW_H = 31
-MARKET_SLOT_W = 38
-LEGEND_ROW_H = 28
-SCORE_ROW_H = 32
-TITLE_SIZE = 19
-TEXT_SIZE = 15
-SMALL_SIZE = 14
+
+@dataclass(frozen=True)
+class BoardSize(Size):
+    """One of the board's two sizes: the layout (``Size``) and how much each section shows."""
+
+    title: bool = False  # the game's name before the round
+    event_lines: int = 3  # the last move in at most this many lines
+    all_sides: bool = False  # the city's coordinates on all four edges (else top and left)
+    cell_max: float = 86  # the city's plot pitch at most (a two-column size: exactly)
+    columns: tuple[tuple[str, str, float], ...] = COLUMNS
+    wording: bool = False  # voice cards with their full text
+    itemised: bool = False  # final scores with each voice card's points
+    legend: bool = False
+
+
+CHAT = BoardSize(width=CHAT_W, margin=14, gap=12)
+"""The chat board: one column, CHAT_W units wide (the city fits the width)."""
+DETAIL = BoardSize(
+    width=0,  # the city's width plus the side column (``_board_size``)
+    margin=22,
+    gap=16,
+    unit=0.875,  # MIN_TEXT is 14 px at scale 1.0
+    side=880,
+    title=True,
+    event_lines=2,
+    all_sides=True,
+    columns=COLUMNS + MORE_COLUMNS,
+    wording=True,
+    itemised=True,
+    legend=True,
+)
+"""The detailed board: the city beside the scores, the table (with each company's buildings
+and chips left), the voice cards with their wording and the legend."""
 
 # One company's view (``render_player``): PLAYER_W wide, text at least PLAYER_MIN_TEXT
 # (14 * 550 / 640 = 12 px at Discord's inline width).
@@ -219,10 +252,6 @@ _THEMES: dict[str, _Theme] = {
 }
 
 
-_BLACK: RGB = (0, 0, 0)
-_WHITE: RGB = (255, 255, 255)
-
-
 class _Pen(Pen):
     """``render.common.Pen`` with this board's theme, dashed lines and seat marks."""
 
@@ -260,7 +289,7 @@ class _Pen(Pen):
         half; ``fill`` overrides the colour (a mark drawn on the seat's own colour)."""
         colour = fill if fill is not None else player_colour(seat)
         d = max(4, round(2 * r * self.k))
-        edge = mix(colour, _BLACK, 0.55)
+        edge = mix(colour, BLACK, 0.55)
         sprite = _mark_sprite(seat_shape(seat), d, colour, edge, self.width(1.6))
         self.image.paste(sprite, (round(cx * self.k - d / 2), round(cy * self.k - d / 2)), sprite)
 
@@ -362,38 +391,19 @@ class _Geo:
         return self.pad + self.label_w
 
 
-DETAIL_GEO = _Geo(
-    cell=82,
-    inset=4,
-    label_w=26,
-    labels_all_sides=True,
-    label_size=17,
-    stack_x=8,
-    stack_w=32,
-    stack_bottom=7,
-    slab=6,
-    depth_x=10,
-    depth_y=6,
-    chip_r=11,
-    park_r=14,
-    height_size=26,
-    value_size=18,
-    pill_size=SMALL_SIZE,
-    pill_h=19,
-)
-
-
-def _chat_geo(n_columns: int) -> _Geo:
-    """The chat board's city: as large as :data:`CHAT_W` allows for ``n_columns``."""
+def _geo(size: BoardSize, n_columns: int) -> _Geo:
+    """The city at ``size``: on a one-column size as large as its width allows for
+    ``n_columns`` (at most ``cell_max``); on a two-column size at ``cell_max`` (the main
+    column is as wide as the city)."""
     label_w, pad = 26.0, 8.0
-    room = CHAT_W - 2 * CHAT_MARGIN - label_w - 2 * pad
-    cell = min(CHAT_CELL_MAX, room / max(1, n_columns))
+    room = size.inner - label_w * (2 if size.all_sides else 1) - 2 * pad
+    cell = size.cell_max if size.side else min(size.cell_max, room / max(1, n_columns))
     f = cell / 82
     return _Geo(
         cell=cell,
         inset=4,
         label_w=label_w,
-        labels_all_sides=False,
+        labels_all_sides=size.all_sides,
         label_size=19,
         stack_x=8 * f,
         stack_w=32 * f,
@@ -405,7 +415,7 @@ def _chat_geo(n_columns: int) -> _Geo:
         park_r=17 * f,
         height_size=27,
         value_size=20,
-        pill_size=CHAT_MIN_TEXT,
+        pill_size=MIN_TEXT,
         pill_h=22,
         pad=pad,
     )
@@ -426,11 +436,11 @@ def _stack(
     """An oblique stack of ``height`` blocks standing on ``bottom``; returns the roof's y."""
     top = bottom - height * slab
     x1 = x0 + width
-    edge = mix(colour, _BLACK, 0.5)
-    side = mix(colour, _BLACK, 0.22)
-    roof = mix(colour, _WHITE, 0.35)
+    edge = mix(colour, BLACK, 0.5)
+    side = mix(colour, BLACK, 0.22)
+    roof = mix(colour, WHITE, 0.35)
     # A soft shadow on the ground behind the building.
-    shadow = mix(pen.t.street, _BLACK, 0.12)
+    shadow = mix(pen.t.street, BLACK, 0.12)
     pen.polygon(
         [(x1, bottom), (x1 + depth_x + 4, bottom - depth_y), (x1 + depth_x + 4, bottom - 2)],
         fill=shadow,
@@ -475,7 +485,7 @@ def _small_stack(pen: _Pen, ix: float, cy: float, colour: RGB) -> None:
 def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     """Four small trees in a plot whose top-left is ``x, y`` and side ``size``."""
     t = pen.t
-    trunk = mix(t.tree, _BLACK, 0.35)
+    trunk = mix(t.tree, BLACK, 0.35)
     for fx, fy, fr in (
         (0.24, 0.30, 0.13),
         (0.76, 0.30, 0.11),
@@ -484,7 +494,7 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     ):
         cx, cy, r = x + size * fx, y + size * fy, size * fr
         pen.rect(cx - 1.5, cy, cx + 1.5, cy + r * 1.3, fill=trunk)
-        pen.disc(cx, cy, r, fill=t.tree, outline=mix(t.tree, _BLACK, 0.3), outline_w=1)
+        pen.disc(cx, cy, r, fill=t.tree, outline=mix(t.tree, BLACK, 0.3), outline_w=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -794,10 +804,6 @@ def _humanise(key: str) -> str:
     return key.replace("_", " ").strip().capitalize()
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def _banner(view: KenchikuView, labels: Sequence[str]) -> tuple[str, bool] | None:
     """Banner text and whether the game is over."""
     if view.outcome is not None:
@@ -851,589 +857,628 @@ def _score_label(key: str) -> str:
     return _SCORE_LABELS.get(key, _humanise(key))
 
 
-def _company_name_width(pen: _Pen, labels: Sequence[str], size: float) -> float:
-    return max((pen.length(n, size, True) for n in labels), default=0.0)
-
-
 # ---------------------------------------------------------------------------------------------
-# The chat board
+# The board's sections, each drawn at either size
 # ---------------------------------------------------------------------------------------------
 
 
-def _chat_event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> list[str]:
-    event = _named(view.last_event, labels) or "The city awaits its first building."
-    lines = pen.wrap(event, 17, w)
-    if len(lines) > 3:
-        lines = [*lines[:2], pen.fit(" ".join(lines[2:]), 17, w)]
-    return lines
+class _Board:
+    """The sections of one board: ``view`` drawn at ``size`` with ``pen``."""
 
+    def __init__(
+        self, pen: _Pen, view: KenchikuView, labels: Sequence[str], size: BoardSize
+    ) -> None:
+        self.pen = pen
+        self.t = pen.t
+        self.view = view
+        self.labels = labels
+        self.size = size
+        self.banner_text = _banner(view, labels)
+        self.geo = _geo(size, view.n_columns)
 
-def _chat_header_height(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> float:
-    return 40 + 16 + 22 * len(_chat_event_lines(pen, view, labels, w - 36)) + 2
+    def sections(self) -> list[Section]:
+        """Header, banner, final scores, city, table, voice cards, legend: stacked in this
+        order on the chat board; on the detailed board the city beside the rest. Once the game
+        is over the scores replace the table."""
+        over = self.view.outcome is not None
+        return [
+            Section(self.header_height, self.header, "top"),
+            Section(self.banner_height, self.banner, "top"),
+            Section(self.scores_height if over else _nothing, self.scores, "side"),
+            Section(self.city_height, self.city),
+            Section(_nothing if over else self.table_height, self.table, "side"),
+            Section(self.voices_height, self.voices, "side"),
+            Section(self.legend_height, self.legend, "side"),
+        ]
 
+    # -- header ----------------------------------------------------------------------
 
-def _draw_chat_header(
-    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
-) -> float:
-    """Round and turn, who is to act, and the last move; returns the height used."""
-    t = pen.t
-    cy = y + 16
-    pen.text(x, cy, f"Round {view.round}", 24, bold=True, anchor="lm")
-    rx = x + pen.length(f"Round {view.round}", 24, True) + 12
-    right = x + w  # where the "to act" group starts, once measured
-    if view.to_act and view.outcome is None:
-        # Right-aligned: "To act", then each acting seat's mark and name.
-        parts = [(s, labels[s]) for s in view.to_act]
-        # After its action a company holding the loan card may repay it (or end its turn).
-        note = "may repay the loan" if view.repay_offered else ""
-        widths = [34 + pen.length(n, 22, True) for _, n in parts]
-        width = pen.length("To act", 17) + 8 + sum(widths) - 6
-        if note:
-            width += 8 + pen.length(note, 17)
-        px = right = x + w - width
-        pen.text(px, cy + 1, "To act", 17, fill=t.muted, anchor="lm")
-        px += pen.length("To act", 17) + 8
-        for (seat, name), part_w in zip(parts, widths, strict=True):
-            pen.mark(px + 13, cy, 13, seat)
-            pen.text(px + 32, cy + 1, name, 22, bold=True, anchor="lm")
-            px += part_w + 2
-        if note:
-            pen.text(x + w, cy + 1, note, 17, fill=t.muted, anchor="rm")
-    # The turn and the blocks left, as much as fits beside the "to act" group.
-    for info in (f"turn {view.turn} · {view.blocks_left} blocks left", f"turn {view.turn}"):
-        if rx + pen.length(info, 17) + 18 <= right:
-            pen.text(rx, cy + 1, info, 17, fill=t.muted, anchor="lm")
-            break
-    lines = _chat_event_lines(pen, view, labels, w - 36)
-    by = y + 38
-    box_h = 16 + 22 * len(lines)
-    pen.rect(x, by, x + w, by + box_h, fill=t.panel, outline=t.panel_edge, radius=8)
-    pen.text(x + 12, by + 8 + 11, "›", 22, bold=True, fill=t.muted, anchor="lm")
-    for i, line in enumerate(lines):
-        pen.text(x + 28, by + 8 + 11 + i * 22, line, 17, anchor="lm")
-    return by + box_h - y
+    def event_lines(self, w: float) -> list[str]:
+        event = _named(self.view.last_event, self.labels) or "The city awaits its first building."
+        return self.pen.lines(event, 17, w - 36, self.size.event_lines)
 
+    def header_height(self, w: float) -> float:
+        return 38 + 16 + 22 * len(self.event_lines(w))
 
-def _chat_banner_lines(pen: _Pen, text: str, w: float) -> list[str]:
-    lines = pen.wrap(text, 19, w - 28, bold=True)
-    if len(lines) > 2:
-        lines = [lines[0], pen.fit(" ".join(lines[1:]), 19, w - 28, True)]
-    return lines
+    def header(self, x: float, y: float, w: float) -> None:
+        """Round and turn, who is to act, and the last move."""
+        pen, t, view, labels = self.pen, self.t, self.view, self.labels
+        cy = y + 16
+        title = f"KENCHIKU · Round {view.round}" if self.size.title else f"Round {view.round}"
+        pen.text(x, cy, title, 24, bold=True, anchor="lm")
+        rx = x + pen.length(title, 24, True) + 12
+        right = x + w  # where the "to act" group starts, once measured
+        if view.to_act and view.outcome is None:
+            # Right-aligned: "To act", then each acting seat's mark and name.
+            parts = [(s, labels[s]) for s in view.to_act]
+            # After its action a company holding the loan card may repay it (or end its turn).
+            note = "may repay the loan" if view.repay_offered else ""
+            widths = [34 + pen.length(n, 22, True) for _, n in parts]
+            width = pen.length("To act", 17) + 8 + sum(widths) - 6
+            if note:
+                width += 8 + pen.length(note, 17)
+            px = right = x + w - width
+            pen.text(px, cy + 1, "To act", 17, fill=t.muted, anchor="lm")
+            px += pen.length("To act", 17) + 8
+            for (seat, name), part_w in zip(parts, widths, strict=True):
+                pen.mark(px + 13, cy, 13, seat)
+                pen.text(px + 32, cy + 1, name, 22, bold=True, anchor="lm")
+                px += part_w + 2
+            if note:
+                pen.text(x + w, cy + 1, note, 17, fill=t.muted, anchor="rm")
+        # The turn and the blocks left, as much as fits beside the "to act" group.
+        for info in (f"turn {view.turn} · {view.blocks_left} blocks left", f"turn {view.turn}"):
+            if rx + pen.length(info, 17) + 18 <= right:
+                pen.text(rx, cy + 1, info, 17, fill=t.muted, anchor="lm")
+                break
+        lines = self.event_lines(w)
+        event_box(pen, t, x, y + 38, w, lines, size=17, line_h=22, pad=8)
 
+    def banner_height(self, w: float) -> float:
+        if self.banner_text is None:
+            return 0
+        return self.pen.banner_height(self.banner_text[0], w)
 
-def _draw_chat_banner(
-    pen: _Pen, lines: list[str], over: bool, x: float, y: float, w: float
-) -> float:
-    fill = pen.t.banner_over if over else pen.t.banner_final
-    h = 14 + 24 * len(lines)
-    pen.rect(x, y, x + w, y + h, fill=fill, radius=8)
-    for i, line in enumerate(lines):
-        pen.text(
-            x + w / 2, y + 7 + 12 + i * 24, line, 19, bold=True, fill=text_on(fill), anchor="mm"
+    def banner(self, x: float, y: float, w: float) -> None:
+        assert self.banner_text is not None
+        text, over = self.banner_text
+        self.pen.banner(x, y, w, text, fill=self.t.banner_over if over else self.t.banner_final)
+
+    # -- the city --------------------------------------------------------------------
+
+    def city_height(self, w: float) -> float:
+        return _city_size(self.view, self.geo)[1]
+
+    def city(self, x: float, y: float, w: float) -> None:
+        city_w = _city_size(self.view, self.geo)[0]
+        _paste_city(self.pen, self.view, self.geo, x + (w - city_w) / 2, y)
+
+    # -- market and companies ----------------------------------------------------------
+
+    def table_height(self, w: float) -> float:
+        dice = DICE_H if self.view.last_dice else 0
+        return HEAD_H + MARKET_H + dice + len(self.view.companies) * ROW_H + 10 + NOTE_H
+
+    def table(self, x: float, y: float, w: float) -> None:
+        """Market and companies in one table whose columns are the marker types."""
+        pen, t, view = self.pen, self.t, self.view
+        body_h = self.table_height(w) - NOTE_H
+        pen.rect(x, y, x + w, y + body_h, fill=t.panel, outline=t.panel_edge, radius=10)
+        columns = self.size.columns
+        name_w = w - sum(cw for _, _, cw in columns) - 8
+        col_x: dict[str, tuple[float, float]] = {}
+        cx = x + name_w
+        for key, _, cw in columns:
+            col_x[key] = (cx, cw)
+            cx += cw
+
+        def centre(key: str) -> float:
+            left, cw = col_x[key]
+            return left + cw / 2
+
+        # Column titles.
+        hy = y + HEAD_H / 2 + 2
+        for key, title, _ in columns:
+            pen.text(centre(key), hy, title, MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+        ry = y + HEAD_H
+        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+
+        # The market: price (in the marker's colour) and stock left.
+        cy = ry + MARKET_H / 2
+        pen.text(x + 14, cy, "Market", 19, bold=True, anchor="lm")
+        nx = x + 14 + pen.length("Market", 19, True) + 8
+        if nx + pen.length("price · left", MIN_TEXT) + 8 <= x + name_w:  # where it fits
+            pen.text(nx, cy + 1, "price · left", MIN_TEXT, fill=t.muted, anchor="lm")
+        for kind in MARKER_TYPES:
+            left, cw = col_x[kind]
+            colour = MARKER_COLOURS[kind]
+            price = str(view.market_prices.get(kind, 0))
+            stock = view.market_stock.get(kind, 0)
+            stock_s = f"{stock} left"
+            box = 27
+            total = box + 5 + pen.length(stock_s, MIN_TEXT, stock == 0)
+            bx = left + (cw - total) / 2
+            pen.rect(bx, cy - box / 2, bx + box, cy + box / 2, fill=colour, radius=6)
+            pen.text(bx + box / 2, cy + 1, price, 20, bold=True, fill=text_on(colour), anchor="mm")
+            pen.text(
+                bx + box + 5,
+                cy + 1,
+                stock_s,
+                MIN_TEXT,
+                bold=stock == 0,
+                fill=t.danger if stock == 0 else t.muted,
+                anchor="lm",
+            )
+        ry += MARKET_H
+        if view.last_dice:
+            cy = ry + DICE_H / 2
+            pen.text(x + 14, cy, "Last dice", MIN_TEXT, fill=t.muted, anchor="lm")
+            for kind in MARKER_TYPES:
+                if kind not in view.last_dice:
+                    continue
+                hit = view.last_dice[kind] < 0
+                pen.text(
+                    centre(kind),
+                    cy,
+                    "−1" if hit else "0",
+                    17,
+                    bold=hit,
+                    fill=t.danger if hit else t.muted,
+                    anchor="mm",
+                )
+            ry += DICE_H
+        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+
+        # One row per company.
+        for co in view.companies:
+            self.company(co, x, ry, w, name_w, col_x)
+            ry += ROW_H
+        # What the columns mean, under the table.
+        note = (
+            f"Workers: ready/all · Park: not yet placed · "
+            f"ends at honour >{view.honour_goal} or a height-6 building"
         )
-    return h
-
-
-def _chat_table_height(view: KenchikuView) -> float:
-    dice = CHAT_DICE_H if view.last_dice else 0
-    return CHAT_HEAD_H + CHAT_MARKET_H + dice + len(view.companies) * CHAT_ROW_H + 10 + 26
-
-
-def _draw_chat_table(
-    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
-) -> float:
-    """Market and companies in one table whose columns are the marker types; returns height."""
-    t = pen.t
-    h = _chat_table_height(view)
-    body_h = h - 26
-    pen.rect(x, y, x + w, y + body_h, fill=t.panel, outline=t.panel_edge, radius=10)
-    name_w = w - sum(cw for _, _, cw in CHAT_COLUMNS) - 8
-    col_x: dict[str, tuple[float, float]] = {}
-    cx = x + name_w
-    for key, _, cw in CHAT_COLUMNS:
-        col_x[key] = (cx, cw)
-        cx += cw
-
-    def centre(key: str) -> float:
-        left, cw = col_x[key]
-        return left + cw / 2
-
-    # Column titles.
-    hy = y + CHAT_HEAD_H / 2 + 2
-    for key, title, _ in CHAT_COLUMNS:
-        pen.text(centre(key), hy, title, CHAT_MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
-    ry = y + CHAT_HEAD_H
-    pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
-
-    # The market: price (in the marker's colour) and stock left.
-    cy = ry + CHAT_MARKET_H / 2
-    pen.text(x + 14, cy, "Market", 19, bold=True, anchor="lm")
-    pen.text(
-        x + 14 + pen.length("Market", 19, True) + 8,
-        cy + 1,
-        "price · left",
-        CHAT_MIN_TEXT,
-        fill=t.muted,
-        anchor="lm",
-    )
-    for kind in MARKER_TYPES:
-        left, cw = col_x[kind]
-        colour = MARKER_COLOURS[kind]
-        price = str(view.market_prices.get(kind, 0))
-        stock = view.market_stock.get(kind, 0)
-        stock_s = f"{stock} left"
-        box = 27
-        total = box + 5 + pen.length(stock_s, CHAT_MIN_TEXT, stock == 0)
-        bx = left + (cw - total) / 2
-        pen.rect(bx, cy - box / 2, bx + box, cy + box / 2, fill=colour, radius=6)
-        pen.text(bx + box / 2, cy + 1, price, 20, bold=True, fill=text_on(colour), anchor="mm")
         pen.text(
-            bx + box + 5,
-            cy + 1,
-            stock_s,
-            CHAT_MIN_TEXT,
-            bold=stock == 0,
-            fill=t.danger if stock == 0 else t.muted,
+            x + 4,
+            y + body_h + 14,
+            pen.fit(note, MIN_TEXT, w - 8),
+            MIN_TEXT,
+            fill=t.muted,
             anchor="lm",
         )
-    ry += CHAT_MARKET_H
-    if view.last_dice:
-        cy = ry + CHAT_DICE_H / 2
-        pen.text(x + 14, cy, "Last dice", CHAT_MIN_TEXT, fill=t.muted, anchor="lm")
-        for kind in MARKER_TYPES:
-            if kind not in view.last_dice:
-                continue
-            hit = view.last_dice[kind] < 0
-            pen.text(
-                centre(kind),
-                cy,
-                "−1" if hit else "0",
-                17,
-                bold=hit,
-                fill=t.danger if hit else t.muted,
-                anchor="mm",
+
+    def company(
+        self,
+        co: CompanyView,
+        x: float,
+        y: float,
+        w: float,
+        name_w: float,
+        col_x: dict[str, tuple[float, float]],
+    ) -> None:
+        pen, t, view = self.pen, self.t, self.view
+        name = self.labels[co.seat]
+        colour = player_colour(co.seat)
+        cy = y + ROW_H / 2
+        acting = co.seat in view.to_act and view.outcome is None
+        if acting:
+            pen.rect(
+                x + 4,
+                y + 2,
+                x + w - 4,
+                y + ROW_H - 2,
+                fill=mix(t.panel, colour, 0.22),
+                outline=t.ink,
+                width=2,
+                radius=8,
             )
-        ry += CHAT_DICE_H
-    pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+        pen.mark(x + 24, cy, 13, co.seat)
+        pen.text(x + 44, cy + 1, pen.fit(name, 20, name_w - 48, True), 20, bold=True, anchor="lm")
 
-    # One row per company.
-    for co in view.companies:
-        _draw_chat_company(pen, view, co, labels[co.seat], x, ry, w, name_w, col_x)
-        ry += CHAT_ROW_H
-    # What the columns mean, under the table.
-    note = (
-        f"Workers: ready/all · Park: not yet placed · "
-        f"ends at honour >{view.honour_goal} or a height-6 building"
-    )
-    pen.text(
-        x + 4,
-        y + body_h + 14,
-        pen.fit(note, CHAT_MIN_TEXT, w - 8),
-        CHAT_MIN_TEXT,
-        fill=t.muted,
-        anchor="lm",
-    )
-    return h
+        def centre(key: str) -> float:
+            left, cw = col_x[key]
+            return left + cw / 2
 
-
-def _draw_chat_company(
-    pen: _Pen,
-    view: KenchikuView,
-    co: CompanyView,
-    name: str,
-    x: float,
-    y: float,
-    w: float,
-    name_w: float,
-    col_x: dict[str, tuple[float, float]],
-) -> None:
-    t = pen.t
-    colour = player_colour(co.seat)
-    cy = y + CHAT_ROW_H / 2
-    acting = co.seat in view.to_act and view.outcome is None
-    if acting:
-        pen.rect(
-            x + 4,
-            y + 2,
-            x + w - 4,
-            y + CHAT_ROW_H - 2,
-            fill=mix(t.panel, colour, 0.22),
-            outline=t.ink,
-            width=2,
-            radius=8,
-        )
-    pen.mark(x + 24, cy, 13, co.seat)
-    pen.text(x + 44, cy + 1, pen.fit(name, 20, name_w - 48, True), 20, bold=True, anchor="lm")
-
-    def centre(key: str) -> float:
-        left, cw = col_x[key]
-        return left + cw / 2
-
-    if co.bankrupt:
-        left = col_x["structure"][0]
-        right = col_x["workers"][0] + col_x["workers"][1]
-        pen.text(
-            (left + right) / 2,
-            cy + 1,
-            "bankrupt — out of the game",
-            18,
-            bold=True,
-            fill=t.danger,
-            anchor="mm",
-        )
-    else:
-        for kind in MARKER_TYPES:
-            n = co.markers.get(kind, 0)
-            value = f"{co.workers_ready}/{n}" if kind == "workers" else str(n)
-            pen.text(centre(kind), cy + 1, value, 21, bold=True, anchor="mm")
-    pen.text(
-        centre("honour"),
-        cy + 1,
-        str(co.honour),
-        22,
-        bold=True,
-        fill=t.danger if co.honour < 0 else t.ink,
-        anchor="mm",
-    )
-    if co.has_loan:
-        pen.text(centre("loan"), cy + 1, "yes", 18, bold=True, fill=t.danger, anchor="mm")
-    else:
-        pen.text(centre("loan"), cy + 1, "–", 18, fill=t.faint, anchor="mm")
-    if co.park_available and not co.bankrupt:
-        pen.text(centre("park"), cy + 1, "yes", 18, bold=True, fill=t.good, anchor="mm")
-    else:
-        pen.text(centre("park"), cy + 1, "–", 18, fill=t.faint, anchor="mm")
-    if co.money is not None and view.viewer == co.seat:
-        # Only the viewer's own money, and only in a view made for that seat.
-        label = f"money {co.money}"
-        nx = x + 44 + pen.length(name, 20, True) + 8
-        if nx + pen.length(label, CHAT_MIN_TEXT) + 14 <= x + name_w - 2:
-            pen.pill(nx, cy, label, fill=t.admin, ink=_BLACK, size=CHAT_MIN_TEXT, bold=False, h=24)
-
-
-def _chat_scores_height(view: KenchikuView) -> float:
-    scores = (view.outcome or {}).get("scores", {})
-    return 40 + 30 + len(scores) * 36 + 8
-
-
-def _draw_chat_scores(
-    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
-) -> float:
-    t = pen.t
-    out: dict[str, Any] = view.outcome or {}
-    scores: dict[str, int] = dict(out.get("scores", {}))
-    ranks: dict[str, int] = dict(out.get("ranks", {}))
-    details: dict[str, dict[str, int]] = dict(out.get("details", {}))
-    winners = {int(s) for s in out.get("winners", [])}
-    seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
-    keys = _score_keys(details, itemised=False)
-    h = _chat_scores_height(view)
-    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
-    pen.text(x + 14, y + 20, "Final scores", 22, bold=True, anchor="lm")
-    name_w = 54 + 40 + _company_name_width(pen, labels, 20) + 12
-    total_w = 76
-    left = x + name_w
-    col_w = (w - name_w - total_w - 10) / max(1, len(keys))
-    hy = y + 40 + 15
-    for i, k in enumerate(keys):
-        cx = left + i * col_w + col_w / 2
-        label = pen.fit(_score_label(k), CHAT_MIN_TEXT, col_w - 4, True)
-        pen.text(cx, hy, label, CHAT_MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
-    tx = x + w - 10 - total_w / 2
-    pen.text(tx, hy, "Total", 17, bold=True, anchor="mm")
-    for r, s in enumerate(seats):
-        seat = int(s)
-        cy = y + 70 + r * 36 + 18
-        if seat in winners:
-            pen.rect(x + 6, cy - 16, x + w - 6, cy + 16, fill=mix(t.panel, t.admin, 0.3), radius=6)
-        pen.text(x + 14, cy + 1, _ordinal(ranks.get(s, r + 1)), 18, bold=True, anchor="lm")
-        pen.mark(x + 68, cy, 13, seat)
-        pen.text(x + 88, cy + 1, labels[seat], 20, bold=True, anchor="lm")
-        row = details.get(s, {})
-        if row.get("bankrupt"):
+        if co.bankrupt:
+            left = col_x["structure"][0]
+            right = col_x["workers"][0] + col_x["workers"][1]
             pen.text(
-                left + (len(keys) * col_w) / 2,
+                (left + right) / 2,
                 cy + 1,
-                "bankrupt",
+                "bankrupt — out of the game",
                 18,
                 bold=True,
                 fill=t.danger,
                 anchor="mm",
             )
         else:
-            for i, k in enumerate(keys):
-                v = row.get(k)
-                if v is None:
-                    continue
-                pen.text(
-                    left + i * col_w + col_w / 2,
-                    cy + 1,
-                    str(v),
-                    18,
-                    fill=t.danger if v < 0 else t.ink,
-                    anchor="mm",
+            for kind in MARKER_TYPES:
+                n = co.markers.get(kind, 0)
+                value = f"{co.workers_ready}/{n}" if kind == "workers" else str(n)
+                pen.text(centre(kind), cy + 1, value, 21, bold=True, anchor="mm")
+        pen.text(
+            centre("honour"),
+            cy + 1,
+            str(co.honour),
+            22,
+            bold=True,
+            fill=t.danger if co.honour < 0 else t.ink,
+            anchor="mm",
+        )
+        for key, held, colour_of in (
+            ("loan", co.has_loan, t.danger),
+            ("park", co.park_available and not co.bankrupt, t.good),
+        ):
+            if held:
+                pen.text(centre(key), cy + 1, "yes", 18, bold=True, fill=colour_of, anchor="mm")
+            else:
+                pen.text(centre(key), cy + 1, "–", 18, fill=t.faint, anchor="mm")
+        if "buildings" in col_x:
+            pen.text(centre("buildings"), cy + 1, str(co.buildings), 18, anchor="mm")
+        if "chips" in col_x:
+            pen.text(centre("chips"), cy + 1, str(co.chips_left), 18, anchor="mm")
+        if co.money is not None and view.viewer == co.seat:
+            # Only the viewer's own money, and only in a view made for that seat.
+            label = f"money {co.money}"
+            nx = x + 44 + pen.length(name, 20, True) + 8
+            if nx + pen.length(label, MIN_TEXT) + 14 <= x + name_w - 2:
+                pen.pill(nx, cy, label, fill=t.admin, ink=BLACK, size=MIN_TEXT, bold=False, h=24)
+
+    # -- final scores ----------------------------------------------------------------
+
+    def score_keys(self) -> list[str]:
+        details: dict[str, dict[str, int]] = dict((self.view.outcome or {}).get("details", {}))
+        return _score_keys(details, itemised=self.size.itemised)
+
+    def score_columns(self, w: float) -> tuple[float, float, list[list[str]]]:
+        """The name column's width, a breakdown column's width and each column's title
+        (in at most two lines)."""
+        pen = self.pen
+        name_w = 54 + 40 + max((pen.length(n, 20, True) for n in self.labels), default=0) + 12
+        keys = self.score_keys()
+        col_w = (w - name_w - 76 - 10) / max(1, len(keys))
+        titles = [pen.lines(_score_label(k), MIN_TEXT, col_w - 4, 2, True) for k in keys]
+        return name_w, col_w, titles
+
+    def scores_height(self, w: float) -> float:
+        scores = (self.view.outcome or {}).get("scores", {})
+        _, _, titles = self.score_columns(w)
+        head = 30 + 18 * (max((len(t) for t in titles), default=1) - 1)
+        return 40 + head + len(scores) * 36 + 8
+
+    def scores(self, x: float, y: float, w: float) -> None:
+        pen, t, labels = self.pen, self.t, self.labels
+        out: dict[str, Any] = self.view.outcome or {}
+        scores: dict[str, int] = dict(out.get("scores", {}))
+        ranks: dict[str, int] = dict(out.get("ranks", {}))
+        details: dict[str, dict[str, int]] = dict(out.get("details", {}))
+        winners = {int(s) for s in out.get("winners", [])}
+        seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
+        keys = self.score_keys()
+        name_w, col_w, titles = self.score_columns(w)
+        h = self.scores_height(w)
+        head = h - 40 - len(scores) * 36 - 8
+        panel(pen, t, x, y, w, h, "Final scores", head=36, size=22, note_size=MIN_TEXT)
+        left = x + name_w
+        hy = y + 40 + head / 2
+        for i, lines in enumerate(titles):
+            cx = left + i * col_w + col_w / 2
+            for j, line in enumerate(lines):
+                ly = hy + (j - (len(lines) - 1) / 2) * 18
+                pen.text(cx, ly, line, MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+        tx = x + w - 10 - 76 / 2
+        pen.text(tx, hy, "Total", 17, bold=True, anchor="mm")
+        for r, s in enumerate(seats):
+            seat = int(s)
+            cy = y + 40 + head + r * 36 + 18
+            if seat in winners:
+                pen.rect(
+                    x + 6, cy - 16, x + w - 6, cy + 16, fill=mix(t.panel, t.admin, 0.3), radius=6
                 )
-        pen.text(tx, cy + 1, str(scores[s]), 22, bold=True, anchor="mm")
-    return h
-
-
-def _chat_voice_width(n: int, w: float) -> float:
-    return (w - (n - 1) * CHAT_VOICE_GAP) / n
-
-
-def _chat_voice_title(pen: _Pen, v: VoiceCardView, cw: float) -> list[str]:
-    lines = pen.wrap(v.title, 17, cw - 20, bold=True)
-    if len(lines) > 3:
-        lines = [*lines[:2], pen.fit(" ".join(lines[2:]), 17, cw - 20, True)]
-    return lines
-
-
-def _chat_voices_height(pen: _Pen, voices: Sequence[VoiceCardView], w: float) -> float:
-    if not voices:
-        return 0
-    cw = _chat_voice_width(len(voices), w)
-    lines = max(len(_chat_voice_title(pen, v, cw)) for v in voices)
-    return 30 + 8 + 21 * lines + 34
-
-
-def _draw_chat_voices(
-    pen: _Pen, voices: Sequence[VoiceCardView], x: float, y: float, w: float
-) -> None:
-    """The voice cards by kind, title and bonus (the full wording is on the detailed board)."""
-    t = pen.t
-    cw = _chat_voice_width(len(voices), w)
-    h = _chat_voices_height(pen, voices, w)
-    for i, v in enumerate(voices):
-        cx = x + i * (cw + CHAT_VOICE_GAP)
-        admin = v.kind == "administration"
-        band = t.admin if admin else t.citizen
-        pen.rect(
-            cx, y, cx + cw, y + h, fill=t.panel, outline=mix(band, t.panel, 0.3), width=2, radius=10
-        )
-        pen.rect(cx, y, cx + cw, y + 28, fill=band, radius=10)
-        pen.rect(cx, y + 18, cx + cw, y + 28, fill=band)
-        label = "ADMINISTRATION" if admin else "CITIZENS"
-        pen.text(
-            cx + 10,
-            y + 15,
-            pen.fit(label, CHAT_MIN_TEXT, cw - 20, True),
-            CHAT_MIN_TEXT,
-            bold=True,
-            fill=text_on(band),
-            anchor="lm",
-        )
-        ty = y + 38
-        for line in _chat_voice_title(pen, v, cw):
-            pen.text(cx + 10, ty, line, 17, bold=True)
-            ty += 21
-        star = "*" if v.source == "reconstructed" else ""
-        strong = mix(band, t.ink, 0.3)
-        amount = f"+{v.amount}"
-        ay = y + h - 18
-        pen.text(cx + 10, ay, amount, 22, bold=True, fill=strong, anchor="lm")
-        unit = ("money" if admin else "honour") + star
-        pen.text(
-            cx + 16 + pen.length(amount, 22, True),
-            ay + 2,
-            unit,
-            17,
-            bold=True,
-            fill=strong,
-            anchor="lm",
-        )
-
-
-@lru_cache(maxsize=VOICE_LAYERS)
-def _chat_voices_layer(voices: tuple[VoiceCardView, ...], theme: str, scale: float) -> Image.Image:
-    """The chat board's voice cards (fixed for a whole game), drawn once."""
-    t = _THEMES[theme]
-    w = CHAT_W - 2 * CHAT_MARGIN
-    h = _chat_voices_height(_Pen(Image.new("RGB", (1, 1)), scale, t), voices, w)
-    layer = Image.new("RGB", (max(1, round(w * scale)), max(1, round(h * scale))), t.bg)
-    _draw_chat_voices(_Pen(layer, scale, t), voices, 0, 0, w)
-    return layer
-
-
-def _render_chat(
-    view: KenchikuView, labels: Sequence[str], t: _Theme, theme: str, scale: float
-) -> Image.Image:
-    g = _chat_geo(view.n_columns)
-    inner = CHAT_W - 2 * CHAT_MARGIN
-    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)  # measures text before the canvas exists
-    banner = _banner(view, labels)
-    banner_lines = _chat_banner_lines(ruler, banner[0], inner) if banner else []
-    city_w, city_h = _city_size(view, g)
-    voices = tuple(view.voices)
-    voices_layer = _chat_voices_layer(voices, theme, scale) if voices else None
-    y = CHAT_MARGIN + _chat_header_height(ruler, view, labels, inner) + CHAT_GAP
-    if banner:
-        y += 14 + 24 * len(banner_lines) + CHAT_GAP
-    if view.outcome is not None:
-        y += _chat_scores_height(view) + CHAT_GAP
-    over = view.outcome is not None  # then the scores replace the market and companies table
-    y += city_h + (0 if over else CHAT_GAP + _chat_table_height(view))
-    if voices_layer is not None:
-        y += CHAT_GAP + voices_layer.height / scale
-    height = y + CHAT_MARGIN
-    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), t.bg)
-    pen = _Pen(image, scale, t)
-
-    x, y = CHAT_MARGIN, float(CHAT_MARGIN)
-    y += _draw_chat_header(pen, view, labels, x, y, inner) + CHAT_GAP
-    if banner:
-        y += _draw_chat_banner(pen, banner_lines, banner[1], x, y, inner) + CHAT_GAP
-    if view.outcome is not None:
-        y += _draw_chat_scores(pen, view, labels, x, y, inner) + CHAT_GAP
-    _paste_city(pen, view, g, x + (inner - city_w) / 2, y)
-    y += city_h
-    if not over:
-        y += CHAT_GAP + _draw_chat_table(pen, view, labels, x, y + CHAT_GAP, inner)
-    if voices_layer is not None:
-        image.paste(voices_layer, (pen.px(x), pen.px(y + CHAT_GAP)))
-    return image
-
-
-# ---------------------------------------------------------------------------------------------
-# The detailed board: header, market, companies, voices, scores, legend
-# ---------------------------------------------------------------------------------------------
-
-
-def _draw_header(
-    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
-) -> None:
-    t = pen.t
-    pen.text(x, y + 4, "KENCHIKU", 30, bold=True, fill=t.ink)
-    tw = pen.length("KENCHIKU", 30, bold=True)
-    pen.text(x + tw + 16, y + 8, f"Round {view.round}", 21, bold=True, fill=t.ink)
-    rw = pen.length(f"Round {view.round}", 21, bold=True)
-    pen.text(
-        x + tw + 16 + rw + 12,
-        y + 11,
-        f"turn {view.turn} · {view.blocks_left} blocks left",
-        TEXT_SIZE + 1,
-        fill=t.muted,
-    )
-    # Who acts now, in the middle-right.
-    cx = x + w * 0.50
-    if view.to_act and view.outcome is None:
-        pen.text(cx, y + 22, "To act", TEXT_SIZE + 1, fill=t.muted, anchor="lm")
-        px = cx + pen.length("To act", TEXT_SIZE + 1) + 22
-        for seat in view.to_act:
-            pen.mark(px, y + 21, 15, seat)
-            pen.text(px + 22, y + 22, labels[seat], 20, bold=True, anchor="lm")
-            px += 44 + pen.length(labels[seat], 20, True)
-    # The dice of the latest rest, at the right.
-    rx = x + w
-    if view.last_dice:
-        n = len(view.last_dice)
-        die = 46
-        start = rx - n * (die + 8) + 8
-        pen.text(start - 10, y + 22, "Last dice", TEXT_SIZE, fill=t.muted, anchor="rm")
-        for i, kind in enumerate(m for m in MARKER_TYPES if m in view.last_dice):
-            dx = start + i * (die + 8)
-            hit = view.last_dice[kind] < 0
-            pen.rect(
-                dx,
-                y + 22 - die / 2,
-                dx + die,
-                y + 22 + die / 2,
-                fill=t.panel,
-                outline=t.danger if hit else t.panel_edge,
-                width=2 if hit else 1,
-                radius=6,
-            )
-            _marker_icon(pen, kind, dx + 11, y + 22, 12, MARKER_COLOURS[kind])
-            pen.text(
-                dx + die - 5,
-                y + 23,
-                "−1" if hit else "0",
-                SMALL_SIZE,
-                bold=hit,
-                fill=t.danger if hit else t.muted,
-                anchor="rm",
-            )
-    else:
-        pen.text(rx, y + 22, "no dice rolled yet", TEXT_SIZE, fill=t.faint, anchor="rm")
-    # Last event, on up to two lines.
-    lines = _event_lines(pen, view, labels, w)
-    box_h = 34 + EVENT_LINE_H * (len(lines) - 1)
-    pen.rect(x, y + 50, x + w, y + 50 + box_h, fill=t.panel, outline=t.panel_edge, radius=8)
-    pen.text(x + 12, y + 67, "›", 22, bold=True, fill=t.muted, anchor="lm")
-    for i, line in enumerate(lines):
-        pen.text(x + 30, y + 67 + i * EVENT_LINE_H, line, TEXT_SIZE + 1, fill=t.ink, anchor="lm")
-
-
-def _event_lines(pen: _Pen, view: KenchikuView, labels: Sequence[str], w: float) -> list[str]:
-    """``view.last_event`` wrapped to the header's width, at most two lines."""
-    event = _named(view.last_event, labels) or "The city awaits its first building."
-    lines = pen.wrap(event, TEXT_SIZE + 1, w - 44)
-    if len(lines) > 2:
-        lines = [lines[0], pen.fit(" ".join(lines[1:]), TEXT_SIZE + 1, w - 44)]
-    return lines
-
-
-def _draw_banner(pen: _Pen, text: str, over: bool, x: float, y: float, w: float) -> None:
-    fill = pen.t.banner_over if over else pen.t.banner_final
-    pen.banner(x, y, w, BANNER_H - 8, text, fill=fill)
-
-
-def _panel(pen: _Pen, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
-    t = pen.t
-    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=t.panel_edge, radius=10)
-    pen.text(x + 14, y + 12, title, TITLE_SIZE, bold=True, fill=t.ink)
-    if note:
-        pen.text(x + w - 14, y + 14, note, SMALL_SIZE, fill=t.muted, anchor="ra")
-
-
-def _market_height() -> float:
-    return 46 + len(MARKER_TYPES) * MARKET_ROW_H + 8
-
-
-def _draw_market(pen: _Pen, view: KenchikuView, x: float, y: float, w: float) -> float:
-    t = pen.t
-    h = _market_height()
-    _panel(pen, x, y, w, h, "Market", "price (1–7) · stock left")
-    slots_x = x + 132
-    for i, kind in enumerate(MARKER_TYPES):
-        cy = y + 46 + i * MARKET_ROW_H + MARKET_ROW_H / 2
-        colour = MARKER_COLOURS[kind]
-        _marker_icon(pen, kind, x + 24, cy, 15, colour)
-        pen.text(x + 40, cy, MARKER_LABELS[kind], TEXT_SIZE, fill=t.ink, anchor="lm")
-        price = view.market_prices.get(kind, 0)
-        for p in range(1, 8):
-            sx = slots_x + (p - 1) * MARKET_SLOT_W
-            if p == price:
-                pen.rect(sx + 2, cy - 13, sx + MARKET_SLOT_W - 2, cy + 13, fill=colour, radius=7)
+            pen.text(x + 14, cy + 1, ordinal(ranks.get(s, r + 1)), 18, bold=True, anchor="lm")
+            pen.mark(x + 68, cy, 13, seat)
+            pen.text(x + 88, cy + 1, labels[seat], 20, bold=True, anchor="lm")
+            row = details.get(s, {})
+            if row.get("bankrupt"):
                 pen.text(
-                    sx + MARKET_SLOT_W / 2,
+                    left + (len(keys) * col_w) / 2,
                     cy + 1,
-                    str(p),
-                    17,
+                    "bankrupt",
+                    18,
                     bold=True,
-                    fill=text_on(colour),
+                    fill=t.danger,
                     anchor="mm",
                 )
             else:
-                pen.rect(
-                    sx + 5, cy - 10, sx + MARKET_SLOT_W - 5, cy + 10, fill=t.slot_empty, radius=5
-                )
-                pen.text(
-                    sx + MARKET_SLOT_W / 2, cy + 1, str(p), SMALL_SIZE, fill=t.faint, anchor="mm"
-                )
-        stock = view.market_stock.get(kind, 0)
-        sx = slots_x + 7 * MARKET_SLOT_W + 14
-        pen.text(
-            sx, cy + 1, str(stock), 17, bold=True, fill=t.ink if stock else t.danger, anchor="lm"
+                for i, k in enumerate(keys):
+                    v = row.get(k)
+                    if v is None:
+                        continue
+                    pen.text(
+                        left + i * col_w + col_w / 2,
+                        cy + 1,
+                        str(v),
+                        18,
+                        fill=t.danger if v < 0 else t.ink,
+                        anchor="mm",
+                    )
+            pen.text(tx, cy + 1, str(scores[s]), 22, bold=True, anchor="mm")
+
+    # -- voice cards and legend (static for a game: cached layers) -----------------------
+
+    def voices_height(self, w: float) -> float:
+        voices = tuple(self.view.voices)
+        if not voices:
+            return 0
+        return _voices_height_of(voices, self.size, w, _theme_name(self.t), self.pen.k)
+
+    def voices(self, x: float, y: float, w: float) -> None:
+        layer = _voices_layer(
+            tuple(self.view.voices), self.size, w, _theme_name(self.t), self.pen.k
         )
-        pen.text(
-            sx + pen.length(str(stock), 17, True) + 5,
-            cy + 1,
-            "left",
-            SMALL_SIZE,
-            fill=t.muted,
-            anchor="lm",
-        )
-    return h
+        self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
+
+    def legend_height(self, w: float) -> float:
+        return _LEGEND.height if self.size.legend else 0
+
+    def legend(self, x: float, y: float, w: float) -> None:
+        layer = _legend_layer(_theme_name(self.t), self.pen.k, w)
+        self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
+
+
+def _nothing(w: float) -> float:
+    return 0
+
+
+def _voice_rows(voices: Sequence[VoiceCardView]) -> list[Sequence[VoiceCardView]]:
+    per_row = min(4, len(voices))
+    return [voices[r : r + per_row] for r in range(0, len(voices), per_row)]
+
+
+def _voice_lines(
+    pen: _Pen, v: VoiceCardView, cw: float, size: BoardSize
+) -> tuple[list[str], list[str]]:
+    """A voice card's title (at most three lines) and, where ``size`` shows it, its wording."""
+    title = pen.lines(v.title, 17, cw - 20, 3, True)
+    return title, pen.wrap(v.text, MIN_TEXT, cw - 20) if size.wording else []
+
+
+def _voice_row_height(pen: _Pen, row: Sequence[VoiceCardView], cw: float, size: BoardSize) -> float:
+    lines = [_voice_lines(pen, v, cw, size) for v in row]
+    title = max(len(a) for a, _ in lines)
+    text = max(len(b) for _, b in lines)
+    return 38 + 21 * title + (6 + 19 * text if text else 0) + 34
+
+
+def _draw_voices(
+    pen: _Pen, voices: Sequence[VoiceCardView], size: BoardSize, x: float, y: float, w: float
+) -> float:
+    """The voice cards by kind, title and bonus (and wording, where ``size`` shows it), in
+    rows of up to four; returns the height used."""
+    t = pen.t
+    top = y
+    for row in _voice_rows(voices):
+        cw = (w - (len(row) - 1) * VOICE_GAP) / len(row)
+        h = _voice_row_height(pen, row, cw, size)
+        for i, v in enumerate(row):
+            cx = x + i * (cw + VOICE_GAP)
+            admin = v.kind == "administration"
+            band = t.admin if admin else t.citizen
+            pen.rect(
+                cx,
+                y,
+                cx + cw,
+                y + h,
+                fill=t.panel,
+                outline=mix(band, t.panel, 0.3),
+                width=2,
+                radius=10,
+            )
+            pen.rect(cx, y, cx + cw, y + 28, fill=band, radius=10)
+            pen.rect(cx, y + 18, cx + cw, y + 28, fill=band)
+            label = "ADMINISTRATION" if admin else "CITIZENS"
+            pen.text(
+                cx + 10,
+                y + 15,
+                pen.fit(label, MIN_TEXT, cw - 20, True),
+                MIN_TEXT,
+                bold=True,
+                fill=text_on(band),
+                anchor="lm",
+            )
+            title, text = _voice_lines(pen, v, cw, size)
+            ty = y + 38
+            for line in title:
+                pen.text(cx + 10, ty, line, 17, bold=True)
+                ty += 21
+            ty += 6
+            for line in text:
+                pen.text(cx + 10, ty, line, MIN_TEXT, fill=t.muted)
+                ty += 19
+            # The bonus, at the foot of the card so a row of cards lines their amounts up.
+            star = "*" if v.source == "reconstructed" else ""
+            strong = mix(band, t.ink, 0.3)
+            amount = f"+{v.amount}"
+            ay = y + h - 18
+            pen.text(cx + 10, ay, amount, 22, bold=True, fill=strong, anchor="lm")
+            unit = ("money" if admin else "honour") + star
+            pen.text(
+                cx + 16 + pen.length(amount, 22, True),
+                ay + 2,
+                unit,
+                17,
+                bold=True,
+                fill=strong,
+                anchor="lm",
+            )
+        y += h + VOICE_GAP
+    return y - VOICE_GAP - top
+
+
+@lru_cache(maxsize=VOICE_LAYERS)
+def _voices_height_of(
+    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float
+) -> float:
+    """The voice cards' height, measured once per game (text measuring is a tenth of a board)."""
+    pen = _Pen(Image.new("RGB", (1, 1)), k, _THEMES[theme])
+    rows = _voice_rows(voices)
+    heights = [
+        _voice_row_height(pen, row, (w - (len(row) - 1) * VOICE_GAP) / len(row), size)
+        for row in rows
+    ]
+    return sum(heights) + VOICE_GAP * (len(heights) - 1)
+
+
+@lru_cache(maxsize=VOICE_LAYERS)
+def _voices_layer(
+    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float
+) -> Image.Image:
+    """The voice cards (fixed for a whole game), drawn once."""
+    t = _THEMES[theme]
+    h = _voices_height_of(voices, size, w, theme, k)
+    layer = Image.new("RGB", (max(1, round(w * k)), max(1, round(h * k))), t.bg)
+    _draw_voices(_Pen(layer, k, t), voices, size, 0, 0, w)
+    return layer
+
+
+_LEGEND = Legend(
+    (
+        ("building", "building (mark = owner)"),
+        ("starter", "starting building"),
+        ("park", "park (owner's mark)"),
+        ("ghost", "land value: height to build"),
+        ("district", "district boundary"),
+        ("avenue", "avenue, on-avenue plot"),
+        ("shapes", "owners: colour and shape"),
+        ("workers", "workers: ready / spent"),
+        ("star", "reconstructed amount"),
+    ),
+    head=PANEL_HEAD_H,
+    row_h=LEGEND_ROW_H,
+    label_dx=36,
+    size=MIN_TEXT,
+    title_size=22,
+)
+
+
+def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
+    t = pen.t
+
+    def icon(kind: str, cx: float, cy: float) -> None:
+        ix = cx + 14
+        if kind == "building":
+            _small_stack(pen, ix, cy, player_colour(0))
+        elif kind == "starter":
+            _small_stack(pen, ix, cy, t.neutral_building)
+        elif kind == "park":
+            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=t.grass, radius=4)
+            pen.mark(ix, cy, 8, 1)
+        elif kind == "ghost":
+            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=t.plot_tints[0], radius=4)
+            pen.text(ix, cy + 1, "3", MIN_TEXT, fill=t.value, anchor="mm")
+        elif kind == "district":
+            pen.dashed((ix - 12, cy), (ix + 12, cy), fill=t.district_line, width=2, dash=5, gap=4)
+        elif kind == "avenue":
+            pen.rect(
+                ix - 10,
+                cy - 6,
+                ix + 10,
+                cy + 12,
+                fill=t.plot_tints[0],
+                outline=t.avenue_edge,
+                width=2,
+                radius=3,
+            )
+            pen.line([(ix - 14, cy - 8), (ix + 14, cy - 8)], fill=t.road, width=8)
+            pen.dashed(
+                (ix - 14, cy - 8), (ix + 14, cy - 8), fill=t.road_mark, width=1, dash=4, gap=3
+            )
+        elif kind == "shapes":
+            for j in range(len(SEAT_SHAPES)):
+                pen.mark(ix - 13 + j * 9, cy, 5, j)
+        elif kind == "workers":
+            mc = MARKER_COLOURS["workers"]
+            pen.rect(ix - 13, cy - 6, ix - 1, cy + 6, fill=mc, radius=3)
+            pen.rect(ix + 2, cy - 6, ix + 14, cy + 6, outline=mc, width=2, radius=3)
+        else:
+            pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
+
+    _LEGEND.draw(pen, t, x, y, w, icon)
+
+
+@lru_cache(maxsize=8)
+def _legend_layer(theme: str, k: float, w: float) -> Image.Image:
+    t = _THEMES[theme]
+    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), t.bg)
+    _draw_legend(_Pen(layer, k, t), 0, 0, w)
+    return layer
+
+
+def _board_size(view: KenchikuView, detail: bool) -> BoardSize:
+    """CHAT, or DETAIL as wide as its city and side column."""
+    if not detail:
+        return CHAT
+    city_w = _city_size(view, _geo(DETAIL, view.n_columns))[0]
+    return replace(DETAIL, width=2 * DETAIL.margin + city_w + DETAIL.gap + DETAIL.side)
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------------
+
+
+def render_board(
+    view: KenchikuView,
+    *,
+    names: Sequence[str] | None = None,
+    theme: str = "light",
+    scale: float = 1.0,
+    detail: bool = False,
+) -> Image.Image:
+    """Draw the public table: the chat board, or with ``detail`` the full-size board.
+
+    The same sections at two sizes (see the module docstring). The chat board (default) is
+    :data:`CHAT_W` (780) px wide at scale 1.0 and draws no text under :data:`MIN_TEXT` px, so
+    shown 550 px wide in Discord its smallest text is 11.3 px: header (round, who is to act,
+    last move), the city, one table of the market and the companies (markers, honour, loan,
+    park), and the voice cards by title and bonus; once the game is over, the final scores
+    above the city replace the table. The detailed board (about 1,560 px wide for a 9-column
+    city, text at least 14 px) puts the city beside the rest and adds each company's
+    buildings and chips, the voice cards' full wording, the scores card by card and the
+    legend.
+
+    Parts that do not change during a game (the empty city, the voice cards, the legend) are
+    drawn once and cached; the result depends on the arguments only.
+
+    Args:
+        view: what to draw; only its contents are shown (no rule is derived here).
+        names: display name per seat (index = seat), shortened for the board; missing or
+            empty names show as ``P1``, ``P2``...
+        theme: ``"light"`` or ``"dark"``.
+        scale: size factor for the whole image (the bot uses 0.75).
+        detail: the full-size board instead of the chat board.
+
+    Returns:
+        A new RGB image.
+
+    Raises:
+        ValueError: unknown ``theme`` or a non-positive ``scale``.
+    """
+    t = pick_theme(_THEMES, theme, scale)
+    labels = seat_labels(view, names)
+    size = _board_size(view, detail)
+    return compose(
+        size,
+        lambda pen: _Board(pen, view, labels, size).sections(),
+        lambda image, k: _Pen(image, k, t),
+        scale=scale,
+        bg=t.bg,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# One company's view
+# ---------------------------------------------------------------------------------------------
 
 
 def _honour_scale(view: KenchikuView) -> tuple[int, int]:
@@ -1521,449 +1566,6 @@ def _draw_honour_bar(
         pen.line([(zero, bar_y - 3), (zero, bar_y + bar_h + 3)], fill=t.muted, width=1)
 
 
-def _fade(pen: _Pen, x: float, y: float, w: float, h: float) -> None:
-    """Fade a panel into the background and stamp it BANKRUPT."""
-    t = pen.t
-    overlay = Image.new("RGB", (pen.px(w), pen.px(h)), t.bg)
-    region = (pen.px(x), pen.px(y), pen.px(x) + overlay.width, pen.px(y) + overlay.height)
-    base = pen.image.crop(region)
-    pen.image.paste(Image.blend(base, overlay, 0.55), region[:2])
-    sw = pen.length("BANKRUPT", 24, True) + 28
-    sx, sy = x + w / 2 - sw / 2, y + h / 2 - 18
-    pen.rect(sx, sy, sx + sw, sy + 36, fill=t.panel, outline=t.danger, width=3, radius=6)
-    pen.text(x + w / 2, sy + 19, "BANKRUPT", 24, bold=True, fill=t.danger, anchor="mm")
-
-
-def _draw_company(
-    pen: _Pen,
-    view: KenchikuView,
-    co: CompanyView,
-    name: str,
-    x: float,
-    y: float,
-    w: float,
-    scale: tuple[int, int],
-) -> None:
-    t = pen.t
-    colour = player_colour(co.seat)
-    acting = co.seat in view.to_act and view.outcome is None
-    h = COMPANY_H - 8
-    bg = mix(t.panel, colour, 0.10) if acting else t.panel
-    pen.rect(
-        x,
-        y,
-        x + w,
-        y + h,
-        fill=bg,
-        outline=t.ink if acting else t.panel_edge,
-        width=3 if acting else 1,
-        radius=10,
-    )
-    # Colour strip with the seat's shape.
-    pen.rect(x, y, x + 46, y + h, fill=colour, radius=10)
-    pen.rect(x + 30, y, x + 46, y + h, fill=colour)
-    pen.mark(x + 23, y + h / 2, 15, co.seat, fill=mix(colour, _WHITE, 0.55))
-    # Left column: name, then the markers as on the personal board.
-    tx = x + 58
-    shown = pen.fit(name, 18, 150, True)
-    pen.text(tx, y + 10, shown, 18, bold=True, fill=t.ink)
-    if acting:
-        pen.pill(tx + pen.length(shown, 18, True) + 8, y + 20, "TO ACT", fill=t.ink, h=21)
-    _draw_markers(pen, co, tx, y + 46, 18, 13, SMALL_SIZE)
-    # Right column: badges, honour with its bar, buildings.
-    rx = x + 262
-    right = x + w - 16
-    bx = rx
-    if co.has_loan:
-        bx += pen.pill(bx, y + 21, "LOAN", fill=t.danger, h=22) + 6
-    if co.park_available:
-        bx += pen.pill(bx, y + 21, "PARK", fill=t.grass, ink=_BLACK, h=22) + 6
-    pen.text(right, y + 22, str(co.honour), 28, bold=True, fill=t.ink, anchor="rm")
-    pen.text(
-        right - pen.length(str(co.honour), 28, True) - 6,
-        y + 24,
-        "honour",
-        SMALL_SIZE,
-        fill=t.muted,
-        anchor="rm",
-    )
-    plural = "s" if co.buildings != 1 else ""
-    stats = f"{co.buildings} building{plural} · {co.chips_left} chips left"
-    sx = rx
-    if co.money is not None and view.viewer == co.seat:
-        # Only the viewer's own money, and only in a view made for that seat.
-        sx += pen.pill(rx, y + 52, f"money {co.money}", fill=t.admin, ink=_BLACK, h=22) + 8
-        stats = f"{co.buildings} building{plural}"
-    pen.text(sx, y + 52, stats, SMALL_SIZE, fill=t.muted, anchor="lm")
-    _draw_honour_bar(pen, view, co, rx, right, y + 70, scale, SMALL_SIZE)
-    if co.bankrupt:
-        _fade(pen, x, y, w, h)
-
-
-def _voice_height(pen: _Pen, v: VoiceCardView, w: float) -> float:
-    title = pen.wrap(v.title, 16, w - 24, bold=True)
-    body = pen.wrap(v.text, SMALL_SIZE, w - 24)
-    return 42 + len(title) * 20 + 6 + len(body) * 18 + VOICE_AMOUNT_H
-
-
-def _draw_voice(pen: _Pen, v: VoiceCardView, x: float, y: float, w: float, h: float) -> None:
-    t = pen.t
-    admin = v.kind == "administration"
-    band = t.admin if admin else t.citizen
-    pen.rect(x, y, x + w, y + h, fill=t.panel, outline=mix(band, t.panel, 0.3), width=2, radius=10)
-    pen.rect(x, y, x + w, y + 30, fill=band, radius=10)
-    pen.rect(x, y + 20, x + w, y + 30, fill=band)
-    label = "ADMINISTRATION" if admin else "CITIZENS"
-    pen.text(x + 12, y + 16, label, SMALL_SIZE, bold=True, fill=text_on(band), anchor="lm")
-    ty = y + 40
-    for line in pen.wrap(v.title, 16, w - 24, bold=True):
-        pen.text(x + 12, ty, line, 16, bold=True, fill=t.ink)
-        ty += 20
-    ty += 6
-    for line in pen.wrap(v.text, SMALL_SIZE, w - 24):
-        pen.text(x + 12, ty, line, SMALL_SIZE, fill=t.muted)
-        ty += 18
-    # The bonus, at the foot of the card so a row of cards lines their amounts up.
-    star = "*" if v.source == "reconstructed" else ""
-    strong = mix(band, t.ink, 0.3)
-    amount = f"+{v.amount}"
-    ay = y + h - VOICE_AMOUNT_H / 2 - 2
-    pen.text(x + 12, ay, amount, 24, bold=True, fill=strong, anchor="lm")
-    unit = ("money" if admin else "honour") + star
-    pen.text(
-        x + 18 + pen.length(amount, 24, True),
-        ay + 3,
-        unit,
-        TEXT_SIZE,
-        bold=True,
-        fill=strong,
-        anchor="lm",
-    )
-
-
-def _voices_height(pen: _Pen, voices: Sequence[VoiceCardView], w: float) -> float:
-    """Height ``_draw_voices`` will use."""
-    if not voices:
-        return 0
-    per_row = min(4, len(voices))
-    cw = (w - (per_row - 1) * 12) / per_row
-    rows = [voices[r : r + per_row] for r in range(0, len(voices), per_row)]
-    return (
-        sum(max(VOICE_H_MIN, *(_voice_height(pen, v, cw) for v in row)) + 12 for row in rows) - 12
-    )
-
-
-def _draw_voices(pen: _Pen, voices: Sequence[VoiceCardView], x: float, y: float, w: float) -> float:
-    if not voices:
-        return 0
-    per_row = min(4, len(voices))
-    cw = (w - (per_row - 1) * 12) / per_row
-    total = 0.0
-    for r in range(0, len(voices), per_row):
-        row = voices[r : r + per_row]
-        h = max(VOICE_H_MIN, *(_voice_height(pen, v, cw) for v in row))
-        for i, v in enumerate(row):
-            _draw_voice(pen, v, x + i * (cw + 12), y + total, cw, h)
-        total += h + 12
-    return total - 12
-
-
-def _scores_height(view: KenchikuView) -> float:
-    scores = (view.outcome or {}).get("scores", {})
-    return 52 + 36 + len(scores) * SCORE_ROW_H + 12
-
-
-def _draw_scores(
-    pen: _Pen, view: KenchikuView, labels: Sequence[str], x: float, y: float, w: float
-) -> float:
-    t = pen.t
-    out: dict[str, Any] = view.outcome or {}
-    scores: dict[str, int] = dict(out.get("scores", {}))
-    ranks: dict[str, int] = dict(out.get("ranks", {}))
-    details: dict[str, dict[str, int]] = dict(out.get("details", {}))
-    winners = {int(s) for s in out.get("winners", [])}
-    seats = sorted(scores, key=lambda s: (ranks.get(s, 99), int(s)))
-    keys = _score_keys(details, itemised=True)
-    header_h = 52 + 36
-    row_h = SCORE_ROW_H
-    h = _scores_height(view)
-    _panel(pen, x, y, w, h, "Final scores")
-    # Columns: rank, mark and name, breakdown..., total.
-    left = x + 80 + min(110, _company_name_width(pen, labels, TEXT_SIZE)) + 10
-    total_w = 64
-    col_w = (w - 14 - total_w - (left - x)) / max(1, len(keys))
-    hy = y + 52
-    for i, k in enumerate(keys):
-        cx = left + i * col_w + col_w / 2
-        lines = pen.wrap(_score_label(k), SMALL_SIZE, col_w - 4)[:2]
-        for j, line in enumerate(lines):
-            pen.text(
-                cx,
-                hy + j * 16 + (8 if len(lines) == 1 else 0),
-                pen.fit(line, SMALL_SIZE, col_w - 2),
-                SMALL_SIZE,
-                fill=t.muted,
-                anchor="mm",
-            )
-    pen.text(
-        x + w - 14 - total_w / 2, hy + 8, "Total", TEXT_SIZE, bold=True, fill=t.ink, anchor="mm"
-    )
-    pen.line([(x + 14, hy + 28), (x + w - 14, hy + 28)], fill=t.panel_edge, width=1)
-    for r, s in enumerate(seats):
-        cy = y + header_h + r * row_h + row_h / 2
-        seat = int(s)
-        if seat in winners:
-            pen.rect(
-                x + 8,
-                cy - row_h / 2 + 2,
-                x + w - 8,
-                cy + row_h / 2 - 2,
-                fill=mix(t.panel, t.admin, 0.25),
-                radius=6,
-            )
-        rank = _ordinal(ranks.get(s, r + 1))
-        pen.text(x + 16, cy + 1, rank, TEXT_SIZE + 1, bold=True, fill=t.ink, anchor="lm")
-        pen.mark(x + 64, cy, 10, seat)
-        pen.text(
-            x + 79,
-            cy + 1,
-            pen.fit(labels[seat], TEXT_SIZE, 110, True),
-            TEXT_SIZE,
-            bold=True,
-            anchor="lm",
-        )
-        row = details.get(s, {})
-        if row.get("bankrupt"):
-            pen.text(
-                left + len(keys) * col_w / 2,
-                cy + 1,
-                "bankrupt",
-                TEXT_SIZE,
-                bold=True,
-                fill=t.danger,
-                anchor="mm",
-            )
-        else:
-            for i, k in enumerate(keys):
-                v = row.get(k)
-                if v is None:
-                    continue
-                pen.text(
-                    left + i * col_w + col_w / 2,
-                    cy + 1,
-                    str(v),
-                    TEXT_SIZE,
-                    fill=t.danger if v < 0 else t.ink,
-                    anchor="mm",
-                )
-        pen.text(
-            x + w - 14 - total_w / 2, cy + 1, str(scores[s]), 19, bold=True, fill=t.ink, anchor="mm"
-        )
-    return h
-
-
-def _legend_items() -> list[tuple[str, str]]:
-    return [
-        ("building", "building (mark = owner)"),
-        ("starter", "starting building"),
-        ("park", "park (owner's mark)"),
-        ("ghost", "land value: height to build"),
-        ("district", "district boundary"),
-        ("avenue", "avenue, on-avenue plot"),
-        ("shapes", "owners: colour and shape"),
-        ("workers", "workers: ready / spent"),
-        ("star", "reconstructed amount"),
-    ]
-
-
-def _legend_height() -> float:
-    return 46 + (len(_legend_items()) + 1) // 2 * LEGEND_ROW_H + 6
-
-
-def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> float:
-    t = pen.t
-    h = _legend_height()
-    _panel(pen, x, y, w, h, "Legend")
-
-    def icon(kind: str, cx: float, cy: float) -> None:
-        ix = cx + 14
-        if kind == "building":
-            _small_stack(pen, ix, cy, player_colour(0))
-        elif kind == "starter":
-            _small_stack(pen, ix, cy, t.neutral_building)
-        elif kind == "park":
-            pen.rect(ix - 11, cy - 11, ix + 11, cy + 11, fill=t.grass, radius=4)
-            pen.mark(ix, cy, 7, 1)
-        elif kind == "ghost":
-            pen.rect(ix - 11, cy - 11, ix + 11, cy + 11, fill=t.plot_tints[0], radius=4)
-            pen.text(ix, cy + 1, "3", SMALL_SIZE, fill=t.value, anchor="mm")
-        elif kind == "district":
-            pen.dashed((ix - 12, cy), (ix + 12, cy), fill=t.district_line, width=2, dash=5, gap=4)
-        elif kind == "avenue":
-            pen.rect(
-                ix - 10,
-                cy - 6,
-                ix + 10,
-                cy + 12,
-                fill=t.plot_tints[0],
-                outline=t.avenue_edge,
-                width=2,
-                radius=3,
-            )
-            pen.line([(ix - 14, cy - 8), (ix + 14, cy - 8)], fill=t.road, width=8)
-            pen.dashed(
-                (ix - 14, cy - 8), (ix + 14, cy - 8), fill=t.road_mark, width=1, dash=4, gap=3
-            )
-        elif kind == "shapes":
-            for j in range(len(SEAT_SHAPES)):
-                pen.mark(ix - 13 + j * 8.5, cy, 4.5, j)
-        elif kind == "workers":
-            mc = MARKER_COLOURS["workers"]
-            pen.rect(ix - 13, cy - 6, ix - 1, cy + 6, fill=mc, radius=3)
-            pen.rect(ix + 2, cy - 6, ix + 14, cy + 6, outline=mc, width=2, radius=3)
-        else:
-            pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
-
-    legend_grid(
-        pen,
-        x,
-        y,
-        w,
-        _legend_items(),
-        icon,
-        head=46,
-        row_h=LEGEND_ROW_H,
-        label_dx=34,
-        size=SMALL_SIZE,
-        ink=t.ink,
-    )
-    return h
-
-
-@lru_cache(maxsize=VOICE_LAYERS)
-def _voices_layer(
-    voices: tuple[VoiceCardView, ...], width: float, theme: str, scale: float
-) -> Image.Image:
-    """The voice cards (fixed for a whole game), drawn once."""
-    t = _THEMES[theme]
-    h = _voices_height_of(voices, width, theme, scale)
-    layer = Image.new("RGB", (max(1, round(width * scale)), max(1, round(h * scale))), t.bg)
-    _draw_voices(_Pen(layer, scale, t), voices, 0, 0, width)
-    return layer
-
-
-@lru_cache(maxsize=VOICE_LAYERS)
-def _voices_height_of(
-    voices: tuple[VoiceCardView, ...], width: float, theme: str, scale: float
-) -> float:
-    """``_voices_height`` measured once per game (text measuring is a tenth of a board)."""
-    return _voices_height(_Pen(Image.new("RGB", (1, 1)), scale, _THEMES[theme]), voices, width)
-
-
-@lru_cache(maxsize=8)
-def _legend_layer(theme: str, scale: float) -> Image.Image:
-    t = _THEMES[theme]
-    layer = Image.new("RGB", (round(SIDE_W * scale), round(_legend_height() * scale)), t.bg)
-    _draw_legend(_Pen(layer, scale, t), 0, 0, SIDE_W)
-    return layer
-
-
-def _render_detail(
-    view: KenchikuView, labels: Sequence[str], t: _Theme, theme: str, scale: float
-) -> Image.Image:
-    g = DETAIL_GEO
-    city_w, city_h = _city_size(view, g)
-    width = MARGIN + city_w + GAP + SIDE_W + MARGIN
-    inner = width - 2 * MARGIN
-    banner = _banner(view, labels)
-    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)  # measures text before the canvas exists
-    header_h = HEADER_H + EVENT_LINE_H * (len(_event_lines(ruler, view, labels, inner)) - 1)
-    top = MARGIN + header_h + (BANNER_H if banner else 0)
-    voices = tuple(view.voices)
-    voices_h = _voices_height_of(voices, city_w, theme, scale)
-    left_h = city_h + (GAP - 8 + voices_h if voices else 0)
-    right_h = (
-        (_scores_height(view) + GAP if view.outcome is not None else 0)
-        + _market_height()
-        + GAP
-        + len(view.companies) * COMPANY_H
-        + GAP
-        - 8
-        + _legend_height()
-    )
-    height = top + max(left_h, right_h) + MARGIN
-    image = Image.new("RGB", (round(width * scale), round(height * scale)), t.bg)
-    pen = _Pen(image, scale, t)
-
-    _draw_header(pen, view, labels, MARGIN, MARGIN, inner)
-    if banner:
-        _draw_banner(pen, banner[0], banner[1], MARGIN, MARGIN + header_h, inner)
-    _paste_city(pen, view, g, MARGIN, top)
-    if voices:
-        vy = top + city_h + GAP - 8
-        image.paste(_voices_layer(voices, city_w, theme, scale), (pen.px(MARGIN), pen.px(vy)))
-
-    sx = MARGIN + city_w + GAP
-    sy = float(top)
-    if view.outcome is not None:
-        sy += _draw_scores(pen, view, labels, sx, sy, SIDE_W) + GAP
-    sy += _draw_market(pen, view, sx, sy, SIDE_W) + GAP
-    scale_range = _honour_scale(view)
-    for co in view.companies:
-        _draw_company(pen, view, co, labels[co.seat], sx, sy, SIDE_W, scale_range)
-        sy += COMPANY_H
-    sy += GAP - 8
-    image.paste(_legend_layer(theme, scale), (pen.px(sx), pen.px(sy)))
-    return image
-
-
-# ---------------------------------------------------------------------------------------------
-# Public API
-# ---------------------------------------------------------------------------------------------
-
-
-def render_board(
-    view: KenchikuView,
-    *,
-    names: Sequence[str] | None = None,
-    theme: str = "light",
-    scale: float = 1.0,
-    detail: bool = False,
-) -> Image.Image:
-    """Draw the public table: the chat board, or with ``detail`` the full-size board.
-
-    The chat board (default) is :data:`CHAT_W` (780) px wide at scale 1.0 and draws no text
-    under :data:`CHAT_MIN_TEXT` px, so shown 550 px wide in Discord its smallest text is 11.3 px:
-    header (round, who is to act, last move), the city, one table of the market and the
-    companies (markers, honour, loan, park), and the voice cards by title and bonus; once the
-    game is over, the final scores above the city replace the table. The detailed board
-    (about 1,370 px wide) adds the voice cards' full wording, each company's marker track and
-    honour bar, and the legend.
-
-    Parts that do not change during a game (the empty city, the voice cards, the legend) are
-    drawn once and cached; the result depends on the arguments only.
-
-    Args:
-        view: what to draw; only its contents are shown (no rule is derived here).
-        names: display name per seat (index = seat), shortened for the board; missing or
-            empty names show as ``P1``, ``P2``...
-        theme: ``"light"`` or ``"dark"``.
-        scale: size factor for the whole image (the bot uses 0.75).
-        detail: the full-size board instead of the chat board.
-
-    Returns:
-        A new RGB image.
-
-    Raises:
-        ValueError: unknown ``theme`` or a non-positive ``scale``.
-    """
-    t = pick_theme(_THEMES, theme, scale)
-    labels = seat_labels(view, names)
-    if detail:
-        return _render_detail(view, labels, t, theme, scale)
-    return _render_chat(view, labels, t, theme, scale)
-
-
 def _player_buildings(view: KenchikuView, seat: int) -> tuple[list[str], str | None]:
     """``"b3 2"`` (coordinate, height) for each of the seat's buildings, and its park's plot."""
     built = [f"{c.coord} {c.height}" for c in view.cells if c.owner == seat and c.height > 0]
@@ -2019,16 +1621,16 @@ def render_player(
     pen.rect(m, m, m + w, m + 56, fill=colour, radius=12)
     pen.rect(m, m + 40, m + w, m + 56, fill=colour)
     ink = text_on(colour)
-    pen.mark(m + 32, m + 28, 16, seat, fill=mix(colour, _WHITE, 0.55))
+    pen.mark(m + 32, m + 28, 16, seat, fill=mix(colour, WHITE, 0.55))
     pen.text(m + 58, m + 29, labels[seat], 28, bold=True, fill=ink, anchor="lm")
     bx: float = m + w - 14
     badges: list[tuple[str, RGB, RGB]] = []
     if co.bankrupt:
-        badges.append(("BANKRUPT", t.danger, _WHITE))
+        badges.append(("BANKRUPT", t.danger, WHITE))
     if acting:
         badges.append(("TO ACT", t.ink, t.panel))
     if co.has_loan:
-        badges.append(("LOAN", t.danger, _WHITE))
+        badges.append(("LOAN", t.danger, WHITE))
     for text, fill, fg in badges:
         bw = pen.length(text, 17, True) + 14
         bx -= bw

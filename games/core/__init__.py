@@ -29,7 +29,7 @@ from .registry import (
 )
 from .rng import Rng
 from .steps import Step, StepGame
-from .text import Msg
+from .text import Msg, game_title, joined
 
 __all__ = [
     "MAX_NOTATION",
@@ -57,8 +57,10 @@ __all__ = [
     "Step",
     "StepGame",
     "all_games",
+    "game_title",
     "get_game",
     "group_choices",
+    "joined",
     "normalize_notation",
     "register",
     "register_converter",

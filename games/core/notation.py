@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidMove
+from .text import Msg, joined
 
 _INT = re.compile(r"-?[0-9]{1,15}")
 _SEAT = re.compile(r"p([1-9][0-9]?)")
@@ -281,7 +282,7 @@ class Notation:
     def parse(self, text: str) -> Any:
         words = text.split()
         if not words:
-            raise InvalidMove("Write a move, e.g. one of the suggestions.", key="notation.empty")
+            raise InvalidMove(Msg("notation.empty", "Write a move, e.g. one of the suggestions."))
         first = words[0].lower()
         candidates = self.by_first.get(first, []) + self.by_first.get(None, [])
         for pat in candidates:
@@ -292,19 +293,25 @@ class Notation:
         forms = [p.usage() for p in self.by_first.get(first, [])]
         if forms:
             raise InvalidMove(
-                f"`{shown}` does not fit `{first}`; write "
-                + " or ".join(f"`{f}`" for f in forms)
-                + ".",
-                key="notation.bad_form",
-                params={"text": shown, "forms": forms},
+                Msg(
+                    "notation.bad_form",
+                    "`{text}` does not fit `{first}`; write {ways}.",
+                    text=shown,
+                    first=first,
+                    ways=joined([f"`{f}`" for f in forms], " or "),
+                    forms=forms,
+                )
             )
         verbs = sorted(k for k in self.by_first if k)
         raise InvalidMove(
-            f"`{shown}` is not a move in {self.game}; moves start with "
-            + ", ".join(f"`{v}`" for v in verbs)
-            + ".",
-            key="notation.unknown_verb",
-            params={"text": shown, "verbs": verbs},
+            Msg(
+                "notation.unknown_verb",
+                "`{text}` is not a move in {game}; moves start with {starts}.",
+                text=shown,
+                game=self.game,
+                starts=", ".join(f"`{v}`" for v in verbs),
+                verbs=verbs,
+            )
         )
 
     def forms(self) -> Mapping[str, str]:

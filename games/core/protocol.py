@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import GameError, IllegalMove, InvalidMove, NotYourTurn
+from .text import Msg
 
 if TYPE_CHECKING:
     from .notation import Notation
@@ -329,9 +330,9 @@ class GameState(ABC, Generic[V]):
 
     def _not_your_turn(self) -> NotYourTurn:
         if self.is_over():
-            return NotYourTurn("The game is over; no more moves can be made.", key="game_over")
+            return NotYourTurn(Msg("game_over", "The game is over; no more moves can be made."))
         to_act = sorted(self.to_act())
-        return NotYourTurn("It is not your turn.", key="not_your_turn", params={"to_act": to_act})
+        return NotYourTurn(Msg("not_your_turn", "It is not your turn.", to_act=to_act))
 
     def check_turn(self, seat: Seat) -> None:
         """Raise ``NotYourTurn`` unless ``seat`` may act now.
@@ -351,7 +352,7 @@ class GameState(ABC, Generic[V]):
         if seat == SYSTEM:
             deadline = None if self.is_over() else self.deadline()
             if deadline is None or normalize_notation(text) != deadline.move.notation:
-                raise IllegalMove("That timer is not running any more.", key="timer_stale")
+                raise IllegalMove(Msg("timer_stale", "That timer is not running any more."))
             return deadline.move
         self.check_turn(seat)
         if self.codec is not None:
@@ -361,10 +362,12 @@ class GameState(ABC, Generic[V]):
             if move.notation == wanted:
                 return move
         raise InvalidMove(
-            f"`{text.strip()[:60]}` is not a move you can make now. "
-            "Use /move and pick from the suggestions, or /play for buttons.",
-            key="no_such_move",
-            params={"text": text.strip()[:60]},
+            Msg(
+                "no_such_move",
+                "`{text}` is not a move you can make now. "
+                "Use /move and pick from the suggestions, or /play for buttons.",
+                text=text.strip()[:60],
+            )
         )
 
     def apply(self, seat: Seat, move: Move) -> list[str]:
@@ -377,7 +380,7 @@ class GameState(ABC, Generic[V]):
         if seat == SYSTEM:
             deadline = None if self.is_over() else self.deadline()
             if deadline is None or deadline.move != move:
-                raise IllegalMove("That timer is not running any more.", key="timer_stale")
+                raise IllegalMove(Msg("timer_stale", "That timer is not running any more."))
         else:
             self._check_player_move(seat, move)
         rng = getattr(self, "rng", None)
@@ -394,16 +397,14 @@ class GameState(ABC, Generic[V]):
     def _check_player_move(self, seat: Seat, move: Move) -> None:
         self.check_turn(seat)
         if move.system_only:
-            raise IllegalMove("Only the game timer can make this move.", key="timer_only")
+            raise IllegalMove(Msg("timer_only", "Only the game timer can make this move."))
         self.validate(seat, move)
 
     def validate(self, seat: Seat, move: Move) -> None:
         """Raise a ``GameError`` if ``move`` is not legal. Default: membership test."""
         if move not in self.legal_moves(seat):
             raise InvalidMove(
-                f"`{move.notation}` is not a move you can make now.",
-                key="not_legal_now",
-                params={"move": move.notation},
+                Msg("not_legal_now", "`{move}` is not a move you can make now.", move=move.notation)
             )
 
 

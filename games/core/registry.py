@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidOptions
 from .protocol import GameState, Seat
+from .text import Msg, game_title
 
 if TYPE_CHECKING:
     from .ai import Policy
@@ -37,19 +38,38 @@ class OptionSpec:
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise InvalidOptions(f"Option `{self.name}` must be a whole number.") from None
+                raise InvalidOptions(
+                    Msg(
+                        "option_not_a_number",
+                        "Option `{option}` must be a whole number.",
+                        option=self.name,
+                    )
+                ) from None
             if (self.lo is not None and number < self.lo) or (
                 self.hi is not None and number > self.hi
             ):
                 raise InvalidOptions(
-                    f"Option `{self.name}` must be between {self.lo} and {self.hi}; got {number}."
+                    Msg(
+                        "option_out_of_range",
+                        "Option `{option}` must be between {lo} and {hi}; got {got}.",
+                        option=self.name,
+                        lo=self.lo,
+                        hi=self.hi,
+                        got=number,
+                    )
                 )
             return number
         if self.kind == "choice":
             word = str(value).strip().lower()
             if word not in self.choices:
                 raise InvalidOptions(
-                    f"Option `{self.name}` must be one of {', '.join(self.choices)}; got `{word}`."
+                    Msg(
+                        "option_not_a_choice",
+                        "Option `{option}` must be one of {choices}; got `{got}`.",
+                        option=self.name,
+                        choices=", ".join(self.choices),
+                        got=word,
+                    )
                 )
             return word
         if self.kind == "bool":
@@ -60,8 +80,22 @@ class OptionSpec:
                 return True
             if flag in ("0", "false", "no", "off"):
                 return False
-            raise InvalidOptions(f"Option `{self.name}` must be yes or no; got `{value}`.")
-        raise InvalidOptions(f"Option `{self.name}` has an unknown kind {self.kind!r}.")
+            raise InvalidOptions(
+                Msg(
+                    "option_not_yes_no",
+                    "Option `{option}` must be yes or no; got `{got}`.",
+                    option=self.name,
+                    got=str(value),
+                )
+            )
+        raise InvalidOptions(
+            Msg(
+                "option_unknown_kind",
+                "Option `{option}` has an unknown kind {kind}.",
+                option=self.name,
+                kind=repr(self.kind),
+            )
+        )
 
 
 NewGame = Callable[[Mapping[str, Any], int, int], GameState[Any]]
@@ -120,7 +154,13 @@ class GameSpec:
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise InvalidOptions(
-                f"{self.title} has no option {', '.join(f'`{u}`' for u in unknown)}."
+                Msg(
+                    "options_unknown",
+                    "{game} has no option {names}.",
+                    game=self.display_title,
+                    names=", ".join(f"`{u}`" for u in unknown),
+                    options=tuple(unknown),
+                )
             )
         out = {o.name: o.default for o in self.options}
         for k, v in given.items():
@@ -129,11 +169,26 @@ class GameSpec:
             out.update({k: v for k, v in self.defaults_for(out).items() if k not in given})
         return out
 
+    @property
+    def display_title(self) -> str:
+        """``title`` as a keyed name (core key ``title_<key>``), so a catalogue can give the
+        name the game's players know it by (``title_kenchiku``: 建築会社ゲーム)."""
+        return game_title(self.key, self.title)
+
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
+            key, text = "players_count", "{game} needs {lo}–{hi} players; there are {n}."
+            if n == 1:
+                key, text = "players_count_one", "{game} needs {lo}–{hi} players; there is {n}."
             raise InvalidOptions(
-                f"{self.title} needs {self.min_players}–{self.max_players} players; "
-                f"there {'is' if n == 1 else 'are'} {n}."
+                Msg(
+                    key,
+                    text,
+                    game=self.display_title,
+                    lo=self.min_players,
+                    hi=self.max_players,
+                    n=n,
+                )
             )
 
     def create(self, options: Mapping[str, Any], seats: int, seed: int) -> GameState[Any]:

@@ -43,6 +43,9 @@ class Step(Generic[G]):
 
     moves: ClassVar[tuple[type[Move], ...]] = ()
     title: ClassVar[str] = ""
+    title_key: ClassVar[str] = ""
+    """The catalogue key of ``title`` (``moc.term.phase.rent``): ``name`` then returns a
+    ``Msg`` a catalogue translates. Empty: the English title as it is."""
 
     def enter(self, game: G) -> list[str]:
         """Automatic work when the phase begins (deal, roll, pay income); returns events."""
@@ -96,8 +99,12 @@ class Step(Generic[G]):
         return group_choices((m.notation for m in game.legal_moves(seat)), prefix)
 
     def name(self, game: G) -> str:
-        """Human label of the phase (``title``, else the phase value title-cased)."""
-        return self.title or str(getattr(game.phase, "value", game.phase)).replace("_", " ").title()
+        """Human label of the phase (``title``, else the phase value title-cased); a keyed
+        ``Msg`` when the step has a ``title_key``."""
+        title = (
+            self.title or str(getattr(game.phase, "value", game.phase)).replace("_", " ").title()
+        )
+        return Msg(self.title_key, title) if self.title_key else title
 
 
 class StepGame(GameState[V]):

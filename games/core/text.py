@@ -7,7 +7,7 @@ filled in (``params``), so a translation catalogue can re-render it later.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -45,3 +45,33 @@ def _rebuild(key: str, text: str, params: Mapping[str, Any], template: str | Non
 def key_of(text: str) -> str:
     """The stable key of an event or reason (``"text"`` for a plain string)."""
     return getattr(text, "key", "text")
+
+
+_COUNTS = ("two", "three", "four", "five", "six", "seven", "eight")
+_JOINS = {", ": "list", " and ": "and", " or ": "or", " ": "sentences"}
+
+
+def joined(items: Sequence[str], sep: str = ", ") -> str:
+    """``items`` joined by ``sep`` (``", "``, ``" and "``, ``" or "`` or ``" "``) as one keyed
+    sentence, so a catalogue translates the separator and each item (itself a ``Msg``).
+
+    Keys are the core's: ``list_two`` (``"{a}, {b}"``) … ``list_eight``, ``and_two``
+    (``"{a} and {b}"``) … ``and_eight``, ``or_two`` … ``or_eight``, ``sentences_two``
+    (``"{a} {b}"``: sentences in a row) … ``sentences_eight``. One item is returned as
+    it is, none as ``""``; more than eight, or another separator, as a plain joined string.
+    The English is exactly ``sep.join(items)``."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    if len(items) - 2 >= len(_COUNTS) or sep not in _JOINS:
+        return sep.join(items)
+    names = "abcdefgh"[: len(items)]
+    key = f"{_JOINS[sep]}_{_COUNTS[len(items) - 2]}"
+    template = sep.join("{" + n + "}" for n in names)
+    return Msg(key, template, **dict(zip(names, items, strict=True)))
+
+
+def game_title(game: str, english: str) -> str:
+    """A game's name as a keyed word (core key ``title_<game>``: ``"Kenchiku"``), so a
+    catalogue can give the name its players know it by (建築会社ゲーム)."""
+    key = "title_" + game
+    return Msg(key, english)

@@ -22,11 +22,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import Converter, Move, Notation, register_converter
+from games.core import Converter, Move, Msg, Notation, game_title, register_converter
 
 from .view import MARKER_TYPES
 
 REWARDS: tuple[str, ...] = ("money", "honour")
+WORDS: frozenset[str] = frozenset(
+    {*MARKER_TYPES, *(m.removesuffix("s") for m in MARKER_TYPES), *REWARDS}
+)
+"""Notation words a sentence may name (marker types, one marker, rewards): ``word`` keys them."""
+
+
+def word(ident: str) -> str:
+    """A marker type or reward named inside a sentence, keyed ``kenchiku.word.<ident>`` so a
+    catalogue can translate it (its English is the notation word itself: ``"design"``,
+    ``"worker"``, ``"honour"``); any other word is returned as it is."""
+    if ident not in WORDS:
+        return ident
+    key = "kenchiku.word." + ident
+    return Msg(key, ident)
+
+
 _REWARD_ALIASES = {"honor": "honour"}
 _MARKER_ALIASES = {"worker": "workers"}
 
@@ -45,7 +61,12 @@ class Build(Move):
 
     @property
     def label(self) -> str:
-        return f"Build on {self.coord.upper()} for {self.reward}"
+        return Msg(
+            "kenchiku.label.build",
+            "Build on {coord} for {reward}",
+            coord=self.coord.upper(),
+            reward=word(self.reward),
+        )
 
 
 @dataclass(frozen=True)
@@ -57,7 +78,7 @@ class PlacePark(Move):
 
     @property
     def label(self) -> str:
-        return f"Place your park on {self.coord.upper()}"
+        return Msg("kenchiku.label.park", "Place your park on {coord}", coord=self.coord.upper())
 
 
 @dataclass(frozen=True)
@@ -69,7 +90,9 @@ class Buy(Move):
 
     @property
     def label(self) -> str:
-        return f"Buy a {self.marker.removesuffix('s')} marker"
+        return Msg(
+            "kenchiku.label.buy", "Buy a {one} marker", one=word(self.marker.removesuffix("s"))
+        )
 
 
 @dataclass(frozen=True)
@@ -82,8 +105,12 @@ class Rest(Move):
     @property
     def label(self) -> str:
         if self.drop is None:
-            return "Rest this turn"
-        return f"Rest, returning a {self.drop.removesuffix('s')} marker"
+            return Msg("kenchiku.label.rest", "Rest this turn")
+        return Msg(
+            "kenchiku.label.rest_drop",
+            "Rest, returning a {one} marker",
+            one=word(self.drop.removesuffix("s")),
+        )
 
 
 @dataclass(frozen=True)
@@ -94,7 +121,7 @@ class TakeLoan(Move):
 
     @property
     def label(self) -> str:
-        return "Take a loan"
+        return Msg("kenchiku.label.loan_take", "Take a loan")
 
 
 @dataclass(frozen=True)
@@ -108,7 +135,7 @@ class RepayLoan(Move):
 
     @property
     def label(self) -> str:
-        return "Repay the loan"
+        return Msg("kenchiku.label.loan_repay", "Repay the loan")
 
 
 @dataclass(frozen=True)
@@ -119,7 +146,7 @@ class EndTurn(Move):
 
     @property
     def label(self) -> str:
-        return "End your turn (keep the loan)"
+        return Msg("kenchiku.label.done", "End your turn (keep the loan)")
 
 
 TAKE_LOAN = TakeLoan()
@@ -129,5 +156,8 @@ BUYS: tuple[Buy, ...] = tuple(Buy(m) for m in MARKER_TYPES)
 RESTS: tuple[Rest, ...] = tuple(Rest(m) for m in MARKER_TYPES)
 REST_ONLY = Rest(None)
 
-CODEC = Notation([Build, PlacePark, Buy, Rest, TakeLoan, RepayLoan, EndTurn], game="Kenchiku")
+CODEC = Notation(
+    [Build, PlacePark, Buy, Rest, TakeLoan, RepayLoan, EndTurn],
+    game=game_title("kenchiku", "Kenchiku"),
+)
 """Kenchiku's notation codec: text -> move, legal or not (``KenchikuState.codec``)."""

@@ -25,6 +25,7 @@ from games.core import (
     Outcome,
     Rng,
     Seat,
+    joined,
 )
 
 from .board import Board
@@ -54,6 +55,7 @@ from .moves import (
     RepayLoan,
     Rest,
     TakeLoan,
+    word,
 )
 from .view import MARKER_TYPES, CellView, CompanyView, KenchikuView, VoiceCardView
 from .voices import administration_times, citizen_honour
@@ -211,10 +213,10 @@ class KenchikuState(GameState[KenchikuView]):
     def phase_name(self) -> str:
         """``"Round 4"``, ``"Final round"`` once the end is triggered, ``"Game over"``."""
         if self._outcome is not None:
-            return "Game over"
+            return Msg("kenchiku.phase.game_over", "Game over")
         if self.end_triggered_by is not None:
-            return "Final round"
-        return f"Round {self.round}"
+            return Msg("kenchiku.phase.final_round", "Final round")
+        return Msg("kenchiku.phase.round", "Round {round}", round=self.round)
 
     def default_move(self, seat: Seat) -> Move:
         """What a time-out plays: ``done`` after the action (the loan is kept); otherwise a
@@ -253,12 +255,37 @@ class KenchikuState(GameState[KenchikuView]):
                     card.amount * administration_times(card, self.board, seat, i, height)
                     for card in self.administration
                 )
-                more = f" +{bonus} bonus" if bonus else ""
-                return f"Build {move.coord.upper()} · height {height} · +{gain} money{more}"
+                if bonus:
+                    return Msg(
+                        "kenchiku.describe.build_money_bonus",
+                        "Build {coord} · height {height} · +{gain} money +{bonus} bonus",
+                        coord=move.coord.upper(),
+                        height=height,
+                        gain=gain,
+                        bonus=bonus,
+                    )
+                return Msg(
+                    "kenchiku.describe.build_money",
+                    "Build {coord} · height {height} · +{gain} money",
+                    coord=move.coord.upper(),
+                    height=height,
+                    gain=gain,
+                )
             gain = min(height, c.markers[PLANNING])
-            return f"Build {move.coord.upper()} · height {height} · +{gain} honour"
+            return Msg(
+                "kenchiku.describe.build_honour",
+                "Build {coord} · height {height} · +{gain} honour",
+                coord=move.coord.upper(),
+                height=height,
+                gain=gain,
+            )
         if isinstance(move, Buy) and move.marker in MARKER_INDEX:
-            return f"{move.label} · {self.prices[MARKER_INDEX[move.marker]]} money"
+            return Msg(
+                "kenchiku.describe.buy",
+                "{label} · {price} money",
+                label=move.label,
+                price=self.prices[MARKER_INDEX[move.marker]],
+            )
         return move.label
 
     def secrets(self, seat: Seat) -> Mapping[tuple[Any, ...], Any]:
@@ -436,7 +463,11 @@ class KenchikuState(GameState[KenchikuView]):
                 )
             )
         i = self.city.index[move.coord]
-        what = "a park" if isinstance(move, PlacePark) else "a building"
+        what = (
+            Msg("kenchiku.word.a_park", "a park")
+            if isinstance(move, PlacePark)
+            else Msg("kenchiku.word.a_building", "a building")
+        )
         if isinstance(move, PlacePark) and not c.park_available:
             raise IllegalMove(
                 Msg(
@@ -477,16 +508,28 @@ class KenchikuState(GameState[KenchikuView]):
                 )
             )
         structure = c.markers[STRUCTURE]
+        if value > structure == 1:
+            raise IllegalMove(
+                Msg(
+                    "kenchiku.structure_short_one",
+                    "Land value at {coord} is {value} but you have only {structure} "
+                    "structure marker.",
+                    coord=move.coord,
+                    value=value,
+                    structure=structure,
+                    plural="",
+                )
+            )
         if value > structure:
             raise IllegalMove(
                 Msg(
                     "kenchiku.structure_short",
                     "Land value at {coord} is {value} but you have only {structure} "
-                    "structure marker{plural}.",
+                    "structure markers.",
                     coord=move.coord,
                     value=value,
                     structure=structure,
-                    plural="s" if structure != 1 else "",
+                    plural="s",
                 )
             )
         if c.chips_left == 0:
@@ -518,7 +561,7 @@ class KenchikuState(GameState[KenchikuView]):
                 Msg(
                     "kenchiku.out_of_stock",
                     "The market has no {marker} markers left.",
-                    marker=move.marker,
+                    marker=word(move.marker),
                 )
             )
         if k != WORKERS and c.markers[k] >= self.rules.max_technology:
@@ -527,7 +570,7 @@ class KenchikuState(GameState[KenchikuView]):
                     "kenchiku.technology_full",
                     "You already hold {held} {marker} markers, the most allowed.",
                     held=c.markers[k],
-                    marker=move.marker,
+                    marker=word(move.marker),
                 )
             )
         if c.money < self.prices[k]:
@@ -535,7 +578,7 @@ class KenchikuState(GameState[KenchikuView]):
                 Msg(
                     "kenchiku.price_short",
                     "A {one} marker costs {price} money but you have {money}.",
-                    one=move.marker.removesuffix("s"),
+                    one=word(move.marker.removesuffix("s")),
                     price=self.prices[k],
                     money=c.money,
                 )
@@ -580,7 +623,7 @@ class KenchikuState(GameState[KenchikuView]):
                     "kenchiku.last_marker",
                     "You hold only one {marker} marker and every type must keep at least one; "
                     "return a different marker.",
-                    marker=move.drop,
+                    marker=word(move.drop),
                 )
             )
 
@@ -672,6 +715,10 @@ class KenchikuState(GameState[KenchikuView]):
             bonus = sum(b for _, b in bonuses)
             c.money += gain + bonus
             if bonuses:
+                items = [
+                    Msg("kenchiku.bonus_item", "{card} +{amount}", card=_title(card), amount=b)
+                    for card, b in bonuses
+                ]
                 text = Msg(
                     "kenchiku.built.money_bonus",
                     "built a height-{height} building on {coord} for {gain} money "
@@ -680,7 +727,7 @@ class KenchikuState(GameState[KenchikuView]):
                     coord=move.coord,
                     gain=gain,
                     bonus=bonus,
-                    detail=", ".join(f"{card.title} +{b}" for card, b in bonuses),
+                    detail=joined(items),
                     cards=tuple(card.id for card, _ in bonuses),
                     amounts=tuple(b for _, b in bonuses),
                 )
@@ -711,25 +758,15 @@ class KenchikuState(GameState[KenchikuView]):
                 why.append(("honour", "honour {honour}, over {goal}"))
             if why:
                 self.end_triggered_by = c.seat
-                cause = Msg(
-                    "kenchiku.end_cause." + "_".join(k for k, _ in why),
-                    " and ".join(t for _, t in why),
-                    height=height,
-                    honour=c.honour,
-                    goal=self.honour_goal,
-                )
-                self.end_cause = cause
-                events.append(
-                    Msg(
-                        "kenchiku.end_triggered." + "_".join(k for k, _ in why),
-                        "triggered the end of the game ("
-                        + " and ".join(t for _, t in why)
-                        + "); this round is the last.",
-                        height=height,
-                        honour=c.honour,
-                        goal=self.honour_goal,
-                    )
-                )
+                # one key per combination of causes, so each key has one template
+                name = "_".join(k for k, _ in why)
+                causes = " and ".join(t for _, t in why)
+                params = {"height": height, "honour": c.honour, "goal": self.honour_goal}
+                cause_key = "kenchiku.end_cause." + name
+                self.end_cause = Msg(cause_key, causes, **params)
+                triggered_key = "kenchiku.end_triggered." + name
+                triggered = f"triggered the end of the game ({causes}); this round is the last."
+                events.append(Msg(triggered_key, triggered, **params))
         return events
 
     def _park(self, c: Company, move: PlacePark) -> list[str]:
@@ -763,8 +800,8 @@ class KenchikuState(GameState[KenchikuView]):
             Msg(
                 "kenchiku.buy",
                 "bought a {marker_one} marker for {price} money ({marker} now costs {new_price}).",
-                marker=move.marker,
-                marker_one=move.marker.removesuffix("s"),
+                marker=word(move.marker),
+                marker_one=word(move.marker.removesuffix("s")),
                 price=price,
                 new_price=self.prices[k],
             )
@@ -786,7 +823,7 @@ class KenchikuState(GameState[KenchikuView]):
             self.stock[k] += 1
             self.prices[k] = self._price_down(self.prices[k])
             parts.append(("dropped", "dropped {drop} ({drop} now costs {drop_price})"))
-            params.update(drop=move.drop, drop_price=self.prices[k])
+            params.update(drop=word(move.drop), drop_price=self.prices[k])
         wages = c.markers[WORKERS] + c.markers[STRUCTURE]
         if c.money < wages and not c.has_loan:
             # 給料の支払いについて: a forced loan first, then the full wages
@@ -810,10 +847,14 @@ class KenchikuState(GameState[KenchikuView]):
             for _ in range(-face):
                 self.prices[k] = self._price_down(self.prices[k])
         self.last_dice = dice
-        fell = [f"{m} −{-f}" for m, f in dice.items() if f < 0]
+        fell = [
+            Msg("kenchiku.die_fell", "{marker} −{by}", marker=word(m), by=-f)
+            for m, f in dice.items()
+            if f < 0
+        ]
         if fell:
             parts.append(("dice", "dice: {fell}"))
-            params.update(fell=", ".join(fell), dice=dict(dice))
+            params.update(fell=joined(fell), dice=dict(dice))
         else:
             parts.append(("dice_still", "dice: no change"))
         return [_clauses("kenchiku.rest", parts, params)]
@@ -1025,11 +1066,15 @@ class KenchikuState(GameState[KenchikuView]):
 def _clauses(key: str, parts: Sequence[tuple[str, str]], params: Mapping[str, Any]) -> Msg:
     """One sentence of comma-joined clauses; ``key.<clause>.<clause>...`` names the clauses,
     so a key always has the same template (``parts`` are ``(name, template)`` pairs)."""
-    return Msg(
-        ".".join((key, *(name for name, _ in parts))),
-        ", ".join(t for _, t in parts) + ".",
-        **params,
-    )
+    full_key = ".".join((key, *(name for name, _ in parts)))
+    sentence = ", ".join(t for _, t in parts) + "."
+    return Msg(full_key, sentence, **params)
+
+
+def _title(card: VoiceCard) -> Msg:
+    """A voice card's title as a keyed term (``kenchiku.term.voice.<id>``, as on the boards)."""
+    key = "kenchiku.term.voice." + card.id
+    return Msg(key, card.title)
 
 
 def _bad_marker(word: str) -> Msg:

@@ -29,6 +29,7 @@ class AuctionStep(Step["MocState"]):
 
     moves: ClassVar[tuple[type[Move], ...]] = (Bid, Pass)
     title = "Auction"
+    title_key = "moc.term.phase.auction"
 
     def enter(self, game: MocState) -> list[str]:
         """Draw 2 × landlords − 1 deeds (fewer if the supply is short, Note 10)."""
@@ -47,7 +48,7 @@ class AuctionStep(Step["MocState"]):
                     "Auction of year {year}: {lots} ({mode} bids).",
                     year=game.year,
                     lots=", ".join(game.lots),
-                    mode=game.auction_mode,
+                    mode=Msg("moc.word." + game.auction_mode, game.auction_mode),
                     deeds=tuple(game.lots),
                 )
             )
@@ -72,7 +73,11 @@ class AuctionStep(Step["MocState"]):
         return (
             MoveTemplate(
                 prefix="bid",
-                label=f"Bid for {game.deed_name(game.lots[game.lot_index])}",
+                label=Msg(
+                    "moc.label.bid_for",
+                    "Bid for {deed_label}",
+                    deed_label=game.deed_name(game.lots[game.lot_index]),
+                ),
                 param="bid",
                 lo=lo,
                 hi=game.money[seat],

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core.data import check_keys, check_provenance, load_toml, raise_if
+from games.core.text import Msg
 
 GAME = "masters_of_commerce"
 
@@ -251,3 +252,16 @@ def parse_components(rules: dict[str, Any], market: dict[str, Any]) -> Component
 def components() -> Components:
     """The validated component data (loaded once)."""
     return parse_components(load_toml(GAME, "rules"), load_toml(GAME, "market"))
+
+
+def colour_term(colour: Colour) -> str:
+    """The colour's name as a keyed term (``moc.term.colour.red``: ``"Red"``), as the boards
+    name it."""
+    key = "moc.term.colour." + colour.key
+    return Msg(key, colour.name)
+
+
+def colour_word(colour: Colour) -> str:
+    """The colour's name inside a sentence (``moc.word.red``: ``"red"``)."""
+    key = "moc.word." + colour.key
+    return Msg(key, colour.name.lower())

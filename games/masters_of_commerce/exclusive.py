@@ -28,6 +28,7 @@ class ExclusiveStep(Step["MocState"]):
 
     moves = (PlaceExclusive,)
     title = "Exclusive"
+    title_key = "moc.term.phase.exclusive"
 
     def enter(self, game: MocState) -> list[str]:
         """In each district the merchant renting most deeds gets the token (Note 7)."""

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.core import Move, Step
-from games.core.text import Msg
+from games.core.text import Msg, joined
 
+from .data import colour_word
 from .moves import Lien, money, seat_tag
 from .phases import Phase
 from .view import IncomeLine
@@ -26,6 +27,7 @@ class IncomeStep(Step["MocState"]):
     """Roll the dice, move the indicators, work out each deed's income; open lien choices."""
 
     title = "Income"
+    title_key = "moc.term.phase.income"
 
     def enter(self, game: MocState) -> list[str]:
         events = roll_market(game)
@@ -49,6 +51,7 @@ class LienStep(Step["MocState"]):
 
     moves = (Lien,)
     title = "Merchant income · lien"
+    title_key = "moc.term.phase.lien"
 
     def enter(self, game: MocState) -> list[str]:
         return [] if game.lien_pending else pay_income(game)
@@ -76,7 +79,7 @@ class LienStep(Step["MocState"]):
         mine = lien_merchants(game, seat)
         if not mine:
             return Msg("moc.lien.none_held", "You hold no lien income to collect this year.")
-        names = " and ".join(seat_tag(m) for m in mine)
+        names = joined([seat_tag(m) for m in mine], " and ")
         if move.deed is None:
             if move.merchant is None:
                 if len(mine) > 1:
@@ -102,7 +105,13 @@ class LienStep(Step["MocState"]):
             return reason
         c = game.contracts.get(move.deed)
         if c is None or c.merchant not in mine:
-            rented = "not rented" if c is None else f"rented by {seat_tag(c.merchant)}"
+            rented = (
+                Msg("moc.word.not_rented", "not rented")
+                if c is None
+                else Msg(
+                    "moc.word.rented_by", "rented by {merchant}", merchant=seat_tag(c.merchant)
+                )
+            )
             options = ", ".join(d for m in mine for d in lien_deeds(game, m))
             return Msg(
                 "moc.lien.wrong_deed",
@@ -169,8 +178,25 @@ def roll_market(game: MocState) -> list[str]:
     event = Msg(
         "moc.market.roll",
         "Dice: {dice}. Market: {market}.",
-        dice=", ".join(f"{c.name.lower()} {rolls[c.key]:+d}" for c in game.c.colours),
-        market=", ".join(f"{c.name.lower()} {money(values[c.key])}" for c in game.c.colours),
+        dice=joined(
+            [
+                Msg(
+                    "moc.market.die", "{colour} {roll:+d}", colour=colour_word(c), roll=rolls[c.key]
+                )
+                for c in game.c.colours
+            ]
+        ),
+        market=joined(
+            [
+                Msg(
+                    "moc.market.value",
+                    "{colour} {value}",
+                    colour=colour_word(c),
+                    value=money(values[c.key]),
+                )
+                for c in game.c.colours
+            ]
+        ),
         rolls=dict(rolls),
         values=dict(values),
     )
@@ -199,14 +225,10 @@ def open_liens(game: MocState) -> list[str]:
             del game.lien_income[m]
             rents = any(c.merchant == m for c in game.contracts.values())
             why = "none of their deeds earns an income" if rents else "they rent no deed"
-            events.append(
-                Msg(
-                    "moc.lien.nothing." + ("no_income" if rents else "no_deed"),
-                    "p{holder}'s lien on p{merchant} brings nothing this year: " + why + ".",
-                    holder=holder + 1,
-                    merchant=m + 1,
-                )
-            )
+            # one key per reason, so each key has one template
+            key = "moc.lien.nothing." + ("no_income" if rents else "no_deed")
+            text = "p{holder}'s lien on p{merchant} brings nothing this year: " + why + "."
+            events.append(Msg(key, text, holder=holder + 1, merchant=m + 1))
         else:
             game.lien_pending[m] = holder
             events.append(
@@ -224,7 +246,7 @@ def open_liens(game: MocState) -> list[str]:
             Msg(
                 "moc.prompt.lien_income",
                 "Your lien on {names}: choose which deed's income you take this year.",
-                names=" and ".join(seat_tag(m) for m in merchants),
+                names=joined([seat_tag(m) for m in merchants], " and "),
                 merchants=tuple(m + 1 for m in merchants),
             ),
             LienStep().candidates(game, holder),

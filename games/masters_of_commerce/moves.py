@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games.core import Converter, Move, Notation, register_converter
+from games.core import Converter, Move, Msg, Notation, register_converter
 
 
 def seat_tag(seat: int) -> str:
@@ -53,8 +53,19 @@ class Offer(Move):
 
     @property
     def label(self) -> str:
-        closed = " closed" if self.closed else ""
-        return f"Offer {money(self.amount)}{closed} for {self.deed}"
+        if self.closed:
+            return Msg(
+                "moc.label.offer_closed",
+                "Offer {amount} closed for {deed}",
+                amount=money(self.amount),
+                deed=self.deed,
+            )
+        return Msg(
+            "moc.label.offer",
+            "Offer {amount} for {deed}",
+            amount=money(self.amount),
+            deed=self.deed,
+        )
 
 
 @dataclass(frozen=True)
@@ -67,7 +78,9 @@ class Withdraw(Move):
 
     @property
     def label(self) -> str:
-        return f"Withdraw {'contract' if self.contract else 'offer'} on {self.deed}"
+        if self.contract:
+            return Msg("moc.label.withdraw_contract", "Withdraw contract on {deed}", deed=self.deed)
+        return Msg("moc.label.withdraw_offer", "Withdraw offer on {deed}", deed=self.deed)
 
 
 @dataclass(frozen=True)
@@ -82,8 +95,20 @@ class Accept(Move):
 
     @property
     def label(self) -> str:
-        rent = "" if self.amount is None else f" · {money(self.amount)} rent"
-        return f"Accept {seat_tag(self.merchant)}'s offer on {self.deed}{rent}"
+        if self.amount is None:
+            return Msg(
+                "moc.label.accept",
+                "Accept {merchant}'s offer on {deed}",
+                merchant=seat_tag(self.merchant),
+                deed=self.deed,
+            )
+        return Msg(
+            "moc.label.accept_rent",
+            "Accept {merchant}'s offer on {deed} · {amount} rent",
+            merchant=seat_tag(self.merchant),
+            deed=self.deed,
+            amount=money(self.amount),
+        )
 
 
 @dataclass(frozen=True)
@@ -97,7 +122,12 @@ class Give(Move):
 
     @property
     def label(self) -> str:
-        return f"Give {money(self.amount)} to {seat_tag(self.to)}"
+        return Msg(
+            "moc.label.give",
+            "Give {amount} to {to}",
+            amount=money(self.amount),
+            to=seat_tag(self.to),
+        )
 
 
 @dataclass(frozen=True)
@@ -108,7 +138,7 @@ class Done(Move):
 
     @property
     def label(self) -> str:
-        return "Done negotiating"
+        return Msg("moc.label.done", "Done negotiating")
 
 
 @dataclass(frozen=True)
@@ -119,7 +149,7 @@ class UndoDone(Move):
 
     @property
     def label(self) -> str:
-        return "Undo done (once a year)"
+        return Msg("moc.label.undo_done", "Undo done (once a year)")
 
 
 @dataclass(frozen=True)
@@ -139,10 +169,21 @@ class Lien(Move):
     @property
     def label(self) -> str:
         if self.deed is None:
-            whom = "" if self.merchant is None else f" from {seat_tag(self.merchant)}"
-            return f"Take no income{whom} (waive the lien)"
-        amount = "" if self.income is None else f" ({money(self.income)})"
-        return f"Take {self.deed}'s income{amount}"
+            if self.merchant is None:
+                return Msg("moc.label.lien_none", "Take no income (waive the lien)")
+            return Msg(
+                "moc.label.lien_none_from",
+                "Take no income from {merchant} (waive the lien)",
+                merchant=seat_tag(self.merchant),
+            )
+        if self.income is None:
+            return Msg("moc.label.lien", "Take {deed}'s income", deed=self.deed)
+        return Msg(
+            "moc.label.lien_amount",
+            "Take {deed}'s income ({amount})",
+            deed=self.deed,
+            amount=money(self.income),
+        )
 
 
 @dataclass(frozen=True)
@@ -153,7 +194,7 @@ class PayAll(Move):
 
     @property
     def label(self) -> str:
-        return "Pay all rent due"
+        return Msg("moc.label.pay_all", "Pay all rent due")
 
 
 @dataclass(frozen=True)
@@ -165,7 +206,7 @@ class Pay(Move):
 
     @property
     def label(self) -> str:
-        return f"Pay the rent of {self.deed}"
+        return Msg("moc.label.pay", "Pay the rent of {deed}", deed=self.deed)
 
 
 @dataclass(frozen=True)
@@ -177,7 +218,7 @@ class Default(Move):
 
     @property
     def label(self) -> str:
-        return f"Do not pay the rent of {self.deed}"
+        return Msg("moc.label.default", "Do not pay the rent of {deed}", deed=self.deed)
 
 
 @dataclass(frozen=True)
@@ -190,7 +231,9 @@ class PlaceLien(Move):
 
     @property
     def label(self) -> str:
-        return f"Place a lien on {seat_tag(self.merchant)}"
+        return Msg(
+            "moc.label.place_lien", "Place a lien on {merchant}", merchant=seat_tag(self.merchant)
+        )
 
 
 @dataclass(frozen=True)
@@ -202,7 +245,9 @@ class Forgive(Move):
 
     @property
     def label(self) -> str:
-        return f"Forgive {seat_tag(self.merchant)} (no lien)"
+        return Msg(
+            "moc.label.forgive", "Forgive {merchant} (no lien)", merchant=seat_tag(self.merchant)
+        )
 
 
 @dataclass(frozen=True)
@@ -214,7 +259,7 @@ class Sell(Move):
 
     @property
     def label(self) -> str:
-        return f"Sell {self.deed} to the bank"
+        return Msg("moc.label.sell", "Sell {deed} to the bank", deed=self.deed)
 
 
 @dataclass(frozen=True)
@@ -233,9 +278,14 @@ class PlaceExclusive(Move):
     @property
     def label(self) -> str:
         if self.deed is None:
-            where = "" if self.landlord is None else f" in {seat_tag(self.landlord)}'s district"
-            return f"Place no exclusive token{where}"
-        return f"Exclusive token on {self.deed}"
+            if self.landlord is None:
+                return Msg("moc.label.exclusive_none", "Place no exclusive token")
+            return Msg(
+                "moc.label.exclusive_none_in",
+                "Place no exclusive token in {landlord}'s district",
+                landlord=seat_tag(self.landlord),
+            )
+        return Msg("moc.label.exclusive", "Exclusive token on {deed}", deed=self.deed)
 
 
 @dataclass(frozen=True)
@@ -247,7 +297,7 @@ class Bid(Move):
 
     @property
     def label(self) -> str:
-        return f"Bid {money(self.amount)}"
+        return Msg("moc.label.bid", "Bid {amount}", amount=money(self.amount))
 
 
 @dataclass(frozen=True)
@@ -258,7 +308,7 @@ class Pass(Move):
 
     @property
     def label(self) -> str:
-        return "Pass: drop out of this lot"
+        return Msg("moc.label.pass", "Pass: drop out of this lot")
 
 
 @dataclass(frozen=True)

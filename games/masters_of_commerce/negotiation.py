@@ -33,6 +33,7 @@ class NegotiationStep(Step["MocState"]):
 
     moves = (Offer, Withdraw, Accept, Give, Done, UndoDone, Expire)
     title = "Negotiation"
+    title_key = "moc.term.phase.negotiation"
 
     def enter(self, game: MocState) -> list[str]:
         """A new year begins with its negotiation."""
@@ -127,12 +128,20 @@ class NegotiationStep(Step["MocState"]):
         for d in offerable(game, seat):
             landlord = seat_tag(game.owner[d])
             sugg = offer_suggestions(game, seat, d)
-            kinds = [("", "rent")] + ([(" closed", "a closed contract")] if game.expert else [])
-            for suffix, what in kinds:
+            kinds = [("", "moc.label.offer_rent", "Offer rent for {deed_label} to {landlord}")]
+            if game.expert:
+                kinds.append(
+                    (
+                        " closed",
+                        "moc.label.offer_closed_contract",
+                        "Offer a closed contract for {deed_label} to {landlord}",
+                    )
+                )
+            for suffix, key, text in kinds:
                 out.append(
                     MoveTemplate(
                         prefix=f"offer {d}{suffix}",
-                        label=f"Offer {what} for {game.deed_name(d)} to {landlord}",
+                        label=Msg(key, text, deed_label=game.deed_name(d), landlord=landlord),
                         param="rent",
                         lo=0,
                         hi=hi,
@@ -147,7 +156,7 @@ class NegotiationStep(Step["MocState"]):
                     out.append(
                         MoveTemplate(
                             prefix=f"give {seat_tag(s)}",
-                            label=f"Give money to {seat_tag(s)}",
+                            label=Msg("moc.label.give_to", "Give money to {to}", to=seat_tag(s)),
                             param="amount",
                             lo=1,
                             hi=game.money[seat],

@@ -26,6 +26,7 @@ class RentStep(Step["MocState"]):
 
     moves = (PayAll, Pay, Default, PlaceLien, Forgive)
     title = "Rent"
+    title_key = "moc.term.phase.rent"
 
     def enter(self, game: MocState) -> list[str]:
         game.rent_status = {d: "due" for d in game.contracts}
@@ -216,16 +217,14 @@ def unpaid(game: MocState, landlord: int, merchant: int) -> list[str]:
         return place_lien(game, landlord, merchant)
     game.lien_decisions[(landlord, merchant)] = []
     second = game.liens.get(merchant)
+    key = "moc.prompt.lien_second" if second else "moc.prompt.lien"
+    text = (
+        "p{merchant} did not pay you their rent. You may place a lien on them "
+        "(you take one of their deeds' income next year)."
+        + (" It would be their second lien: they would go bankrupt." if second else "")
+    )
     game.prompt(
-        landlord,
-        Msg(
-            "moc.prompt.lien_second" if second else "moc.prompt.lien",
-            "p{merchant} did not pay you their rent. You may place a lien on them "
-            "(you take one of their deeds' income next year)."
-            + (" It would be their second lien: they would go bankrupt." if second else ""),
-            merchant=merchant + 1,
-        ),
-        (PlaceLien(merchant), Forgive(merchant)),
+        landlord, Msg(key, text, merchant=merchant + 1), (PlaceLien(merchant), Forgive(merchant))
     )
     return [
         Msg(

@@ -31,7 +31,7 @@ from games.core import (
 from games.core.text import Msg
 
 from .auction import OpenAuctionStep, SealedAuctionStep
-from .data import ROLE_DIE, Components, components
+from .data import ROLE_DIE, Components, colour_term, components
 from .exclusive import ExclusiveStep
 from .income import IncomeStep, LienStep
 from .moves import (
@@ -216,10 +216,12 @@ class MocState(StepGame[MocView]):
             )
         else:
             how = "chosen by the host" if roles else "rolled with the red die"
+            key = "moc.setup.landlords." + ("chosen" if roles else "rolled")
+            text = "Landlords (" + how + "): {names}; everyone else is a merchant."
             events.append(
                 Msg(
-                    "moc.setup.landlords." + ("chosen" if roles else "rolled"),
-                    "Landlords (" + how + "): {names}; everyone else is a merchant.",
+                    key,
+                    text,
                     names=", ".join(seat_tag(s) for s in sorted(landlords)),
                     landlords=tuple(s + 1 for s in sorted(landlords)),
                 )
@@ -339,9 +341,13 @@ class MocState(StepGame[MocView]):
         return phase if any(self.is_active(s) for s in range(self.n_seats)) else None
 
     def deed_name(self, deed: str) -> str:
-        """``r3 (Red)``, ``x2g1 (Green x2)``."""
+        """``r3 (Red)``, ``x2g1 (Green x2)``: a keyed label (``moc.deed_label``, ``_x2``) whose
+        colour is a keyed term (``moc.term.colour.<key>``), so a catalogue translates it."""
         d = self.c.deed(deed)
-        return f"{deed} ({self.c.colour(d.colour).name}{' x2' if d.x2 else ''})"
+        colour = colour_term(self.c.colour(d.colour))
+        if d.x2:
+            return Msg("moc.deed_label_x2", "{deed} ({colour} x2)", deed=deed, colour=colour)
+        return Msg("moc.deed_label", "{deed} ({colour})", deed=deed, colour=colour)
 
     def unknown_deed(self, deed: str) -> Msg | None:
         """Why ``deed`` cannot be named in a move now (no such deed, not in a district)."""
@@ -397,9 +403,11 @@ class MocState(StepGame[MocView]):
         """``NotYourTurn``, saying so when the seat has gone bankrupt in every role it held."""
         if not self.is_over() and 0 <= seat < self.n_seats and not self.is_active(seat):
             if self.landlord[seat] and self.merchant[seat]:
-                role = "landlord and as merchant"
+                role = Msg("moc.word.landlord_and_merchant", "landlord and as merchant")
+            elif self.landlord[seat]:
+                role = Msg("moc.word.a_landlord", "a landlord")
             else:
-                role = "a landlord" if self.landlord[seat] else "a merchant"
+                role = Msg("moc.word.a_merchant", "a merchant")
             raise NotYourTurn(
                 Msg(
                     "moc.bankrupt",
@@ -412,8 +420,10 @@ class MocState(StepGame[MocView]):
     def phase_name(self) -> str:
         """``"Year 2 · Rent"``; ``"Game over"`` at the end."""
         if self.is_over():
-            return "Game over"
-        return f"Year {self.year} · {self.step.name(self)}"
+            return Msg("moc.phase.game_over", "Game over")
+        return Msg(
+            "moc.phase.year", "Year {year} · {phase}", year=self.year, phase=self.step.name(self)
+        )
 
     def outcome(self) -> Outcome | None:
         """Final scores (money) once year 5's tax phase is over."""
@@ -533,10 +543,12 @@ class MocState(StepGame[MocView]):
         self.result = Outcome(scores, ranks, winners, why, details)
         if not winners:
             return [Msg("moc.game_over.nobody", "Game over: nobody win.")]
+        key = "moc.game_over." + ("winner" if len(winners) == 1 else "winners")
+        text = "Game over: {names} wins." if len(winners) == 1 else "Game over: {names} win."
         return [
             Msg(
-                "moc.game_over." + ("winner" if len(winners) == 1 else "winners"),
-                "Game over: {names} wins." if len(winners) == 1 else "Game over: {names} win.",
+                key,
+                text,
                 names=", ".join(seat_tag(s) for s in sorted(winners)),
                 winners=tuple(s + 1 for s in sorted(winners)),
             )

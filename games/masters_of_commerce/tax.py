@@ -25,6 +25,7 @@ class TaxStep(Step["MocState"]):
 
     moves = (Sell,)
     title = "Tax"
+    title_key = "moc.term.phase.tax"
 
     def enter(self, game: MocState) -> list[str]:
         game.tax_due = {
@@ -138,14 +139,10 @@ def bankrupt_landlord(game: MocState, seat: int) -> list[str]:
     for m, holder in list(game.lien_income.items()):
         if holder == seat:
             del game.lien_income[m]
-    text = "p{player} cannot pay the tax: they pay ${lost:,} and are bankrupt"
+    key, text = (
+        "moc.tax.bankrupt",
+        "p{player} cannot pay the tax: they pay ${lost:,} and are bankrupt",
+    )
     if game.variant and game.is_merchant(seat):
-        return [
-            Msg(
-                "moc.tax.bankrupt_landlord",
-                text + " as a landlord and play on as a merchant.",
-                player=seat + 1,
-                lost=lost,
-            )
-        ]
-    return [Msg("moc.tax.bankrupt", text + ".", player=seat + 1, lost=lost)]
+        key, text = key + "_landlord", text + " as a landlord and play on as a merchant"
+    return [Msg(key, text + ".", player=seat + 1, lost=lost)]

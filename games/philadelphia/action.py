@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.core import Move
-from games.core.text import Msg
+from games.core.text import Msg, joined
 
 from . import combos, effects, pending
+from .cards import term
 from .moves import Acquire, Buy, Explore, Nurse, Pass, Post, Submit
 from .stepbase import PhilaStep
 from .view import Phase
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 class ActionStep(PhilaStep):
     title = "Action phase"
+    title_key = "philadelphia.term.phase.action"
 
     def enter(self, game: PhilaState) -> list[str]:
         game.round += 1
@@ -203,7 +205,7 @@ class ActionStep(PhilaStep):
             return Msg(
                 "philadelphia.item_money",
                 "{item} costs {price} money; you have {money}.",
-                item=game.data.item(item_id).name,
+                item=term("item", item_id, game.data.item(item_id).name),
                 price=price,
                 money=player.money,
             )
@@ -267,7 +269,9 @@ class ActionStep(PhilaStep):
             ]
         game.actions_left -= 1
         if isinstance(move, Explore):
-            return effects.reveal_and_keep(game, seat, game.rules.explore_reveal, "explore")
+            return effects.reveal_and_keep(
+                game, seat, game.rules.explore_reveal, Msg("philadelphia.word.explore", "explore")
+            )
         if isinstance(move, Acquire):
             price = move.count * game.rules.acquire_price
             player.money -= price
@@ -278,7 +282,7 @@ class ActionStep(PhilaStep):
                 c=price,
                 k=move.count,
             )
-            return [head, *game.draw(seat, move.count, "acquire")]
+            return [head, *game.draw(seat, move.count, Msg("philadelphia.word.acquire", "acquire"))]
         if isinstance(move, Post):
             return game.post_cards(seat, [move.card])
         if isinstance(move, Buy):
@@ -298,7 +302,8 @@ class ActionStep(PhilaStep):
                 "pass",
                 "{p} cannot act: passes, reveals their hand ({cards}) and gains {m} money.",
                 p=game.p(seat),
-                cards=", ".join(game.name(c) for c in sorted(player.hand)) or "empty",
+                cards=joined([game.name(c) for c in sorted(player.hand)])
+                or Msg("philadelphia.word.empty", "empty"),
                 m=game.rules.pass_money,
             )
         ]
@@ -314,7 +319,7 @@ class ActionStep(PhilaStep):
                 "buy",
                 "{p} buys {item} for {price} money.",
                 p=game.p(seat),
-                item=item.name,
+                item=term("item", item.id, item.name),
                 item_id=item_id,
                 price=item.price,
             )
@@ -351,7 +356,7 @@ def refill_items(game: PhilaState) -> list[str]:
                     "field",
                     "The field card {name} turns up: until the end of the round every "
                     "successful ad pays {m} more money.",
-                    name=game.data.field.name,
+                    name=term("field", game.data.field.id, game.data.field.name),
                     m=game.data.field.effect.money,
                 )
             )

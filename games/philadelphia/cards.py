@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from games.core.data import DataError, check_keys, check_provenance, load_toml
+from games.core.text import Msg
 
 GAME = "philadelphia"
 LETTERS = "abcd"
@@ -661,3 +662,11 @@ __all__ = [
     "load_raw",
     "parse_data",
 ]
+
+
+def term(kind: str, ident: str, english: str) -> str:
+    """A component's name inside a sentence as a keyed term (``philadelphia.term.<kind>.<id>``,
+    ``ident`` lowered with ``-`` as ``_``), the entry the boards use, so a catalogue translates
+    it: ``term("job", "cafe", "Café")``."""
+    key = f"philadelphia.term.{kind}." + ident.lower().replace("-", "_")
+    return Msg(key, english)

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core import Move
+from games.core.text import Msg, joined
 
+from .cards import term
 from .moves import (
     Acquire,
     Buy,
@@ -36,17 +38,16 @@ if TYPE_CHECKING:
 HANDS = {"pair": "a pair", "three": "three of a kind", "four": "four of a kind"}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def card_name(state: PhilaState, card_id: str) -> str:
-    """``"Printer (B)"``: a card by its job's name and copy letter."""
+    """``"Printer (B)"``: a card by its job's keyed name and copy letter."""
     try:
         card = state.card(card_id)
     except KeyError:
         return card_id.replace("-", " ").replace("_", " ")
-    return f"{card.job.name} ({card.letter.upper()})"
+    name = term("job", card.job.id, card.job.name)
+    return Msg(
+        "philadelphia.card_short", "{name} ({letter})", name=name, letter=card.letter.upper()
+    )
 
 
 def _owner(state: PhilaState, ad: str) -> int | None:
@@ -60,61 +61,99 @@ def _job_names(state: PhilaState, jobs: str) -> str:
     names = []
     for job_id in jobs.split("+"):
         job = state.data.job_index.get(job_id)
-        names.append(job.name if job is not None else job_id.replace("_", " "))
-    return ", ".join(names)
+        names.append(term("job", job.id, job.name) if job is not None else job_id.replace("_", " "))
+    return joined(names)
+
+
+def _short(text: str) -> str:
+    """``text`` as it is when it fits a button (80 characters), else cut (and no longer
+    keyed: a cut sentence has no template)."""
+    return text if len(text) <= 80 else str(text)[:80]
+
+
+def _say(key: str, template: str, **params: object) -> str:
+    """A panel label (``philadelphia.describe.<key>``)."""
+    full_key = "philadelphia.describe." + key
+    return Msg(full_key, template, **params)
 
 
 def describe(state: PhilaState, seat: int, move: Move) -> str:
-    """``move`` of ``seat`` as a short sentence (at most 80 characters)."""
+    """``move`` of ``seat`` as a short sentence (at most 80 characters in English), keyed
+    (``philadelphia.describe.*``) so a catalogue translates it."""
     rules = state.rules
     if isinstance(move, Explore):
-        return f"Explore: see the top {rules.explore_reveal} ads, keep one"
+        return _say("explore", "Explore: see the top {n} ads, keep one", n=rules.explore_reveal)
     if isinstance(move, Acquire):
         price = move.count * rules.acquire_price
-        return f"Acquire {_plural(move.count, 'card')} · {price} money"
+        if move.count == 1:
+            return _say("acquire_one", "Acquire {n} card · {price} money", n=1, price=price)
+        return _say("acquire", "Acquire {n} cards · {price} money", n=move.count, price=price)
     if isinstance(move, Post):
         cost = state.posting_cost(seat, move.card)
-        return f"Post {card_name(state, move.card)} · {cost} money"[:80]
+        return _short(
+            _say("post", "Post {card} · {cost} money", card=card_name(state, move.card), cost=cost)
+        )
     if isinstance(move, Buy):
         item = state.data.item_index.get(move.item)
         if item is None:
-            return f"Buy the {move.item.replace('-', ' ')} card"
-        return f"Buy {item.name} · {item.price} money"
+            return _say("buy_unknown", "Buy the {item} card", item=move.item.replace("-", " "))
+        name = term("item", item.id, item.name)
+        return _say("buy", "Buy {item} · {price} money", item=name, price=item.price)
     if isinstance(move, Submit):
-        kind = HANDS.get(move.hand, f"a {move.hand}")
         key = f"flush{len(move.jobs.split('+'))}" if move.hand == "flush" else move.hand
+        kind = (
+            Msg("philadelphia.hand_label." + move.hand, HANDS[move.hand])
+            if move.hand in HANDS
+            else Msg("philadelphia.hand_label.a_flush", "a flush")
+            if move.hand == "flush"
+            else f"a {move.hand}"
+        )
         score = rules.hand_scores.get(key)
-        text = f"Submit {kind}: {_job_names(state, move.jobs)}"
-        if score is not None and len(text) <= 70:
-            text += f" · {score} VP"
-        return text[:80]
+        names = _job_names(state, move.jobs)
+        if score is not None and len(f"Submit {kind}: {names}") <= 70:
+            return _say(
+                "submit_vp", "Submit {kind}: {jobs} · {vp} VP", kind=kind, jobs=names, vp=score
+            )
+        return _short(_say("submit", "Submit {kind}: {jobs}", kind=kind, jobs=names))
     if isinstance(move, Nurse):
-        return "Nurse: pay for one more action"
+        return _say("nurse", "Nurse: pay for one more action")
     if isinstance(move, Pass):
-        return f"Pass: show your hand, take {rules.pass_money} money"
+        return _say("pass", "Pass: show your hand, take {m} money", m=rules.pass_money)
     if isinstance(move, Keep):
-        return f"Keep {card_name(state, move.card)}"
+        return _say("keep", "Keep {card}", card=card_name(state, move.card))
     if isinstance(move, Discard):
-        return f"Discard {card_name(state, move.card)}"
+        return _say("discard", "Discard {card}", card=card_name(state, move.card))
     if isinstance(move, Give):
-        to = f" to p{move.to + 1}" if move.to is not None else ""
-        return f"Give {card_name(state, move.card)}{to}"
+        if move.to is not None:
+            return _say(
+                "give_to",
+                "Give {card} to {p}",
+                card=card_name(state, move.card),
+                p=f"p{move.to + 1}",
+            )
+        return _say("give", "Give {card}", card=card_name(state, move.card))
     if isinstance(move, DefaultAd):
-        return f"Let {card_name(state, move.ad)} default"
+        return _say("default", "Let {card} default", card=card_name(state, move.ad))
     if isinstance(move, Take):
         owner = _owner(state, move.ad)
-        whose = f"p{owner + 1}'s " if owner is not None else ""
-        return f"Take {whose}{card_name(state, move.ad)} into your hand"
+        if owner is not None:
+            return _say(
+                "take_from",
+                "Take {p}'s {card} into your hand",
+                p=f"p{owner + 1}",
+                card=card_name(state, move.ad),
+            )
+        return _say("take", "Take {card} into your hand", card=card_name(state, move.ad))
     if isinstance(move, ReturnAd):
-        return f"Return {card_name(state, move.ad)} to your hand"
+        return _say("return", "Return {card} to your hand", card=card_name(state, move.ad))
     if isinstance(move, Unmark):
-        return f"Take a month marker off {card_name(state, move.ad)}"
+        return _say("unmark", "Take a month marker off {card}", card=card_name(state, move.ad))
     if isinstance(move, FixDie):
-        return f"Set the recruitment die to {move.number}"
+        return _say("fix_die", "Set the recruitment die to {n}", n=move.number)
     if isinstance(move, Reroll):
-        return "Reroll the recruitment die"
+        return _say("reroll", "Reroll the recruitment die")
     if isinstance(move, Skip):
-        return "Skip this effect"
+        return _say("skip", "Skip this effect")
     if isinstance(move, Done):
-        return "That's all: stop choosing"
+        return _say("done", "That's all: stop choosing")
     return move.label.replace("_", " ")

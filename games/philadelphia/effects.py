@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from games.core.text import Msg, joined
+
 from . import pending
-from .cards import Effect
+from .cards import Effect, term
 
 if TYPE_CHECKING:
     from .state import PhilaState
@@ -25,12 +27,12 @@ Handler = Callable[["PhilaState", int, str, Effect], list[str]]
 
 
 def _post_draw(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    return g.draw(seat, e.cards, g.job(card).name)
+    return g.draw(seat, e.cards, g.job_name(card))
 
 
 def _post_give_then_discard(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     # The give was part of the posting event (state.post_cards); the discard comes after.
-    g.push(pending.DiscardFrame(seat, 1, 1, False, g.job(card).name))
+    g.push(pending.DiscardFrame(seat, 1, 1, False, g.job_name(card)))
     return []
 
 
@@ -61,15 +63,15 @@ def on_post(g: PhilaState, seat: int, card: str, event: int) -> list[str]:
 
 
 def _draw(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    return g.draw(seat, e.cards, g.job(card).name)
+    return g.draw(seat, e.cards, g.job_name(card))
 
 
 def _explore(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    return reveal_and_keep(g, seat, e.reveal, g.job(card).name)
+    return reveal_and_keep(g, seat, e.reveal, g.job_name(card))
 
 
 def _post_from_hand(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    g.push(pending.PostFrame(seat, e.cards, g.job(card).name))
+    g.push(pending.PostFrame(seat, e.cards, g.job_name(card)))
     return []
 
 
@@ -86,7 +88,7 @@ def _take_ad(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
 def _others_lose(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
     out: list[str] = []
     for other in g.seats_from(seat)[1:]:
-        out += g.lose(other, e.money, g.job(card).name)
+        out += g.lose(other, e.money, g.job_name(card))
     return out
 
 
@@ -103,7 +105,7 @@ def _others_give(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
 
 
 def _discard_draw(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    g.push(pending.DiscardFrame(seat, 0, e.cards, True, g.job(card).name))
+    g.push(pending.DiscardFrame(seat, 0, e.cards, True, g.job_name(card)))
     return []
 
 
@@ -123,7 +125,7 @@ def _unmark_own(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
             "unmark_own",
             "{p}'s {job}: {n} ad(s) lose {m} month marker(s).",
             p=g.p(seat),
-            job=g.job(card).name,
+            job=g.job_name(card),
             n=touched,
             m=e.markers,
         )
@@ -159,14 +161,18 @@ def on_success(g: PhilaState, seat: int, card: str) -> list[str]:
 
 
 def _lose(g: PhilaState, seat: int, card: str, e: Effect) -> list[str]:
-    return g.lose(seat, e.money, f"{g.job(card).name} defaulted")
+    return g.lose(
+        seat,
+        e.money,
+        Msg("philadelphia.reason.defaulted", "{job} defaulted", job=g.job_name(card)),
+    )
 
 
 def _gain(g: PhilaState, seat: int, card: str, e: Effect, when: str = "defaulted") -> list[str]:
     """Gain money when the card is posted (the pharmacist) or defaults (the plumber)."""
     g.players[seat].money += e.money
     key, template = GAIN_SENTENCES[when]
-    return [g.say(key, template, p=g.p(seat), m=e.money, job=g.job(card).name)]
+    return [g.say(key, template, p=g.p(seat), m=e.money, job=g.job_name(card))]
 
 
 GAIN_SENTENCES = {
@@ -211,7 +217,7 @@ def reveal_and_keep(g: PhilaState, seat: int, n: int, reason: str) -> list[str]:
             "reveal",
             "{p} reveals {cards} ({why}).",
             p=g.p(seat),
-            cards=", ".join(g.name(c) for c in cards),
+            cards=joined([g.name(c) for c in cards]),
             why=reason,
         )
     ]
@@ -235,11 +241,11 @@ def use_item(g: PhilaState, seat: int, item_id: str) -> list[str]:
     elif e.kind == "submit":  # Q6: not the submit-hands action
         g.push(pending.SubmitFrame(seat, True, g.snapshot()))
     elif e.kind == "discard_draw":
-        g.push(pending.DiscardFrame(seat, 0, pending.ANY, True, item.name))
+        g.push(pending.DiscardFrame(seat, 0, pending.ANY, True, term("item", item.id, item.name)))
     elif e.kind == "post_together":
-        g.push(pending.PostFrame(seat, e.cards, item.name))
+        g.push(pending.PostFrame(seat, e.cards, term("item", item.id, item.name)))
     elif e.kind == "draw":
-        return g.draw(seat, e.cards, item.name)
+        return g.draw(seat, e.cards, term("item", item.id, item.name))
     elif e.kind == "unmark":
         g.push(pending.UnmarkFrame(seat, e.markers))
     elif e.kind == "overtime":  # designer's note 2: money into VP

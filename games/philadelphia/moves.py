@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import Move, Notation
+from games.core import Move, Notation, game_title
 
 
 @dataclass(frozen=True)
@@ -177,4 +177,4 @@ CHOICES: tuple[type[Move], ...] = (
 )
 ALL_MOVES: tuple[type[Move], ...] = ACTIONS + tuple(m for m in CHOICES if m not in ACTIONS)
 
-CODEC = Notation(ALL_MOVES, game="Philadelphia")
+CODEC = Notation(ALL_MOVES, game=game_title("philadelphia", "Philadelphia"))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from games.core import Move
-from games.core.text import Msg
+from games.core.text import Msg, joined
 
 from . import combos
 from .moves import (
@@ -127,7 +127,7 @@ class HotelTrigger(Frame):
                 n=effect.cards,
             )
         ]
-        return out + g.draw(self.owner, effect.cards, "hotel")
+        return out + g.draw(self.owner, effect.cards, Msg("philadelphia.word.hotel", "hotel"))
 
 
 class OnPost(Frame):
@@ -219,7 +219,12 @@ class KeepFrame(Frame):
         return out + g.close_event(before)
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} keeps 1 of the cards revealed by {self.reason}"
+        return Msg(
+            "philadelphia.prompt.keep",
+            "{p} keeps 1 of the cards revealed by {why}",
+            p=g.p(self.owner),
+            why=self.reason,
+        )
 
     def public_cards(self) -> tuple[str, ...]:
         return tuple(self.cards)
@@ -276,8 +281,8 @@ class SubmitFrame(Frame):
                 "submit",
                 "{p} submits {kind} ({cards}): +{vp} VP.",
                 p=g.p(self.owner),
-                kind=combo.score_key,
-                cards=", ".join(g.name(c) for c in cards),
+                kind=Msg("philadelphia.hand." + combo.score_key, combo.score_key),
+                cards=joined([g.name(c) for c in cards]),
                 vp=vp,
             )
         ]
@@ -288,11 +293,17 @@ class SubmitFrame(Frame):
             for ad in g.ads_with(self.owner, "while_posted", "detective"):
                 effect = g.job(ad.card).while_posted
                 assert effect is not None
-                out += g.draw(self.owner, effect.cards, "detective")
+                out += g.draw(
+                    self.owner, effect.cards, Msg("philadelphia.word.detective", "detective")
+                )
         return out
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} may submit more hands, or say done"
+        return Msg(
+            "philadelphia.prompt.submit",
+            "{p} may submit more hands, or say done",
+            p=g.p(self.owner),
+        )
 
 
 def submit_refusal(g: PhilaState, seat: int, move: Submit) -> str | None:
@@ -379,11 +390,23 @@ class DiscardFrame(Frame):
         return out
 
     def prompt(self, g: PhilaState) -> str:
-        most = "any number of" if self.most >= ANY else f"up to {self.most}"
+        # one key per wording: any | up_to | exactly, then _draw when cards are drawn after
         if self.least == self.most:
-            most = str(self.most)
+            key, most = "exactly", "{n}"
+        elif self.most >= ANY:
+            key, most = "any", "any number of"
+        else:
+            key, most = "up_to", "up to {n}"
         then = ", then draws as many" if self.draw_after else ""
-        return f"{g.p(self.owner)} discards {most} card(s){then} ({self.reason})"
+        key += "_draw" if self.draw_after else ""
+        text = "{p} discards " + most + " card(s)" + then + " ({why})"
+        return Msg(
+            "philadelphia.prompt.discard_" + key,
+            text,
+            p=g.p(self.owner),
+            n=self.most,
+            why=self.reason,
+        )
 
 
 class GiveFrame(Frame):
@@ -429,7 +452,11 @@ class GiveFrame(Frame):
         return [g.say("give", "{p} gives a card to {q}.", p=g.p(seat), q=g.p(move.to))]
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} gives 1 card to another player (logistics company)"
+        return Msg(
+            "philadelphia.prompt.give",
+            "{p} gives 1 card to another player (logistics company)",
+            p=g.p(self.owner),
+        )
 
 
 class TargetFrame(Frame):
@@ -485,15 +512,18 @@ class TargetFrame(Frame):
         ad = getattr(move, "ad", None)
         if ad is not None and type(move) is type(self._move(ad)) and ad not in self.eligible(g):
             found = g.find_ad(ad)
+            # one key per reason, so each key has one template
             if found is None:
-                text = "{ad} is not a posted ad."
+                key, text = "not_posted", "{ad} is not a posted ad."
             elif self.before_event is not None and found[1].posted_event >= self.before_event:
+                key = "same_time"
                 text = "{ad} was posted at the same time as {src}, so {src} cannot choose it."
             elif self.whose == "others":
-                text = "{ad} is in your own area; choose an ad of another player."
+                key, text = "own_area", "{ad} is in your own area; choose an ad of another player."
             else:
-                text = "{ad} cannot be chosen for {src}."
-            return Msg("philadelphia.bad_target", text, ad=ad, src=g.name(self.source))
+                key, text = "not_for", "{ad} cannot be chosen for {src}."
+            full_key = "philadelphia.bad_target." + key
+            return Msg(full_key, text, ad=ad, src=g.name(self.source))
         if isinstance(move, Skip) and not self.optional:
             return Msg(
                 "philadelphia.must_choose",
@@ -510,11 +540,23 @@ class TargetFrame(Frame):
             ]
         card = getattr(move, "ad")  # noqa: B009
         if self.action == "default":
-            return g.default_ads([card], f"{g.p(seat)}'s {g.job(self.source).name}")
+            return g.default_ads(
+                [card],
+                Msg(
+                    "philadelphia.reason.owners_job",
+                    "{p}'s {job}",
+                    p=g.p(seat),
+                    job=g.job_name(self.source),
+                ),
+            )
         victim, _ad = g.remove_ad(card)
         before = g.snapshot()
         g.players[seat].hand.append(card)
-        verb = "takes" if self.action == "take" else "returns"
+        verb = (
+            Msg("philadelphia.word.takes", "takes")
+            if self.action == "take"
+            else Msg("philadelphia.word.returns", "returns")
+        )
         out = [
             g.say(
                 self.action,
@@ -534,7 +576,10 @@ class TargetFrame(Frame):
             "return": "one of their ads to return to hand",
         }[self.action]
         may = "may choose" if self.optional else "chooses"
-        return f"{g.p(self.owner)} {may} {what} ({g.job(self.source).name})"
+        # one key per action and optionality, so each key has one template
+        key = f"philadelphia.prompt.{self.action}_" + ("may" if self.optional else "must")
+        text = "{p} " + may + " " + what + " ({job})"
+        return Msg(key, text, p=g.p(self.owner), job=g.job_name(self.source))
 
 
 class PostFrame(Frame):
@@ -600,7 +645,13 @@ class PostFrame(Frame):
         return g.post_cards(self.owner, cards)
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} may post up to {self.most} ad(s) from hand ({self.reason})"
+        return Msg(
+            "philadelphia.prompt.post",
+            "{p} may post up to {n} ad(s) from hand ({why})",
+            p=g.p(self.owner),
+            n=self.most,
+            why=self.reason,
+        )
 
 
 class RerollFrame(Frame):
@@ -637,7 +688,12 @@ class RerollFrame(Frame):
         return out + g.roll()
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} may void the roll of {g.die} with the translator"
+        return Msg(
+            "philadelphia.prompt.reroll",
+            "{p} may void the roll of {die} with the translator",
+            p=g.p(self.owner),
+            die=g.die,
+        )
 
 
 class FixDieFrame(Frame):
@@ -674,7 +730,11 @@ class FixDieFrame(Frame):
         ]
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} chooses the number of this round's die"
+        return Msg(
+            "philadelphia.prompt.fix_die",
+            "{p} chooses the number of this round's die",
+            p=g.p(self.owner),
+        )
 
 
 class UnmarkFrame(Frame):
@@ -726,7 +786,12 @@ class UnmarkFrame(Frame):
         ]
 
     def prompt(self, g: PhilaState) -> str:
-        return f"{g.p(self.owner)} removes up to {self.most - self.removed} month marker(s)"
+        return Msg(
+            "philadelphia.prompt.unmark",
+            "{p} removes up to {n} month marker(s)",
+            p=g.p(self.owner),
+            n=self.most - self.removed,
+        )
 
 
 class GatherFrame(Frame):
@@ -790,7 +855,17 @@ class GatherFrame(Frame):
                     ),
                 )
             else:
-                cards = ", ".join(f"{g.name(card)} from {g.p(seat)}" for seat, card in given)
+                cards = joined(
+                    [
+                        Msg(
+                            "philadelphia.given_item",
+                            "{card} from {p}",
+                            card=g.name(card),
+                            p=g.p(seat),
+                        )
+                        for seat, card in given
+                    ]
+                )
                 g.tell(
                     to,
                     Msg(
@@ -804,8 +879,15 @@ class GatherFrame(Frame):
 
     def prompt(self, g: PhilaState) -> str:
         if self.mode == "to_owner":
-            return f"every other player gives {g.p(self.owner)} a card of their choice (lawyer)"
-        return "every player passes a card to the player on their left (post office)"
+            return Msg(
+                "philadelphia.prompt.lawyer",
+                "every other player gives {p} a card of their choice (lawyer)",
+                p=g.p(self.owner),
+            )
+        return Msg(
+            "philadelphia.prompt.post_office",
+            "every player passes a card to the player on their left (post office)",
+        )
 
     def secret_choice(self, seat: int) -> str | None:
         return self.picks.get(seat)

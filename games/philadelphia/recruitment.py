@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class RecruitmentStep(PhilaStep):
     title = "Recruitment phase"
+    title_key = "philadelphia.term.phase.recruitment"
 
     def enter(self, game: PhilaState) -> list[str]:
         game.recruit_stage = "roll"
@@ -94,17 +95,22 @@ class RecruitmentStep(PhilaStep):
             game.players[seat].money += job.reward + boom
             game.players[seat].vp += job.vp
             game.successes.append(ad.card)
+            # a job paying victory points too (data version 1) has its own sentence
+            key, text = "success", "{p}'s {card} succeeds on a {die} ({nums}): +{m} money."
+            if job.vp:
+                key = "success_vp"
+                text = "{p}'s {card} succeeds on a {die} ({nums}): +{m} money, +{vp} VP."
             out.append(
                 game.say(
-                    "success",
-                    "{p}'s {card} succeeds on a {die} ({nums}): +{m} money{vp}.",
+                    key,
+                    text,
                     p=game.p(seat),
                     card=game.name(ad.card),
                     card_id=ad.card,
                     die=die,
                     nums="/".join(str(n) for n in sorted(job.numbers)),
                     m=job.reward + boom,
-                    vp=f", +{job.vp} VP" if job.vp else "",
+                    vp=job.vp,
                 )
             )
             if job.on_success is not None:

@@ -16,10 +16,10 @@ from typing import Any, ClassVar
 
 from games.core import Move, Notice, OptionSpec, Outcome, Rng, StepGame
 from games.core.errors import InvalidOptions
-from games.core.text import Msg
+from games.core.text import Msg, joined
 
 from .action import ActionStep
-from .cards import CURRENT_VERSION, Card, Job, PhilaData, data
+from .cards import CURRENT_VERSION, Card, Job, PhilaData, data, term
 from .describe import describe
 from .moves import CODEC, Give
 from .pending import Frame
@@ -211,7 +211,15 @@ class PhilaState(StepGame[PhilaView]):
         return self.data.card_index[card_id].job
 
     def name(self, card_id: str) -> str:
-        return f"{self.job(card_id).name} ({card_id})"
+        """``Café (cafe-a)``: the job's keyed name and the card id."""
+        return Msg(
+            "philadelphia.card_label", "{name} ({card})", name=self.job_name(card_id), card=card_id
+        )
+
+    def job_name(self, card_id: str) -> str:
+        """The card's job name as a keyed term (``philadelphia.term.job.<job>``)."""
+        job = self.job(card_id)
+        return term("job", job.id, job.name)
 
     def find_ad(self, card_id: str) -> tuple[int, Ad] | None:
         for seat, p in enumerate(self.players):
@@ -377,8 +385,17 @@ class PhilaState(StepGame[PhilaView]):
                 "{p} posts {ads}.",
                 p=self.p(seat),
                 card_ids=tuple(cards),
-                ads=" and ".join(
-                    f"{self.name(c)} for {cost}" for c, cost in zip(cards, costs, strict=True)
+                ads=joined(
+                    [
+                        Msg(
+                            "philadelphia.post_item",
+                            "{card} for {cost}",
+                            card=self.name(c),
+                            cost=cost,
+                        )
+                        for c, cost in zip(cards, costs, strict=True)
+                    ],
+                    " and ",
                 ),
             )
         ]
@@ -423,7 +440,17 @@ class PhilaState(StepGame[PhilaView]):
                 self.say(
                     "default",
                     "{ads} default(s) ({why}).",
-                    ads=", ".join(f"{self.p(s)}'s {self.name(c)}" for s, c in owners),
+                    ads=joined(
+                        [
+                            Msg(
+                                "philadelphia.owned_ad",
+                                "{p}'s {card}",
+                                p=self.p(s),
+                                card=self.name(c),
+                            )
+                            for s, c in owners
+                        ]
+                    ),
                     why=reason,
                 )
             )
@@ -451,7 +478,7 @@ class PhilaState(StepGame[PhilaView]):
                         "railway",
                         "{p}'s railway takes {ads} back to hand and pays {m} money.",
                         p=self.p(seat),
-                        ads=", ".join(self.name(c) for c in back),
+                        ads=joined([self.name(c) for c in back]),
                         m=effect.money * len(back),
                     )
                 )
@@ -502,10 +529,7 @@ class PhilaState(StepGame[PhilaView]):
             if len(texts) == 1:
                 out[s] = Notice(texts[0], reveals=True)
             else:  # one move told this seat several things: one notice carries them all
-                out[s] = Notice(
-                    Msg("philadelphia.several_notices", "{notices}", notices=" ".join(texts)),
-                    reveals=True,
-                )
+                out[s] = Notice(joined(texts, " "), reveals=True)
         return out
 
     def public_notation(self, seat: int, move: Move) -> str | None:
@@ -515,11 +539,21 @@ class PhilaState(StepGame[PhilaView]):
 
     def phase_name(self) -> str:
         if self.is_over():
-            return "Game over"
-        extra = ""
+            return Msg("philadelphia.phase.game_over", "Game over")
         if self.extra_round_of is not None:
-            extra = f" (extra round of p{self.extra_round_of + 1})"
-        return f"Round {self.round}{extra}: {self.step.name(self)}"
+            return Msg(
+                "philadelphia.phase.extra_round",
+                "Round {round} (extra round of {p}): {phase}",
+                round=self.round,
+                p=f"p{self.extra_round_of + 1}",
+                phase=self.step.name(self),
+            )
+        return Msg(
+            "philadelphia.phase.round",
+            "Round {round}: {phase}",
+            round=self.round,
+            phase=self.step.name(self),
+        )
 
     def end_game(self) -> list[str]:
         vp = {s: p.vp for s, p in enumerate(self.players)}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core.text import Msg
+
 from .stepbase import PhilaStep
 from .view import Phase
 
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
 
 class UpdateStep(PhilaStep):
     title = "Update phase"
+    title_key = "philadelphia.term.phase.update"
 
     def enter(self, game: PhilaState) -> list[str]:
         due: list[str] = []
@@ -25,7 +28,7 @@ class UpdateStep(PhilaStep):
                 ad.months += 1
                 if ad.months >= game.job(ad.card).duration:
                     due.append(ad.card)
-        out = game.default_ads(due, "its term ran out")
+        out = game.default_ads(due, Msg("philadelphia.reason.term_over", "its term ran out"))
         if game.field_up:
             game.field_up = False
             game.item_deck.append(game.data.field.id)

@@ -13,7 +13,18 @@ from games.core.text import Msg
 from i18n.catalogues import by_domain, read, sentences
 
 LANG = "ja"
-REQUIRED: frozenset[str] = frozenset({"carnegie", "cogs", "commands", "food_chain_magnate"})
+REQUIRED: frozenset[str] = frozenset(
+    {
+        "carnegie",
+        "cogs",
+        "commands",
+        "core",
+        "food_chain_magnate",
+        "kenchiku",
+        "masters_of_commerce",
+        "philadelphia",
+    }
+)
 """Domains whose every sentence must have a Japanese translation."""
 
 

@@ -21,9 +21,8 @@ from bot.hand_text import kenchiku_hand as hand_text
 from games.kenchiku.view import KenchikuView
 from render.common import to_png
 from render.kenchiku import (
-    CHAT_MIN_TEXT,
-    CHAT_ROW_H,
     CHAT_W,
+    ROW_H,
     SEAT_SHAPES,
     render_board,
     render_player,
@@ -92,7 +91,7 @@ def test_chat_board_text_is_at_least_11px_inline(
     measured = _measure(lambda: render_board(make(), names=NAMES[:seats], theme=theme))
     assert measured.image.width == CHAT_W
     assert not measured.too_small(MIN_TEXT)
-    assert min(c.size for c in measured.texts if c.text.strip()) >= CHAT_MIN_TEXT
+    assert min(c.size for c in measured.texts if c.text.strip()) >= kenchiku.MIN_TEXT
 
 
 def test_chat_board_at_the_bots_scale_keeps_its_proportions() -> None:
@@ -136,7 +135,7 @@ def test_seat_shapes_are_distinct() -> None:
 def test_layout_adapts_to_the_number_of_companies() -> None:
     three, four = render_board(mid_3p()), render_board(mid_4p())
     assert three.width == four.width == CHAT_W
-    assert four.height - three.height == CHAT_ROW_H
+    assert four.height - three.height == ROW_H
 
 
 def test_detail_board_has_what_the_chat_board_leaves_out() -> None:
@@ -166,8 +165,8 @@ def test_image_sizes() -> None:
     assert chat.height <= 1.7 * chat.width
     assert chat.mode == "RGB"
     detail = render_board(mid_4p(), detail=True)
-    assert 1200 <= detail.width <= 1400
-    assert detail.height <= 1400
+    assert 1200 <= detail.width <= 1600
+    assert detail.height <= 1200
 
 
 @pytest.mark.parametrize("detail", [False, True])

@@ -202,17 +202,35 @@ def test_three_players_use_the_width() -> None:
     assert image.height < _board(mid_11p).height * 0.8  # and it is shorter than 11 players'
 
 
-def test_district_cards_pack_side_by_side_when_they_fit() -> None:
-    chat = moc._Chat(moc._ruler(moc._THEMES["light"], 1.0), negotiation_3p(), ["A", "B", "C"])
-    rows = chat.plan_districts(moc.CHAT_W - 2 * moc.C_M)
+def _ruler_board(view: MocView, names: list[str], size: moc.BoardSize = moc.CHAT) -> Any:
+    pen = moc._Pen(Image.new("RGB", (1, 1)), size.unit, moc._THEMES["light"])
+    return moc._Board(pen, view, names, size)
+
+
+@pytest.mark.parametrize("size", [moc.CHAT, moc.DETAIL], ids=["chat", "detail"])
+def test_district_cards_pack_side_by_side_when_they_fit(size: moc.BoardSize) -> None:
+    w = size.column("main")
+    rows = _ruler_board(negotiation_3p(), ["A", "B", "C"], size).plan_districts(w)
     assert len(rows) == 1 and len(rows[0]) == 3
-    chat = moc._Chat(moc._ruler(moc._THEMES["light"], 1.0), mid_11p(), list(NAMES))
-    rows = chat.plan_districts(moc.CHAT_W - 2 * moc.C_M)
+    rows = _ruler_board(mid_11p(), list(NAMES), size).plan_districts(w)
     for row in rows:
-        used = sum(cw for _, _, cw in row) + moc.C_GAP * (len(row) - 1)
-        assert used <= moc.CHAT_W - 2 * moc.C_M
+        used = sum(cw for _, _, cw in row) + moc.GAP * (len(row) - 1)
+        assert used <= w
         for _, cols, _ in row:
-            assert 1 <= cols <= moc.C_MAX_COLS
+            assert 1 <= cols <= moc._max_cols(w)
+
+
+def test_detail_board_is_the_same_sections_in_two_columns() -> None:
+    """The detailed board draws the chat board's sections at a smaller unit, the district
+    cards beside the rest, and adds the legend."""
+    _fresh()
+    chat = {c.text for c in measure(lambda: _board(mid_11p)).texts}
+    _fresh()
+    detail = {c.text for c in measure(lambda: _board(mid_11p, detail=True)).texts}
+    assert "Legend" in detail and "Legend" not in chat
+    # Every word of the chat board is on the detailed one (a player's role in full there).
+    assert not [c for c in chat if not any(c in d for d in detail)]
+    assert "MASTERS OF COMMERCE · Year 4 of 5" in detail
 
 
 @pytest.mark.skipif(not has_ocr(), reason="needs the tesseract binary (Debian tesseract-ocr)")
