@@ -30,7 +30,6 @@ import i18n
 from games.carnegie import terms
 from games.carnegie.data import ACTIONS, LEVELS, PROJECT_TYPES, REGIONS, load
 from games.core import get_game
-from games.core.ai import play_out
 from games.core.text import Msg
 
 P = "carnegie"
@@ -180,12 +179,9 @@ def test_whole_games_read_in_japanese():
     """Fixtures (solo games with Andrew among them) and a few AI playouts replayed in Japanese:
     events, private notices, refusals, move labels and panel descriptions, phase names and
     outcomes."""
-    from ..contract.support import fixture_paths, load_fixture, seat_count
-    from .test_kenchiku import assert_japanese, said_in_japanese
+    from .test_kenchiku import _records, assert_japanese, said_in_japanese
 
     spec = get_game(P)
-    records = [load_fixture(p).record for p in fixture_paths(spec.key)]
-    records += [play_out(spec, seat_count(spec, i), 9300 + i)[1] for i in range(3)]
     tries = [
         "choose rd",
         "return 1",
@@ -200,7 +196,7 @@ def test_whole_games_read_in_japanese():
         "activate a1",
         "place new-york",
     ]
-    said = said_in_japanese(spec, records, tries)
+    said = said_in_japanese(spec, _records(spec, 3), tries)
     assert len(said) > 1000
     words = ("ラウンド", "アクション選択", "社員", "部署", "アンドリュー", "寄付", "研究ポイント")
     assert_japanese(said, words, ALLOWED)

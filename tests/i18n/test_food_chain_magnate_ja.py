@@ -29,7 +29,6 @@ import pytest
 
 import i18n
 from games.core import get_game
-from games.core.ai import play_out
 from games.food_chain_magnate.data import components
 from games.food_chain_magnate.describe import CAMPAIGN_TITLES, SIDES
 from games.food_chain_magnate.model import PHASE_TITLES, SUBSTEP_NAMES
@@ -160,12 +159,9 @@ uses in its Japanese text (「at work」, 「on the beach」, CEO, CFO, HRディ
 def test_whole_games_read_in_japanese():
     """Fixtures and a few AI playouts replayed in Japanese: events, private notices, refusals,
     move labels and panel descriptions, phase names and outcomes."""
-    from ..contract.support import fixture_paths, load_fixture, seat_count
-    from .test_kenchiku import assert_japanese, said_in_japanese
+    from .test_kenchiku import _records, assert_japanese, said_in_japanese
 
     spec = get_game(P)
-    records = [load_fixture(p).record for p in fixture_paths(spec.key)]
-    records += [play_out(spec, seat_count(spec, i), 9300 + i)[1] for i in range(2)]
     tries = [
         "recruit waitress",
         "train waitress burger_cook",
@@ -180,7 +176,7 @@ def test_whole_games_read_in_japanese():
         "advertise beer 2",
         "discard pizza",
     ]
-    said = said_in_japanese(spec, records, tries)
+    said = said_in_japanese(spec, _records(spec, 2), tries)
     assert len(said) > 1000
     words = ("リクルート", "ターン", "フェイズ", "レストラン", "給料日", "ウェイトレス", "解雇")
     assert_japanese(said, words, ALLOWED)
