@@ -22,6 +22,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, TypeVar
 
+import i18n
 from games.core import (
     SYSTEM,
     Deadline,
@@ -187,6 +188,7 @@ class MoveResult:
     label: str = ""  # the move in words, as its panel button named it before it was made
     phase_before: str = ""  # the phase (``phase_name``) the move was made in
     public_changed: bool = True  # the public view differs from the one before the move
+    lang: str = "en"  # the language of the game's channel (``bot.lang.for_channel``)
 
     @property
     def by_timer(self) -> bool:
@@ -706,9 +708,18 @@ class GameManager:
             return None
         return self.clock_hook(live, seat, actor, self.clock().timestamp())
 
+    async def channel_language(self, guild_id: int | None) -> str:
+        """The language of a server's public messages (``bot.lang.for_channel``): one
+        settings read."""
+        if guild_id is None:
+            return i18n.DEFAULT
+        return i18n.pick(server=(await self.storage.guild_settings(guild_id)).language, public=True)
+
     async def _commit(
         self, live: LiveGame, seat: int, move: Move, actor: Actor, user_id: int | None
     ) -> MoveResult:
+        # The channel's language, read once per move before anything changes (issue 23).
+        language = await self.channel_language(live.row.guild_id)
         state = live.state
         before_dl = live.deadline()
         before = state.to_act()
@@ -781,6 +792,7 @@ class GameManager:
             label=label,
             phase_before=phase_before,
             public_changed=digest_before is None or digest_before != digest,
+            lang=language,
         )
         return result
 
