@@ -68,6 +68,7 @@ class Announcement:
     done: asyncio.Future[None] | None = field(default=None, repr=False)
     lang: str = i18n.DEFAULT  # the channel's language (``bot.lang.for_channel``)
     reply_lang: str = i18n.DEFAULT  # the language of ``interaction``'s member
+    reason: str = ""  # a finished game's outcome reason in ``lang``, seats named (summaries)
 
 
 class Publisher:
@@ -112,8 +113,12 @@ class Publisher:
         """Freeze what the message will say now, before anything else can change the game;
         ``lang``: the channel's language (``lines`` are already in it)."""
         status: list[str] = []
+        reason = ""
         if live.state.is_over():
             status.append(msg.final_scores(live, lang))
+            outcome = live.state.outcome()
+            if outcome is not None:
+                reason = msg.named(live, i18n.tr(outcome.reason, lang))
         else:
             status.append(wording.whose_turn(live, lang))
             due = live.due()
@@ -141,6 +146,7 @@ class Publisher:
             names=tuple(live.names()),
             ping=ping,
             lang=lang,
+            reason=reason,
         )
 
     def prepare_move(self, result: MoveResult) -> Announcement:
