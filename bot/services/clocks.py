@@ -740,7 +740,9 @@ class Clocks:
                 raise LobbyError(Msg("bot.clocks.game_not_running", "This game is not running."))
             seat = live.row.seat_of(user_id)
             if seat is None:
-                raise LobbyError(msg.spectator("clocks or vacations"))
+                raise LobbyError(
+                    msg.spectator(Msg("bot.clocks.clocks_or_vacations", "clocks or vacations"))
+                )
             now = self.now()
             settle(live, None, "system", now)
             c = live.row.clocks[seat]
