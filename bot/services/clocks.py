@@ -581,7 +581,7 @@ class Clocks:
             await self.publisher.post(live.row.channel_id, no_ai)
             return
         try:
-            await self.hand_to_ai(live.id, seat, "timeouts")
+            await self.hand_to_ai(live.id, seat, Msg("bot.clocks.reason_timeouts", "timeouts"))
         except GameError:
             # No AI for this game, or the seat is already the AI's: nothing to hand over.
             if live.spec.ai is None:

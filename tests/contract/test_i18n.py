@@ -13,7 +13,7 @@ from games.core.text import Msg
 from i18n.catalogues import by_domain, read, sentences
 
 LANG = "ja"
-REQUIRED: frozenset[str] = frozenset()
+REQUIRED: frozenset[str] = frozenset({"bot"})
 """Domains whose every sentence must have a Japanese translation."""
 
 
