@@ -279,8 +279,11 @@ SOLO_RIVAL = {"carnegie": "Andrew Carnegie"}  # a game's opponent in its solo mo
 
 
 def title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
-    """The game's name as its players know it in ``lang`` (``spec.title_ja`` in Japanese)."""
-    return spec.title_ja if lang == "ja" and spec.title_ja else spec.title
+    """The game's name as its players know it in ``lang``: ``spec.title_ja`` in Japanese,
+    without a note in brackets (``"建築会社ゲーム (原題不明)"`` → ``"建築会社ゲーム"``)."""
+    if lang == "ja" and spec.title_ja:
+        return re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", spec.title_ja) or spec.title_ja
+    return spec.title
 
 
 def mode_text(spec: GameSpec, row: GameRow, lang: str = i18n.DEFAULT) -> str:

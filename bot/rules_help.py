@@ -99,6 +99,13 @@ KEY_PREFIX = {"masters_of_commerce": "moc"}
 """A game's key prefix in the catalogues where it differs from its key."""
 
 
+def game_title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    """The game's name in ``lang`` (``bot.messages.title``)."""
+    from .messages import title
+
+    return title(spec, lang)
+
+
 def key_prefix(spec: GameSpec) -> str:
     """The prefix of the game's catalogue keys (``moc`` for Masters of Commerce)."""
     return KEY_PREFIX.get(spec.key, spec.key)
@@ -186,7 +193,7 @@ def options_page(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
 
     t = i18n.t
     clocks = ["", *rules_lines(lang), *undo_lines(lang)]
-    title = spec.title_ja if lang == "ja" and spec.title_ja else spec.title
+    title = game_title(spec, lang)
     if not spec.options:
         none = t(
             lang,
@@ -409,7 +416,7 @@ def overview_page(spec: GameSpec, intro: str, topics: list[str], lang: str = i18
                 lang,
                 "bot.rules.head",
                 "**{title}** ({other}) · {lo}–{hi} players",
-                title=spec.title_ja,
+                title=game_title(spec, lang),
                 other=spec.title,
                 lo=spec.min_players,
                 hi=spec.max_players,
@@ -518,7 +525,7 @@ def _book(
                 "the summary and the options are shown.",
             )
         )
-    title = spec.title_ja if lang == "ja" and spec.title_ja else spec.title
+    title = game_title(spec, lang)
     overview_title = t(lang, "bot.rules.overview", "Overview")
     all_topics = [Topic("overview", overview_title, tuple(overview))]
     all_topics += [Topic(k, title_, tuple(p)) for k, title_, p in topics]
