@@ -205,9 +205,16 @@ def parse_record(data: bytes) -> GameRecord:
         )
         if not ok:
             raise BadRecord(
-                f'Move {i + 1} of that record is not `[seat, "notation"]` with a seat from 0 '
-                f"to {seats - 1} (or -1 for a timer) and at most {MAX_NOTATION} characters of "
-                f"notation: `{excerpt(json.dumps(move, ensure_ascii=False))}`."
+                Msg(
+                    "bot.records.move_record_not_seat",
+                    'Move {i} of that record is not `[seat, "notation"]` with a seat from 0 to '
+                    "{seats} (or -1 for a timer) and at most {MAX_NOTATION} characters of "
+                    "notation: `{excerpt}`.",
+                    i=i + 1,
+                    seats=seats - 1,
+                    MAX_NOTATION=MAX_NOTATION,
+                    excerpt=excerpt(json.dumps(move, ensure_ascii=False)),
+                )
             )
         pairs.append((move[0], move[1]))
     if not spec.can_replay(version):
