@@ -1,4 +1,5 @@
-"""What every cog shares: typed access to the services, cooldown factories."""
+"""What every cog shares: typed access to the services, the reader's language
+(``bot.ui.words``), cooldown factories."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 from discord import app_commands
 
-from games.core import GameError
+import i18n
+from games.core import GameError, Msg
 
 from .. import errors
 
@@ -31,6 +33,20 @@ def services(interaction: discord.Interaction) -> Services:
 
 def settings(interaction: discord.Interaction) -> Settings:
     return bot_of(interaction).settings
+
+
+GAMES_LIVE_IN_SERVERS = Msg("cogs.lobby.server_only", "Games live in a server channel or thread.")
+
+
+def status_word(status: str, lang: str) -> str:
+    """A game's status (``lobby``, ``running``, ``finished``, ``abandoned``) in ``lang``."""
+    words = {
+        "lobby": i18n.t(lang, "cogs.status.lobby", "lobby"),
+        "running": i18n.t(lang, "cogs.status.running", "running"),
+        "finished": i18n.t(lang, "cogs.status.finished", "finished"),
+        "abandoned": i18n.t(lang, "cogs.status.abandoned", "abandoned"),
+    }
+    return words.get(status, status)
 
 
 class Slow(GameError):
@@ -66,7 +82,13 @@ def check_cooldown(name: str, interaction: discord.Interaction, rule: CooldownRu
         bucket = _cooldowns[key] = app_commands.Cooldown(*limit)
     retry = bucket.update_rate_limit()
     if retry:
-        raise Slow(f"Slow down: you can do that again in {max(1, math.ceil(retry))} s.")
+        raise Slow(
+            Msg(
+                "cogs.common.slow_down",
+                "Slow down: you can do that again in {seconds} s.",
+                seconds=max(1, math.ceil(retry)),
+            )
+        )
     if len(_cooldowns) > 50_000:
         _cooldowns.clear()
 

@@ -9,6 +9,7 @@ Page buttons use custom ids ``bh:<game_id>:<first move>:log:<count>:<raw>[:end]`
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import re
 from typing import TYPE_CHECKING, Any, cast
@@ -17,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import get_game
+import i18n
+from games.core import Msg
 
 from .. import errors
 from .. import messages as msg
@@ -32,7 +34,8 @@ from ..services.undo import undo_line
 from ..storage import GameRow, MoveRow
 from ..ui.components import lobby_view
 from ..ui.ids import GID, SEQ
-from .common import check_cooldown, settings
+from ..ui.words import channel_lang, game_title, member_lang
+from .common import GAMES_LIVE_IN_SERVERS, check_cooldown, settings, status_word
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -61,9 +64,11 @@ async def log_page(
     start: int | None,
     count: int,
     raw: bool,
+    lang: str = i18n.DEFAULT,
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the log: ``count`` moves from move ``start`` (0-based), or the newest
-    ``count`` when ``start`` is ``None``; the text and its Older/Newer/Newest buttons.
+    ``count`` when ``start`` is ``None``; the text and its Older/Newer/Newest buttons, the
+    page's own words in ``lang``.
 
     A page longer than one message keeps the newest lines (the last page) or the first
     ones (a page asked by number), and the buttons continue from what was shown."""
@@ -77,9 +82,28 @@ async def log_page(
     entries = await asyncio.to_thread(log_entries, record, page)
     body = [log_line(live, e, viewer, raw=raw) for e in entries]
 
+    title = game_title(live.spec, lang)
+
     def head(lo: int, hi: int) -> str:
-        where = f"moves {lo + 1}–{hi} of {total}" if hi > lo else "no moves yet"
-        return f"**{live.spec.title}** · game #{game_id} — {where}"
+        if hi > lo:
+            where = i18n.t(
+                lang,
+                "cogs.history.moves",
+                "moves {lo}–{hi} of {total}",
+                lo=lo + 1,
+                hi=hi,
+                total=total,
+            )
+        else:
+            where = i18n.t(lang, "cogs.history.no_moves", "no moves yet")
+        return i18n.t(
+            lang,
+            "cogs.history.head",
+            "**{title}** · game #{id} — {where}",
+            title=title,
+            id=game_id,
+            where=where,
+        )
 
     while body and len("\n".join([head(first, first + len(page)), *body])) > LOG_LIMIT:
         if newest:
@@ -89,18 +113,22 @@ async def log_page(
             body.pop()
     shown_end = first + len(body)
     body = await _with_undos(svc, live, body, first)
-    text = msg.clip("\n".join([head(first, shown_end), *(body or ["No moves yet."])]))
+    empty = i18n.t(lang, "cogs.history.empty", "No moves yet.")
+    text = msg.clip("\n".join([head(first, shown_end), *(body or [empty])]))
     if total <= len(body):
         return text, None
+    older = i18n.t(lang, "cogs.history.older", "◀ Older")
+    newer = i18n.t(lang, "cogs.history.newer", "Newer ▶")
+    last = i18n.t(lang, "cogs.history.newest", "Newest ⏭")
     view = discord.ui.View(timeout=None)
     view.add_item(
-        LogPageButton(game_id, max(0, first - count), count, raw, label="◀ Older", off=first == 0)
+        LogPageButton(game_id, max(0, first - count), count, raw, label=older, off=first == 0)
     )
     view.add_item(
-        LogPageButton(game_id, shown_end, count, raw, label="Newer ▶", off=shown_end >= total)
+        LogPageButton(game_id, shown_end, count, raw, label=newer, off=shown_end >= total)
     )
     view.add_item(
-        LogPageButton(game_id, 0, count, raw, end=True, label="Newest ⏭", off=shown_end >= total)
+        LogPageButton(game_id, 0, count, raw, end=True, label=last, off=shown_end >= total)
     )
     return text, view
 
@@ -169,6 +197,7 @@ class LogPageButton(
                 start=None if self.end else self.start,
                 count=self.count,
                 raw=self.raw,
+                lang=await member_lang(interaction),
             )
             await interaction.edit_original_response(
                 content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
@@ -184,11 +213,14 @@ async def _game_to_export(interaction: discord.Interaction, game: int | None) ->
     svc = _services(interaction)
     if game is None:
         if interaction.channel_id is None:
-            raise LobbyError("Games live in a server channel or thread.")
+            raise LobbyError(GAMES_LIVE_IN_SERVERS)
         row = await svc.storage.latest_game_in_channel(interaction.channel_id)
         if row is None:
             raise LobbyError(
-                "There is no game in this channel; name one with `game:` (see `/game list`)."
+                Msg(
+                    "cogs.history.no_game_here",
+                    "There is no game in this channel; name one with `game:` (see `/game list`).",
+                )
             )
         return row
     return await check_can_see(interaction, await svc.storage.get_game(game), game)
@@ -206,10 +238,18 @@ async def export_command(
             raise LobbyError(refusal)
         moves, _ = await _services(interaction).storage.replay_moves(row.id)
         data = export_bytes(row, moves)
-        spec = get_game(row.game_key)
+        lang = await member_lang(interaction)
         await interaction.response.send_message(
-            f"📄 The record of **{spec.title}** game #{row.id} ({row.status}, {len(moves)} "
-            "moves). `/game import` replays it in another channel or server.",
+            i18n.t(
+                lang,
+                "cogs.history.exported",
+                "📄 The record of **{title}** game #{id} ({status}, {count} moves). "
+                "`/game import` replays it in another channel or server.",
+                title=game_title(row.game_key, lang),
+                id=row.id,
+                status=status_word(row.status, lang),
+                count=len(moves),
+            ),
             file=discord.File(io.BytesIO(data), filename=f"{row.game_key}-{row.id}.json"),
             ephemeral=True,
         )
@@ -235,22 +275,27 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     players commits its moves and the game goes on from there (a finished record ends at
     once, with its summary). Nothing is created for a record that does not replay."""
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise LobbyError("Games live in a server channel or thread.")
+        raise LobbyError(GAMES_LIVE_IN_SERVERS)
     svc = _services(interaction)
     await check_channel(svc.storage, interaction)
     if file.size > MAX_RECORD_BYTES:
         raise BadRecord(
-            f"That file is {file.size / 1048576:.1f} MiB; a game record is at most "
-            f"{MAX_RECORD_BYTES // 1048576} MiB."
+            Msg(
+                "cogs.history.record_too_big",
+                "That file is {size:.1f} MiB; a game record is at most {limit} MiB.",
+                size=file.size / 1048576,
+                limit=MAX_RECORD_BYTES // 1048576,
+            )
         )
     # Private until the record is known good: a refusal is only the importer's business.
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = parse_record(await file.read())
     state, checked = await asyncio.to_thread(check_moves, record)
+    public = await channel_lang(interaction)
     row = await open_import(
         svc.manager,
         svc.publisher,
-        lobby_view,
+        functools.partial(lobby_view, lang=public),  # the lobby post is public
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         host_id=interaction.user.id,
@@ -258,10 +303,16 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
         record=record,
         checked=checked,
         over=state.is_over(),
-        where=state.phase_name(),
+        where=i18n.tr(state.phase_name(), public),
     )
     await interaction.followup.send(
-        f"📥 Imported as game #{row.id}: the lobby is in the channel.", ephemeral=True
+        i18n.t(
+            await member_lang(interaction),
+            "cogs.history.imported",
+            "📥 Imported as game #{id}: the lobby is in the channel.",
+            id=row.id,
+        ),
+        ephemeral=True,
     )
 
 

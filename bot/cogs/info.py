@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, all_games
+import i18n
+from games.core import GameError, Msg, all_games
 
 from ..rules_help import (
     RulesPageButton,
@@ -18,6 +19,7 @@ from ..rules_help import (
     rules_view,
     topic_choices,
 )
+from ..ui.words import game_title, member_lang
 from .common import guarded, services
 from .lobby import game_choices
 
@@ -57,25 +59,52 @@ class InfoCog(commands.Cog, name="InfoCog"):
     ) -> None:
         game = game or await channel_game(interaction)
         if game is None:
-            lines = ["**Games on Boardroom**"] + [
-                f"• **{s.title}** ({s.title_ja}), {s.min_players}–{s.max_players} players — "
-                f"{s.summary}"
+            lang = await member_lang(interaction)
+            lines = [i18n.t(lang, "cogs.info.games_head", "**Games on Boardroom**")] + [
+                i18n.t(
+                    lang,
+                    "cogs.info.game_line",
+                    "• **{title}** ({other}), {low}–{high} players — {summary}",
+                    title=game_title(s, lang),
+                    other=s.title_ja if lang == i18n.DEFAULT else s.title,
+                    low=s.min_players,
+                    high=s.max_players,
+                    summary=s.summary,
+                )
                 for s in all_games()
             ]
-            lines.append("`/rules game:<name>` shows a game's rules; start one with `/game new`.")
+            lines.append(
+                i18n.t(
+                    lang,
+                    "cogs.info.games_foot",
+                    "`/rules game:<name>` shows a game's rules; start one with `/game new`.",
+                )
+            )
             await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
             return
         try:
             book = rules_book(game)
         except KeyError:
-            raise GameError(f"There is no game called `{game}` on this bot.") from None
+            raise GameError(
+                Msg(
+                    "cogs.info.no_such_game",
+                    "There is no game called `{game}` on this bot.",
+                    game=game,
+                )
+            ) from None
         page = 0
         if topic:
             found = book.find(topic)
             if found is None:
                 names = ", ".join(f"`{t.key}`" for t in book.topics)
                 raise GameError(
-                    f"{book.title}'s rules have no topic `{topic[:40]}`. Topics: {names}."[:1900]
+                    Msg(
+                        "cogs.info.no_such_topic",
+                        "{title}'s rules have no topic `{topic}`. Topics: {topics}.",
+                        title=book.title,
+                        topic=topic[:40],
+                        topics=names[:1800],
+                    )
                 )
             page = found
         await interaction.response.send_message(

@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import all_games, get_game
+import i18n
+from games.core import Msg, all_games, get_game
 
 from .. import messages as msg
 from ..limits import option_text
@@ -18,7 +19,8 @@ from ..services.clocks import take_time_control
 from ..services.servers import check_channel
 from ..services.undo import take_undo_rule
 from ..ui.components import abandon_view
-from .common import guarded, new_lobby_cooldown, services
+from ..ui.words import channel_lang, game_title, member_lang
+from .common import GAMES_LIVE_IN_SERVERS, guarded, new_lobby_cooldown, services, status_word
 from .history import log_page
 
 if TYPE_CHECKING:
@@ -38,7 +40,9 @@ def get_game_or_refuse(key: str) -> None:
     try:
         get_game(key)
     except KeyError:
-        raise LobbyError(f"There is no game called `{key[:40]}`.") from None
+        raise LobbyError(
+            Msg("cogs.lobby.no_such_game", "There is no game called `{key}`.", key=key[:40])
+        ) from None
 
 
 async def open_thread(interaction: discord.Interaction, game: str) -> discord.Thread:
@@ -47,26 +51,44 @@ async def open_thread(interaction: discord.Interaction, game: str) -> discord.Th
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
         raise LobbyError(
-            "This is already a thread: leave out `thread` to open the game here, or run the "
-            "command in the channel to open another thread."
+            Msg(
+                "cogs.lobby.already_thread",
+                "This is already a thread: leave out `thread` to open the game here, or run the "
+                "command in the channel to open another thread.",
+            )
         )
     if not isinstance(channel, discord.TextChannel):
-        raise LobbyError("Threads can be opened from a server text channel only.")
-    name = f"{get_game(game).title} · {interaction.user.display_name}'s table"[:100]
+        raise LobbyError(
+            Msg(
+                "cogs.lobby.thread_text_only",
+                "Threads can be opened from a server text channel only.",
+            )
+        )
+    public = await channel_lang(interaction)  # a thread's name is public: the server's language
+    name = i18n.t(
+        public,
+        "cogs.lobby.thread_name",
+        "{title} · {name}'s table",
+        title=game_title(game, public),
+        name=interaction.user.display_name,
+    )[:100]
     try:
         return await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
     except discord.Forbidden:
         raise LobbyError(
-            "I may not open threads here: a server admin can give me the **Create Public "
-            "Threads** and **Send Messages in Threads** permissions in this channel."
+            Msg(
+                "cogs.lobby.no_thread_permission",
+                "I may not open threads here: a server admin can give me the **Create Public "
+                "Threads** and **Send Messages in Threads** permissions in this channel.",
+            )
         ) from None
 
 
 def channel_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None or interaction.guild_id is None:
-        raise LobbyError("Games live in a server channel or thread.")
+        raise LobbyError(GAMES_LIVE_IN_SERVERS)
     return interaction.channel_id
 
 
@@ -178,7 +200,9 @@ class GameCog(
         svc = services(interaction)
         row = await svc.lobby.latest(channel_of(interaction))
         if row is None or row.status == "lobby":
-            raise LobbyError("There is no started game in this channel.")
+            raise LobbyError(
+                Msg("cogs.lobby.no_started_game", "There is no started game in this channel.")
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, view = await log_page(
             svc,
@@ -187,6 +211,7 @@ class GameCog(
             start=None if start is None else start - 1,
             count=count,
             raw=raw,
+            lang=await member_lang(interaction),
         )
         kwargs: dict[str, Any] = {"ephemeral": True}
         if view is not None:  # Older / Newer / Newest (bot.cogs.history)
@@ -201,12 +226,24 @@ class GameCog(
         channel_of(interaction)
         assert interaction.guild_id is not None
         rows = await services(interaction).lobby.visible(interaction)
+        lang = await member_lang(interaction)
         if not rows:
-            await interaction.response.send_message("No games in this server yet.", ephemeral=True)
+            await interaction.response.send_message(
+                i18n.t(lang, "cogs.lobby.list_empty", "No games in this server yet."),
+                ephemeral=True,
+            )
             return
         lines = [
-            f"#{r.id} **{get_game(r.game_key).title}** in <#{r.channel_id}> — {r.status}, "
-            f"{len(r.seats)} player(s)"
+            i18n.t(
+                lang,
+                "cogs.lobby.list_line",
+                "#{id} **{title}** in {channel} — {status}, {count} player(s)",
+                id=r.id,
+                title=game_title(r.game_key, lang),
+                channel=f"<#{r.channel_id}>",
+                status=status_word(r.status, lang),
+                count=len(r.seats),
+            )
             for r in rows
         ]
         await interaction.response.send_message(msg.clip("\n".join(lines)), ephemeral=True)
@@ -217,11 +254,19 @@ class GameCog(
         svc = services(interaction)
         row = await svc.lobby.unfinished(channel_of(interaction))
         if row is None:
-            raise LobbyError("There is no unfinished game in this channel.")
+            raise LobbyError(
+                Msg("cogs.lobby.no_unfinished_game", "There is no unfinished game in this channel.")
+            )
         await svc.lobby.check_may_abandon(interaction, row)
+        lang = await member_lang(interaction)
         await interaction.response.send_message(
-            f"Abandon **{get_game(row.game_key).title}** game #{row.id}? Nobody wins and it "
-            "cannot be resumed.",
-            view=abandon_view(row.id),
+            i18n.t(
+                lang,
+                "cogs.lobby.abandon_ask",
+                "Abandon **{title}** game #{id}? Nobody wins and it cannot be resumed.",
+                title=game_title(row.game_key, lang),
+                id=row.id,
+            ),
+            view=abandon_view(row.id, lang),
             ephemeral=True,
         )

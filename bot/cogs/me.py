@@ -12,13 +12,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from games.core import GameError, get_game
+from games.core import GameError, Msg
 
 from .. import lang
 from .. import messages as msg
 from ..manager import LobbyError, parse_options
 from ..services.clocks import TimeControl, control, jump_link, left, short, take_time_control
 from ..services.servers import clock_words, save_settings
+from ..ui.words import game_title, member_lang
 from .common import guarded, services
 
 if TYPE_CHECKING:
@@ -36,13 +37,13 @@ def language_line(language: str, value: str) -> str:
     if value == "auto":
         return i18n.t(
             language,
-            "bot.settings.language_auto",
+            "cogs.settings.language_auto",
             "Boardroom answers you in your Discord language ({language} now).",
             language=i18n.LANGUAGES[language],
         )
     return i18n.t(
         language,
-        "bot.settings.language",
+        "cogs.settings.language",
         "Boardroom answers you in {language}.",
         language=i18n.LANGUAGES[language],
     )
@@ -61,25 +62,43 @@ class MeCog(commands.Cog, name="MeCog"):
         svc = services(interaction)
         me = interaction.user.id
         rows = await svc.storage.games_of_user(me)
+        lang = await member_lang(interaction)
         if not rows:
             await interaction.response.send_message(
-                "You have no open games. Start one with `/game new` in a server channel.",
+                i18n.t(
+                    lang,
+                    "cogs.games.none",
+                    "You have no open games. Start one with `/game new` in a server channel.",
+                ),
                 ephemeral=True,
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         now = svc.clocks.now()
         mine: list[tuple[int, str]] = []
+
+        def game_line(row_id: int, title: str, where: str, text: str) -> str:
+            return i18n.t(
+                lang,
+                "cogs.games.line",
+                "#{id} **{title}** in {where} — {text}",
+                id=row_id,
+                title=title,
+                where=where,
+                text=text,
+            )
+
         for row in rows:
-            title = get_game(row.game_key).title
+            title = game_title(row.game_key, lang)
             where = f"<#{row.channel_id}>"
             if row.status == "lobby":
-                mine.append((2, f"#{row.id} **{title}** in {where} — lobby, not started"))
+                lobby = i18n.t(lang, "cogs.games.lobby", "lobby, not started")
+                mine.append((2, game_line(row.id, title, where, lobby)))
                 continue
             try:
                 live = await svc.manager.load(row.id)
             except GameError as exc:
-                mine.append((2, f"#{row.id} **{title}** in {where} — {exc.message[:80]}"))
+                mine.append((2, game_line(row.id, title, where, i18n.tr(exc.msg, lang)[:80])))
                 continue
             seat = live.row.seat_of(me)
             link = jump_link(row)
@@ -89,20 +108,48 @@ class MeCog(commands.Cog, name="MeCog"):
             c = live.row.clocks.get(seat) if seat is not None else None
             if tc is not None and c is not None:
                 if c.vacation_since is not None:
-                    clock = " · 🏖️ on vacation"
+                    clock = i18n.t(lang, "cogs.games.on_vacation", " · 🏖️ on vacation")
                 elif c.since is not None:
-                    clock = f" · ⏱️ {short(left(tc, c, now))} left"
+                    clock = i18n.t(
+                        lang,
+                        "cogs.games.time_left",
+                        " · ⏱️ {time} left",
+                        time=short(left(tc, c, now)),
+                    )
             if waiting:
-                text = f"**your move** ({msg.activity(live)}){clock}"
+                text = i18n.t(
+                    lang,
+                    "cogs.games.your_move",
+                    "**your move** ({activity}){clock}",
+                    activity=msg.activity(live),
+                    clock=clock,
+                )
             else:
-                text = f"waiting for {msg.waiting_for(live)}" if live.state.waiting_for() else ""
+                text = (
+                    i18n.t(
+                        lang,
+                        "cogs.games.waiting_for",
+                        "waiting for {names}",
+                        names=msg.waiting_for(live),
+                    )
+                    if live.state.waiting_for()
+                    else ""
+                )
                 text = text or msg.activity(live)
-            line = f"#{row.id} **{title}** in {where} — {text} · [board]({link})"
+            board = i18n.t(lang, "cogs.games.board_link", "[board]({link})", link=link)
+            line = game_line(row.id, title, where, f"{text} · {board}")
             mine.append((0 if waiting else 1, line))
         mine.sort(key=lambda x: x[0])
         waiting_count = sum(1 for k, _ in mine if k == 0)
         head = (
-            f"⏳ {waiting_count} game(s) wait on you." if waiting_count else "No game waits on you."
+            i18n.t(
+                lang,
+                "cogs.games.waiting_count",
+                "⏳ {count} game(s) wait on you.",
+                count=waiting_count,
+            )
+            if waiting_count
+            else i18n.t(lang, "cogs.games.none_waiting", "No game waits on you.")
         )
         await interaction.followup.send(
             msg.clip("\n".join([head, *(line for _, line in mine)])),
@@ -144,10 +191,17 @@ class MeCog(commands.Cog, name="MeCog"):
         said: list[str] = []
         if language is not None:
             await svc.storage.set_user_language(me, lang.chosen(language))
-            said.append(language_line(await lang.for_member(svc.storage, interaction), language))
+        reader = await lang.for_member(svc.storage, interaction)  # after a change: the new one
+        if language is not None:
+            said.append(language_line(reader, language))
         if vacation is not None:
             if interaction.channel_id is None or interaction.guild_id is None:
-                raise LobbyError("Use `vacation` in the channel of the game you want to pause.")
+                raise LobbyError(
+                    Msg(
+                        "cogs.settings.vacation_where",
+                        "Use `vacation` in the channel of the game you want to pause.",
+                    )
+                )
             game_id = await svc.manager.started_game_in_channel(interaction.channel_id)
             line = await svc.clocks.vacation(game_id, me, vacation == "on")
             live = await svc.manager.load(game_id)
@@ -160,9 +214,14 @@ class MeCog(commands.Cog, name="MeCog"):
         if not said:
             current = await svc.clocks.reminders(me)
             said.append(
-                f"Reminders: **{current}**. Change with `/settings me reminders:dm` or "
-                "`reminders:channel`; pause your clock with `/settings me vacation:on` in a "
-                "game's channel."
+                i18n.t(
+                    reader,
+                    "cogs.settings.reminders_now",
+                    "Reminders: **{current}**. Change with `/settings me reminders:dm` or "
+                    "`reminders:channel`; pause your clock with `/settings me vacation:on` in a "
+                    "game's channel.",
+                    current=current,
+                )
             )
         await interaction.response.send_message("\n".join(said), ephemeral=True)
 
@@ -190,17 +249,34 @@ class MeCog(commands.Cog, name="MeCog"):
         language: str | None = None,
     ) -> None:
         if interaction.guild_id is None:
-            raise LobbyError("Server settings are set in the server, not in a DM.")
+            raise LobbyError(
+                Msg(
+                    "cogs.settings.server_in_dm",
+                    "Server settings are set in the server, not in a DM.",
+                )
+            )
         if not interaction.permissions.manage_guild:
-            raise LobbyError("Only members with **Manage Server** can change server settings.")
+            raise LobbyError(
+                Msg(
+                    "cogs.settings.manage_server_only",
+                    "Only members with **Manage Server** can change server settings.",
+                )
+            )
         svc = services(interaction)
+        reader = await member_lang(interaction)
         settings = await svc.storage.guild_settings(interaction.guild_id)
         said: list[str] = []
         if default_clock is not None:
             text = default_clock.strip()
             if text.lower() in ("none", "off", ""):
                 settings = replace(settings, default_clock="")
-                said.append("New games have no clock unless the host sets one.")
+                said.append(
+                    i18n.t(
+                        reader,
+                        "cogs.settings.no_default_clock",
+                        "New games have no clock unless the host sets one.",
+                    )
+                )
             else:
                 words = clock_words(text)
                 tc = take_time_control(dict(words))
@@ -209,29 +285,54 @@ class MeCog(commands.Cog, name="MeCog"):
                 )
                 if tc is not None:
                     said.append(
-                        f"New games get {TimeControl.from_json(tc).describe()} unless the "
-                        "host sets a clock."
+                        i18n.t(
+                            reader,
+                            "cogs.settings.default_clock",
+                            "New games get {clock} unless the host sets a clock.",
+                            clock=TimeControl.from_json(tc).describe(),
+                        )
                     )
         if allow_channel is not None and allow_channel.id not in settings.channels:
             settings = replace(settings, channels=(*settings.channels, allow_channel.id))
-            said.append(f"Games may be played in {allow_channel.mention}.")
+            said.append(
+                i18n.t(
+                    reader,
+                    "cogs.settings.channel_allowed",
+                    "Games may be played in {channel}.",
+                    channel=allow_channel.mention,
+                )
+            )
         if disallow_channel is not None:
             settings = replace(
                 settings, channels=tuple(c for c in settings.channels if c != disallow_channel.id)
             )
-            said.append(f"{disallow_channel.mention} no longer hosts new games.")
+            said.append(
+                i18n.t(
+                    reader,
+                    "cogs.settings.channel_disallowed",
+                    "{channel} no longer hosts new games.",
+                    channel=disallow_channel.mention,
+                )
+            )
         if gm_role is not None:
             settings = replace(settings, gm_role=gm_role.id)
-            said.append(f"Members with {gm_role.mention} have the host's powers in every game.")
+            said.append(
+                i18n.t(
+                    reader,
+                    "cogs.settings.gm_role",
+                    "Members with {role} have the host's powers in every game.",
+                    role=gm_role.mention,
+                )
+            )
         if clear_gm_role:
             settings = replace(settings, gm_role=None)
-            said.append("No game-master role.")
+            said.append(i18n.t(reader, "cogs.settings.no_gm_role", "No game-master role."))
         if language is not None:
             settings = replace(settings, language=lang.chosen(language))
             said.append(
                 i18n.t(
                     settings.language or i18n.DEFAULT,
-                    "bot.settings.server_language",
+                    "cogs.settings.server_language",
                     "Game channels here speak {language}.",
                     language=i18n.LANGUAGES[settings.language or i18n.DEFAULT],
                 )
@@ -240,14 +341,36 @@ class MeCog(commands.Cog, name="MeCog"):
             await save_settings(svc.storage, settings)
         clock = settings.default_clock
         tc = take_time_control(dict(parse_options(clock))) if clock else None
-        channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"
+        none = i18n.t(reader, "cogs.settings.none", "none")
+        channels = ", ".join(f"<#{c}>" for c in settings.channels) or i18n.t(
+            reader, "cogs.settings.any_channel", "any channel"
+        )
         summary = [
-            "**Server settings**",
-            "Default clock: "
-            + (f"{TimeControl.from_json(tc).describe()} (`{clock}`)" if tc else "none"),
-            f"Game channels: {channels} (and their threads)",
-            "Game-master role: " + (f"<@&{settings.gm_role}>" if settings.gm_role else "none"),
-            f"Language: {i18n.LANGUAGES[settings.language or i18n.DEFAULT]}",
+            i18n.t(reader, "cogs.settings.server_head", "**Server settings**"),
+            i18n.t(
+                reader,
+                "cogs.settings.clock_line",
+                "Default clock: {clock}",
+                clock=f"{TimeControl.from_json(tc).describe()} (`{clock}`)" if tc else none,
+            ),
+            i18n.t(
+                reader,
+                "cogs.settings.channels_line",
+                "Game channels: {channels} (and their threads)",
+                channels=channels,
+            ),
+            i18n.t(
+                reader,
+                "cogs.settings.gm_line",
+                "Game-master role: {role}",
+                role=f"<@&{settings.gm_role}>" if settings.gm_role else none,
+            ),
+            i18n.t(
+                reader,
+                "cogs.settings.language_line",
+                "Language: {language}",
+                language=i18n.LANGUAGES[settings.language or i18n.DEFAULT],
+            ),
         ]
         await interaction.response.send_message(
             "\n".join([*said, *([""] if said else []), *summary]),

@@ -8,27 +8,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import GameError, InvalidMove
+import i18n
+from games.core import GameError, InvalidMove, Msg
 from render.contract import Kind
 
 from .. import messages as msg
 from ..hands import player_board, show_hand
-from ..manager import LiveGame, LobbyError
+from ..manager import LiveGame
 from ..refusals import explained
 from ..services.boards import Board, Boards, Unsupported
 from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
+from ..ui.words import channel_lang, game_title, member_lang
 from .common import RateLimit, guarded, public_board_cooldown, services
+from .lobby import channel_of
 
 if TYPE_CHECKING:
     from ..app import Boardroom
-
-
-def channel_of(interaction: discord.Interaction) -> int:
-    if interaction.channel_id is None or interaction.guild_id is None:
-        raise LobbyError("Games live in a server channel or thread.")
-    return interaction.channel_id
 
 
 class PlayCog(commands.Cog, name="PlayCog"):
@@ -69,15 +66,21 @@ class PlayCog(commands.Cog, name="PlayCog"):
         except GameError:
             return []
         seat = live.row.seat_of(interaction.user.id)
+        lang = await member_lang(interaction)
         if seat is None or live.state.is_over() or seat not in live.state.to_act():
             # One line naming who is to act and what they are doing.
             line = msg.waiting_line(live)
             if seat is None and not live.state.is_over():
-                line = ("👀 You are not playing · " + line.removeprefix("⏳ "))[:100]
+                line = i18n.t(
+                    lang,
+                    "cogs.play.not_playing",
+                    "👀 You are not playing · {line}",
+                    line=line.removeprefix("⏳ "),
+                )[:100]
             return [app_commands.Choice(name=line, value=line)]
         return [
             app_commands.Choice(name=s.name, value=s.value)
-            for s in suggestions(live.state, seat, current)
+            for s in suggestions(live.state, seat, current, lang=lang)
         ]
 
     @app_commands.guild_only()
@@ -109,14 +112,22 @@ class PlayCog(commands.Cog, name="PlayCog"):
         svc = services(interaction)
         if zoom is not None and (player or detail):
             raise InvalidMove(
-                "`zoom` shows one area of the whole map, so it goes alone: use `/board zoom:` "
-                "without `player` or `detail`."
+                Msg(
+                    "cogs.play.zoom_alone",
+                    "`zoom` shows one area of the whole map, so it goes alone: use `/board zoom:` "
+                    "without `player` or `detail`.",
+                )
             )
         live = await svc.manager.live_in_channel(channel_of(interaction))
         seat = resolve_player(live, player) if player else None
         if at is not None:
             if zoom is not None:
-                raise InvalidMove("`at` and `zoom` go separately: a zoom shows the board now.")
+                raise InvalidMove(
+                    Msg(
+                        "cogs.play.at_and_zoom",
+                        "`at` and `zoom` go separately: a zoom shows the board now.",
+                    )
+                )
             check_at(live, at)
             await interaction.response.defer(ephemeral=not public, thinking=True)
             await self._board_at(interaction, live, at, seat, detail=detail, public=public)
@@ -130,7 +141,13 @@ class PlayCog(commands.Cog, name="PlayCog"):
         board: Board | None
         if zoomed is not None:
             board = zoomed
-            text = f"**Zoom {(zoom or '').strip().lower()}** · {msg.header(live)}"
+            text = i18n.t(
+                await channel_lang(interaction) if public else await member_lang(interaction),
+                "cogs.play.zoom_head",
+                "**Zoom {area}** · {header}",
+                area=(zoom or "").strip().lower(),
+                header=msg.header(live),
+            )
         elif seat is not None:
             own = live.row.seat_of(interaction.user.id) == seat and not public
             text, board = await player_board(svc, live, seat, own=own)
@@ -183,13 +200,30 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         except Unsupported:
             board = None
-        where = "the start" if at == 0 else f"move {at}"
-        text = msg.clip(
-            f"**{live.spec.title}** · game #{live.id} — the board at {where} of {live.seq}"
-            + (f", {msg.display_name(live, seat)}'s area" if seat is not None else "")
-            + f"\n{told}"
-            + ("" if board is not None else "\n-# This game draws no such view.")
-        )
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        said = {
+            "title": game_title(live.spec, lang),
+            "id": live.id,
+            "where": at_word(at, lang),
+            "total": live.seq,
+        }
+        if seat is not None:
+            head = i18n.t(
+                lang,
+                "cogs.play.board_at_area",
+                "**{title}** · game #{id} — the board at {where} of {total}, {player}'s area",
+                player=msg.display_name(live, seat),
+                **said,
+            )
+        else:
+            head = i18n.t(
+                lang,
+                "cogs.play.board_at",
+                "**{title}** · game #{id} — the board at {where} of {total}",
+                **said,
+            )
+        none = i18n.t(lang, "cogs.play.no_such_view", "This game draws no such view.")
+        text = msg.clip(f"{head}\n{told}" + ("" if board is not None else f"\n-# {none}"))
         kwargs: dict[str, Any] = {
             "ephemeral": not public,
             "allowed_mentions": discord.AllowedMentions.none(),
@@ -234,7 +268,9 @@ async def draw_zoom(boards: Boards, live: LiveGame, area: str, names: list[str])
             live.row.game_key, live.id, "zoom", live.state.view(None), area=area, names=names
         )
     except Unsupported:
-        raise InvalidMove("This game has no zoomed view; try `/board detail`.") from None
+        raise InvalidMove(
+            Msg("cogs.play.no_zoom", "This game has no zoomed view; try `/board detail`.")
+        ) from None
     except ValueError as exc:
         raise InvalidMove(str(exc)) from None
 
@@ -251,4 +287,18 @@ def resolve_player(live: LiveGame, typed: str) -> int:
     if len(found) == 1:
         return found[0]
     names = ", ".join(f"{s.display_name} (p{s.seat + 1})" for s in seats)
-    raise InvalidMove(f"No single player matches `{typed[:40]}`. Players: {names}.")
+    raise InvalidMove(
+        Msg(
+            "cogs.play.no_such_player",
+            "No single player matches `{typed}`. Players: {names}.",
+            typed=typed[:40],
+            names=names,
+        )
+    )
+
+
+def at_word(at: int, lang: str) -> str:
+    """``the start`` (``at`` = 0) or ``move 12`` in ``lang``."""
+    if at == 0:
+        return i18n.t(lang, "cogs.play.at_start", "the start")
+    return i18n.t(lang, "cogs.play.at_move", "move {n}", n=at)

@@ -9,8 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
+from games.core import Msg
+
 from ..manager import LobbyError
 from ..services.servers import has_host_powers
+from ..ui.words import member_lang
 from .common import guarded, services
 from .lobby import channel_of
 
@@ -23,7 +27,9 @@ async def running_game(interaction: discord.Interaction) -> int:
     svc = services(interaction)
     row = await svc.storage.active_game_in_channel(channel_of(interaction))
     if row is None or row.status != "running":
-        raise LobbyError("There is no running game in this channel.")
+        raise LobbyError(
+            Msg("cogs.seats.no_running_game", "There is no running game in this channel.")
+        )
     return row.id
 
 
@@ -60,11 +66,24 @@ class SeatCog(
         row = await svc.storage.get_game(game_id)
         seat = row.seat_of(interaction.user.id) if row is not None else None
         if seat is None:
-            raise LobbyError("You have no seat of your own in this game to hand to the AI.")
+            raise LobbyError(
+                Msg(
+                    "cogs.seats.no_own_seat",
+                    "You have no seat of your own in this game to hand to the AI.",
+                )
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await svc.seats.hand_to_ai(game_id, seat, f"<@{interaction.user.id}> asked for it")
+        # told to the table: a Msg, so the announcement can say it in the server's language
+        why = Msg(
+            "cogs.seats.asked_for_it", "{member} asked for it", member=f"<@{interaction.user.id}>"
+        )
+        await svc.seats.hand_to_ai(game_id, seat, why)
         await interaction.followup.send(
-            "🤖 The AI plays your seat now. Take it back any time with `/seat takeback`.",
+            i18n.t(
+                await member_lang(interaction),
+                "cogs.seats.handed_to_ai",
+                "🤖 The AI plays your seat now. Take it back any time with `/seat takeback`.",
+            ),
             ephemeral=True,
         )
 
@@ -78,7 +97,12 @@ class SeatCog(
             game_id, interaction.user.id, interaction.user.display_name
         )
         await interaction.followup.send(
-            f"🙋 Seat {seat + 1} is yours again: use `/move` or **Play** when it is your turn.",
+            i18n.t(
+                await member_lang(interaction),
+                "cogs.seats.taken_back",
+                "🙋 Seat {seat} is yours again: use `/move` or **Play** when it is your turn.",
+                seat=seat + 1,
+            ),
             ephemeral=True,
         )
 
@@ -101,17 +125,45 @@ class SeatCog(
         game_id = await running_game(interaction)
         row = await svc.storage.get_game(game_id)
         if row is None:
-            raise LobbyError("That game no longer exists.")
+            raise LobbyError(Msg("cogs.seats.game_gone", "That game no longer exists."))
         if not await has_host_powers(svc.storage, interaction, row):
             raise LobbyError(
-                "Only the host, a game master or a member with Manage Server can replace a player."
+                Msg(
+                    "cogs.seats.replace_not_allowed",
+                    "Only the host, a game master or a member with Manage Server can replace "
+                    "a player.",
+                )
             )
         if not 1 <= seat <= len(row.seats):
-            raise LobbyError(f"There is no seat {seat}: seats are 1 to {len(row.seats)}.")
+            raise LobbyError(
+                Msg(
+                    "cogs.seats.no_such_seat",
+                    "There is no seat {seat}: seats are 1 to {seats}.",
+                    seat=seat,
+                    seats=len(row.seats),
+                )
+            )
         if member is not None and member.bot:
-            raise LobbyError("Bots can't take a seat; leave `member` empty to seat the AI.")
+            raise LobbyError(
+                Msg(
+                    "cogs.seats.no_bots",
+                    "Bots can't take a seat; leave `member` empty to seat the AI.",
+                )
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = None if member is None else (member.id, member.display_name)
         await svc.seats.replace(game_id, seat - 1, who, interaction.user.id)
-        done = "the AI" if member is None else f"<@{member.id}>"
-        await interaction.followup.send(f"✅ Seat {seat} is played by {done} now.", ephemeral=True)
+        lang = await member_lang(interaction)
+        if member is None:
+            done = i18n.t(
+                lang, "cogs.seats.replaced_ai", "✅ Seat {seat} is played by the AI now.", seat=seat
+            )
+        else:
+            done = i18n.t(
+                lang,
+                "cogs.seats.replaced",
+                "✅ Seat {seat} is played by {member} now.",
+                seat=seat,
+                member=f"<@{member.id}>",
+            )
+        await interaction.followup.send(done, ephemeral=True)

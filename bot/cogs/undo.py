@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
+
 from .. import errors
 from ..services.undo import Undos
 from .common import guarded, services
@@ -25,10 +27,14 @@ class UndoVoteButton(
 ):
     """Agree or Refuse on an undo request (custom id ``undo:<undo id>:yes|no``)."""
 
-    def __init__(self, undo_id: int, agree: bool) -> None:
+    def __init__(self, undo_id: int, agree: bool, lang: str = i18n.DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Agree" if agree else "Refuse",
+                label=(
+                    i18n.t(lang, "cogs.undo.agree", "Agree")
+                    if agree
+                    else i18n.t(lang, "cogs.undo.refuse", "Refuse")
+                ),
                 emoji="✅" if agree else "✖️",
                 style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
                 custom_id=f"undo:{undo_id}:{'yes' if agree else 'no'}",
@@ -51,10 +57,12 @@ class UndoVoteButton(
             await errors.handle(interaction, exc)
 
 
-def vote_view(undo_id: int) -> discord.ui.View:
+def vote_view(undo_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
+    """Agree / Refuse, labelled in ``lang`` (the request is public: the server's language);
+    the custom ids are the same in every language."""
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoVoteButton(undo_id, True))
-    view.add_item(UndoVoteButton(undo_id, False))
+    view.add_item(UndoVoteButton(undo_id, True, lang))
+    view.add_item(UndoVoteButton(undo_id, False, lang))
     return view
 
 

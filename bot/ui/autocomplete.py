@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import i18n
 from games.core import Choice, GameError, GameState, Move, normalize_notation
 
 LIMIT = 25  # Discord shows at most 25 choices
@@ -36,14 +37,15 @@ def filter_notations(legal: Sequence[Move], typed: str, limit: int = LIMIT) -> l
     return (starts + rest)[:limit]
 
 
-def move_name(state: GameState[object], seat: int, move: Move) -> str:
-    """The move in words (``GameState.describe``: ``"Build E2 · height 3 · +3 money"``);
-    the notation stays the choice's value, so picking it puts the notation in the box."""
+def move_name(state: GameState[object], seat: int, move: Move, lang: str = i18n.DEFAULT) -> str:
+    """The move in words in ``lang`` (``GameState.describe``: ``"Build E2 · height 3 · +3
+    money"``; a keyed label is translated, a plain one shown as the engine wrote it); the
+    notation stays the choice's value, so picking it puts the notation in the box."""
     try:
         label = state.describe(seat, move)
     except Exception:
         label = move.label
-    return words(label)[:NAME_MAX] or move.notation[:NAME_MAX]
+    return words(i18n.tr(label, lang))[:NAME_MAX] or move.notation[:NAME_MAX]
 
 
 def words(text: str) -> str:
@@ -51,10 +53,13 @@ def words(text: str) -> str:
     return text.replace("_", " ")
 
 
-def group_name(choice: Choice) -> str:
-    """``"Build … (23 moves)"``: a group of moves the next keystrokes narrow down."""
+def group_name(choice: Choice, lang: str = i18n.DEFAULT) -> str:
+    """``"Build … (23 moves)"``: a group of moves the next keystrokes narrow down (the
+    notation's words stay as typed, in every language)."""
     head = words(choice.notation).capitalize()
-    return f"{head} … ({choice.count} moves)"[:NAME_MAX]
+    return i18n.t(
+        lang, "cogs.autocomplete.group", "{head} … ({count} moves)", head=head, count=choice.count
+    )[:NAME_MAX]
 
 
 def _groups(state: GameState[object], seat: int, q: str, typed: str) -> list[Choice]:
@@ -67,9 +72,10 @@ def _groups(state: GameState[object], seat: int, q: str, typed: str) -> list[Cho
 
 
 def suggestions(
-    state: GameState[object], seat: int, typed: str, limit: int = LIMIT
+    state: GameState[object], seat: int, typed: str, limit: int = LIMIT, *, lang: str = i18n.DEFAULT
 ) -> list[Suggestion]:
-    """The lines ``/move`` autocomplete shows ``seat`` (who may act) for ``typed``."""
+    """The lines ``/move`` autocomplete shows ``seat`` (who may act) for ``typed``, named in
+    ``lang`` (values are always the notation)."""
     q = normalize_notation(typed)
     legal = list(state.legal_moves(seat))
     starts = [m for m in legal if m.notation.startswith(q)] if q else legal
@@ -81,13 +87,14 @@ def suggestions(
             for g in groups[:limit]:
                 single = by_notation.get(g.notation)
                 if g.complete and g.count == 1 and single is not None:
-                    out.append(Suggestion(move_name(state, seat, single), g.notation))
+                    out.append(Suggestion(move_name(state, seat, single, lang), g.notation))
                 else:
-                    out.append(Suggestion(group_name(g), (g.notation + " ")[:NAME_MAX]))
-            out += _fill(state, seat, starts, groups, limit - len(out), {s.value for s in out})
+                    out.append(Suggestion(group_name(g, lang), (g.notation + " ")[:NAME_MAX]))
+            taken = {s.value for s in out}
+            out += _fill(state, seat, starts, groups, limit - len(out), taken, lang)
     if not out:
         out = [
-            Suggestion(move_name(state, seat, m), m.notation[:NAME_MAX])
+            Suggestion(move_name(state, seat, m, lang), m.notation[:NAME_MAX])
             for m in filter_notations(legal, q, limit)
         ]
     if q and q not in {s.value for s in out}:
@@ -98,7 +105,7 @@ def suggestions(
         except GameError:
             pass
         else:
-            out.insert(0, Suggestion(move_name(state, seat, move), move.notation[:NAME_MAX]))
+            out.insert(0, Suggestion(move_name(state, seat, move, lang), move.notation[:NAME_MAX]))
     return out[:limit]
 
 
@@ -109,6 +116,7 @@ def _fill(
     groups: list[Choice],
     room: int,
     taken: set[str],
+    lang: str = i18n.DEFAULT,
 ) -> list[Suggestion]:
     """Up to ``room`` single moves, taken from each group in turn (so small groups show)."""
     if room <= 0:
@@ -127,7 +135,7 @@ def _fill(
             if depth < len(buckets[h]) and len(out) < room:
                 m = buckets[h][depth]
                 if m.notation not in taken:
-                    out.append(Suggestion(move_name(state, seat, m), m.notation[:NAME_MAX]))
+                    out.append(Suggestion(move_name(state, seat, m, lang), m.notation[:NAME_MAX]))
         depth += 1
     return out
 
@@ -144,17 +152,22 @@ def starts_of(state: GameState[object], seat: int, typed: str) -> list[Choice]:
         words.pop()
 
 
-def hint(state: GameState[object], seat: int, typed: str) -> str:
-    """A sentence naming what ``seat`` can type now, closest to ``typed`` first:
+def hint(state: GameState[object], seat: int, typed: str, lang: str = i18n.DEFAULT) -> str:
+    """A sentence in ``lang`` naming what ``seat`` can type now, closest to ``typed`` first:
     ``"`build` starts 23 of your moves: keep typing (e.g. `build c4 money`)."`` or
     ``"Moves you can make now begin with: build (23), buy (4), rest (3)."``; ``""`` if none."""
     q = normalize_notation(typed)
     legal = list(state.legal_moves(seat))
     inside = [m for m in legal if m.notation.startswith(q + " ")] if q else []
     if inside:
-        return (
-            f"`{q}` is the start of {len(inside)} of your moves: keep typing and pick one "
-            f"(e.g. `{inside[0].notation}`)."
+        return i18n.t(
+            lang,
+            "cogs.autocomplete.hint_inside",
+            "`{typed}` is the start of {count} of your moves: keep typing and pick one "
+            "(e.g. `{example}`).",
+            typed=q,
+            count=len(inside),
+            example=inside[0].notation,
         )
     groups = starts_of(state, seat, typed)
     if not groups:
@@ -162,5 +175,17 @@ def hint(state: GameState[object], seat: int, typed: str) -> str:
     shown = ", ".join(
         f"`{g.notation}`" + ("" if g.count == 1 else f" ({g.count})") for g in groups[:8]
     )
-    more = f" and {len(groups) - 8} more" if len(groups) > 8 else ""
-    return f"Moves you can make now begin with: {shown}{more}."
+    if len(groups) > 8:
+        return i18n.t(
+            lang,
+            "cogs.autocomplete.hint_starts_more",
+            "Moves you can make now begin with: {starts} and {more} more.",
+            starts=shown,
+            more=len(groups) - 8,
+        )
+    return i18n.t(
+        lang,
+        "cogs.autocomplete.hint_starts",
+        "Moves you can make now begin with: {starts}.",
+        starts=shown,
+    )

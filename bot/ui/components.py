@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from games.core import Move, NotYourTurn, get_game
+import i18n
+from games.core import Move, Msg, NotYourTurn, get_game
 
 from .. import errors
 from .. import messages as msg
@@ -34,6 +35,7 @@ from .ids import (
     select_id,
 )
 from .panel import ROWS, Block, Entry, amount_range, parent_of, plan, refusal_text
+from .words import game_title, member_lang
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -44,6 +46,11 @@ NEVER = r"(?!)"
 
 def services_of(interaction: discord.Interaction) -> Services:
     return cast("Boardroom", interaction.client).services
+
+
+GAME_OVER = Msg(
+    "cogs.components.game_over", "This game is over; these buttons no longer do anything."
+)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEVER):
@@ -143,7 +150,7 @@ async def fresh(services: Services, game_id: int, seq: int) -> LiveGame:
     """The game, if ``seq`` is still its number of moves; else "out of date"."""
     live = await services.manager.load(game_id)
     if live.row.status != "running":
-        raise NotYourTurn("This game is over; these buttons no longer do anything.")
+        raise NotYourTurn(GAME_OVER)
     if seq != live.seq:
         raise NotYourTurn(STALE)
     return live
@@ -158,7 +165,7 @@ async def fresh_panel(
     """The game, if the clicking seat's choices are still those its panel showed."""
     live = await services.manager.load(game_id)
     if live.row.status != "running":
-        raise NotYourTurn("This game is over; these buttons no longer do anything.")
+        raise NotYourTurn(GAME_OVER)
     if stamp != panel_stamp(live, live.row.seat_of(interaction.user.id)):
         raise NotYourTurn(STALE)
     return live
@@ -173,7 +180,7 @@ class PlayButton(GameButton, template=button_template("play")):
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         live = await services.manager.load(self.game_id)
         if live.row.status != "running":
-            raise NotYourTurn("This game is over; these buttons no longer do anything.")
+            raise NotYourTurn(GAME_OVER)
         board = services.publisher.board_seq(live.id, live.row.board_seq)
         if self.seq not in (live.seq, board):
             raise NotYourTurn(STALE)
@@ -196,7 +203,11 @@ class InboxButton(GameButton, template=button_template("inbox")):
         notices = await services.notices.take_inbox(self.game_id, interaction.user.id)
         if not notices:
             await interaction.response.send_message(
-                "Nothing waiting for you. `/hand` shows everything private in this game.",
+                i18n.t(
+                    await member_lang(interaction),
+                    "cogs.components.inbox_empty",
+                    "Nothing waiting for you. `/hand` shows everything private in this game.",
+                ),
                 ephemeral=True,
             )
             return
@@ -270,18 +281,25 @@ class WhyButton(GameButton, template=button_template("why")):
     async def act(self, interaction: discord.Interaction, services: Services) -> None:
         live = await fresh_panel(interaction, services, self.game_id, self.seq)
         seat = acting_seat(interaction, live)
+        lang = await member_lang(interaction)
         refused = live.state.refused_moves(seat)
         body = (
-            msg.named(live, refusal_text(refused, label=lambda m: live.state.describe(seat, m)))
+            msg.named(
+                live,
+                refusal_text(refused, label=lambda m: live.state.describe(seat, m), lang=lang),
+            )
             if refused
-            else "Every move the rules allow you now is on the panel. To learn why another "
-            "move is refused, type it in `/move`: the answer names the reason."
+            else i18n.t(
+                lang,
+                "cogs.components.why_none",
+                "Every move the rules allow you now is on the panel. To learn why another "
+                "move is refused, type it in `/move`: the answer names the reason.",
+            )
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(NavButton(live.id, self.seq, "", label="Back", emoji="↩", row=0))
-        await interaction.response.edit_message(
-            content=msg.clip(f"**Not possible now**\n{body}"), view=view
-        )
+        view.add_item(NavButton(live.id, self.seq, "", label=back_word(lang), emoji="↩", row=0))
+        head = i18n.t(lang, "cogs.components.why_head", "Not possible now")
+        await interaction.response.edit_message(content=msg.clip(f"**{head}**\n{body}"), view=view)
 
 
 class PickSelect(
@@ -330,7 +348,12 @@ class PickSelect(
         values = list(self.item.values)
         value = self.VALUE.fullmatch(values[0]) if values else None
         if value is None:
-            raise NotYourTurn("That choice is not recognised; use `/play` for a fresh panel.")
+            raise NotYourTurn(
+                Msg(
+                    "cogs.components.unknown_choice",
+                    "That choice is not recognised; use `/play` for a fresh panel.",
+                )
+            )
         if value["kind"] == "m":
             await play_index(interaction, services, live, int(value["index"]))
         elif value["kind"] == "t":
@@ -391,32 +414,72 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 # -- views --------------------------------------------------------------------------------
 
 
-def lobby_view(row: GameRow) -> discord.ui.View | None:
+# Labels are words in the reader's language (a public message's: the server's); custom ids
+# never change with the language, so a click is matched by id after any change of language.
+
+
+def lobby_view(row: GameRow, lang: str = i18n.DEFAULT) -> discord.ui.View | None:
+    """The lobby message's buttons, labelled in ``lang`` (the server's: the post is public)."""
     if row.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(row.id, label="Join", style=discord.ButtonStyle.success))
-    view.add_item(LeaveButton(row.id, label="Leave"))
+    view.add_item(
+        JoinButton(
+            row.id,
+            label=i18n.t(lang, "cogs.lobby.button_join", "Join"),
+            style=discord.ButtonStyle.success,
+        )
+    )
+    view.add_item(LeaveButton(row.id, label=i18n.t(lang, "cogs.lobby.button_leave", "Leave")))
     if get_game(row.game_key).ai is not None:
-        view.add_item(AddAiButton(row.id, label="Add AI", emoji="🤖"))
+        view.add_item(
+            AddAiButton(
+                row.id, label=i18n.t(lang, "cogs.lobby.button_add_ai", "Add AI"), emoji="🤖"
+            )
+        )
     if any(s.kind == "ai" for s in row.seats):
-        view.add_item(RemoveAiButton(row.id, label="Remove AI"))
-    view.add_item(StartButton(row.id, label="Start", style=discord.ButtonStyle.primary))
+        view.add_item(
+            RemoveAiButton(row.id, label=i18n.t(lang, "cogs.lobby.button_remove_ai", "Remove AI"))
+        )
+    view.add_item(
+        StartButton(
+            row.id,
+            label=i18n.t(lang, "cogs.lobby.button_start", "Start"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
     return view
 
 
-def abandon_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(AbandonButton(game_id, label="Yes, abandon it", style=discord.ButtonStyle.danger))
-    return view
-
-
-def board_view(game_id: int, seq: int) -> discord.ui.View:
+def abandon_view(game_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
-        PlayButton(game_id, seq, label="Play", style=discord.ButtonStyle.primary, emoji="🎲")
+        AbandonButton(
+            game_id,
+            label=i18n.t(lang, "cogs.lobby.button_abandon", "Yes, abandon it"),
+            style=discord.ButtonStyle.danger,
+        )
     )
-    view.add_item(HandButton(game_id, seq, label="My hand", emoji="🔒"))
+    return view
+
+
+def board_view(game_id: int, seq: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
+    """The board's buttons, labelled in ``lang`` (the server's: a board is public)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        PlayButton(
+            game_id,
+            seq,
+            label=i18n.t(lang, "cogs.board.button_play", "Play"),
+            style=discord.ButtonStyle.primary,
+            emoji="🎲",
+        )
+    )
+    view.add_item(
+        HandButton(
+            game_id, seq, label=i18n.t(lang, "cogs.board.button_hand", "My hand"), emoji="🔒"
+        )
+    )
     return view
 
 
@@ -435,46 +498,77 @@ def answer_view(
     return view if view.children else None
 
 
-def inbox_view(game_id: int) -> discord.ui.View:
+def inbox_view(game_id: int, lang: str = i18n.DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
-        InboxButton(game_id, label="Read privately", emoji="🔒", style=discord.ButtonStyle.primary)
+        InboxButton(
+            game_id,
+            label=i18n.t(lang, "cogs.board.button_inbox", "Read privately"),
+            emoji="🔒",
+            style=discord.ButtonStyle.primary,
+        )
     )
     return view
 
 
-def panel_text(live: LiveGame, seat: int, prefix: str = "") -> str:
-    head = f"**{live.spec.title}** · {live.state.phase_name()} · you are **{live.name(seat)}**"
-    where = f"Choose `{prefix} …`" if prefix else "Choose your move:"
+def back_word(lang: str) -> str:
+    return i18n.t(lang, "cogs.panel.back", "Back")
+
+
+def panel_text(live: LiveGame, seat: int, prefix: str = "", lang: str = i18n.DEFAULT) -> str:
+    head = i18n.t(
+        lang,
+        "cogs.panel.head",
+        "**{title}** · {phase} · you are **{name}**",
+        title=game_title(live.spec, lang),
+        phase=i18n.tr(live.state.phase_name(), lang),
+        name=live.name(seat),
+    )
+    if prefix:
+        where = i18n.t(lang, "cogs.panel.choose_in", "Choose `{prefix} …`", prefix=prefix)
+    else:
+        where = i18n.t(lang, "cogs.panel.choose_move", "Choose your move:")
     return f"{head}\n{where}"
 
 
-def panel_view(live: LiveGame, seat: int, prefix: str, page: int = 0) -> discord.ui.View:
-    """The panel's components (layout: ``bot.ui.panel.plan``); labels use players' names."""
+def panel_view(
+    live: LiveGame, seat: int, prefix: str, page: int = 0, lang: str = i18n.DEFAULT
+) -> discord.ui.View:
+    """The panel's components (layout: ``bot.ui.panel.plan``); labels use players' names,
+    the engine's keyed labels and the panel's own words in ``lang``."""
     legal = list(live.state.legal_moves(seat))
     templates = list(live.state.move_templates(seat))
 
     def label(move: Move) -> str:
-        return live.state.describe(seat, move)
+        return i18n.tr(live.state.describe(seat, move), lang)
 
-    blocks = plan(prefix, legal, templates, label)
+    blocks = plan(prefix, legal, templates, label, lang)
     if not blocks and prefix:  # nothing left under this prefix: back to the top
-        prefix, blocks = "", plan("", legal, templates, label)
+        prefix, blocks = "", plan("", legal, templates, label, lang)
     gid, stamp = live.id, panel_stamp(live, seat)
     view = discord.ui.View(timeout=None)
     shown = blocks[page * ROWS : (page + 1) * ROWS]
     for row, block in enumerate(shown):
         _add_block(view, live, gid, stamp, prefix, block, row)
     if len(blocks) > (page + 1) * ROWS:
+        more = i18n.t(lang, "cogs.panel.more", "More…")
         view.add_item(
-            PageButton(gid, stamp, f"{page + 1}:{encode_prefix(prefix)[:80]}", label="More…", row=4)
+            PageButton(gid, stamp, f"{page + 1}:{encode_prefix(prefix)[:80]}", label=more, row=4)
         )
     if prefix or page:
         view.add_item(
-            NavButton(gid, stamp, encode_prefix(parent_of(prefix)), label="Back", emoji="↩", row=4)
+            NavButton(
+                gid,
+                stamp,
+                encode_prefix(parent_of(prefix)),
+                label=back_word(lang),
+                emoji="↩",
+                row=4,
+            )
         )
     if live.state.refused_moves(seat):
-        view.add_item(WhyButton(gid, stamp, label="Why not …?", emoji="❔", row=4))
+        why = i18n.t(lang, "cogs.panel.why_not", "Why not …?")
+        view.add_item(WhyButton(gid, stamp, label=why, emoji="❔", row=4))
     return view
 
 
@@ -504,9 +598,9 @@ def _add_block(
     )
 
 
-def panel(live: LiveGame, seat: int) -> tuple[str, discord.ui.View]:
-    """The top-level panel of ``seat`` (text and view)."""
-    return panel_text(live, seat), panel_view(live, seat, "")
+def panel(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> tuple[str, discord.ui.View]:
+    """The top-level panel of ``seat`` (text and view) in ``lang``."""
+    return panel_text(live, seat, lang=lang), panel_view(live, seat, "", lang=lang)
 
 
 def acting_seat(interaction: discord.Interaction, live: LiveGame) -> int:
@@ -515,7 +609,9 @@ def acting_seat(interaction: discord.Interaction, live: LiveGame) -> int:
     if seat is None:
         raise NotYourTurn(msg.spectator("moves to make"))
     if live.state.is_over():
-        raise NotYourTurn("This game is over; no more moves can be made.")
+        raise NotYourTurn(
+            Msg("cogs.components.no_more_moves", "This game is over; no more moves can be made.")
+        )
     if seat not in live.state.to_act():
         raise NotYourTurn(msg.not_your_turn(live))
     return seat
@@ -530,8 +626,9 @@ async def open_panel(
     page: int = 0,
 ) -> None:
     seat = acting_seat(interaction, live)
-    text = panel_text(live, seat, prefix)
-    view = panel_view(live, seat, prefix, page)
+    lang = await member_lang(interaction)
+    text = panel_text(live, seat, prefix, lang)
+    view = panel_view(live, seat, prefix, page, lang)
     if edit:
         await interaction.response.edit_message(content=text, view=view)
     else:
@@ -557,7 +654,8 @@ async def open_amount(interaction: discord.Interaction, live: LiveGame, index: i
     templates = list(live.state.move_templates(seat))
     if not 0 <= index < len(templates):
         raise NotYourTurn(STALE)
-    await interaction.response.send_modal(AmountModal(live.id, live.seq, templates[index]))
+    modal = AmountModal(live.id, live.seq, templates[index], await member_lang(interaction))
+    await interaction.response.send_modal(modal)
 
 
 def _entry_value(e: Entry) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from games.core import InvalidMove, MoveTemplate
+import i18n
+from games.core import InvalidMove, MoveTemplate, Msg
 
 from .. import errors
 from .components import services_of
@@ -21,22 +22,37 @@ def parse_amount(text: str, template: MoveTemplate) -> int:
     value = text.strip().replace(",", "").replace("$", "").replace("_", "").replace(" ", "")
     if not DIGITS.fullmatch(value):
         raise InvalidMove(
-            f"`{text.strip()[:20]}` is not a whole number; type digits 0-9 only, "
-            f"{amount_range(template)}."
+            Msg(
+                "cogs.modals.not_a_number",
+                "`{typed}` is not a whole number; type digits 0-9 only, {range}.",
+                typed=text.strip()[:20],
+                range=amount_range(template),
+            )
         )
     return int(value)
 
 
 class AmountModal(discord.ui.Modal):
-    def __init__(self, game_id: int, seq: int, template: MoveTemplate) -> None:
+    """The amount (and note) of one ``MoveTemplate``, its words in ``lang`` (the member's)."""
+
+    def __init__(
+        self, game_id: int, seq: int, template: MoveTemplate, lang: str = i18n.DEFAULT
+    ) -> None:
         super().__init__(
-            title=template.label[:45], custom_id=f"bm:{game_id}:{seq}"[:100], timeout=900
+            title=i18n.tr(template.label, lang)[:45],
+            custom_id=f"bm:{game_id}:{seq}"[:100],
+            timeout=900,
         )
         self.game_id, self.seq, self.template = game_id, seq, template
-        hint = amount_range(template)
+        hint = amount_range(template, lang)
+        example = (
+            i18n.t(lang, "cogs.modals.example", "e.g. {amount}", amount=template.suggestions[0])
+            if template.suggestions
+            else hint
+        )
         self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=f"{template.param.capitalize()} ({hint})"[:45],
-            placeholder=(f"e.g. {template.suggestions[0]}" if template.suggestions else hint)[:100],
+            placeholder=example[:100],
             max_length=12,
             custom_id="amount",
         )
@@ -44,7 +60,12 @@ class AmountModal(discord.ui.Modal):
         self.note: discord.ui.TextInput[Any] | None = None
         if template.text_param:
             self.note = discord.ui.TextInput(
-                label=f"{template.text_param.capitalize()} (optional, not binding)"[:45],
+                label=i18n.t(
+                    lang,
+                    "cogs.modals.note",
+                    "{param} (optional, not binding)",
+                    param=template.text_param.capitalize(),
+                )[:45],
                 style=discord.TextStyle.paragraph,
                 required=False,
                 max_length=60,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import i18n
 from games.core import Move, MoveTemplate
 
 PAGE = 25  # options per select menu (Discord limit)
@@ -51,8 +52,15 @@ class Block:
     placeholder: str = ""
 
 
-def template_label(tpl: MoveTemplate) -> str:
-    return f"{tpl.label} · other {tpl.param}…"[:80]
+def template_label(tpl: MoveTemplate, lang: str = i18n.DEFAULT) -> str:
+    """``"Offer to p2 · other amount…"``: the entry that opens the amount modal."""
+    return i18n.t(
+        lang,
+        "cogs.panel.other_amount",
+        "{label} · other {param}…",
+        label=i18n.tr(tpl.label, lang),
+        param=tpl.param,
+    )[:80]
 
 
 def groups_at(
@@ -60,6 +68,7 @@ def groups_at(
     legal: Sequence[Move],
     templates: Sequence[MoveTemplate] = (),
     label: Callable[[Move], str] | None = None,
+    lang: str = i18n.DEFAULT,
 ) -> dict[str, list[Entry]]:
     """Every choice below ``prefix`` as a direct entry, grouped by the next word (``""``:
     the prefix itself is a move). Within a group, entries are ordered by the word after
@@ -84,7 +93,12 @@ def groups_at(
         key = words[depth] if len(words) > depth else ""
         sub = words[depth + 1] if len(words) > depth + 1 else ""
         groups.setdefault(key, []).append(
-            (sub, Entry("template", template_label(tpl), amount_range(tpl)[:100], index=t))
+            (
+                sub,
+                Entry(
+                    "template", template_label(tpl, lang), amount_range(tpl, lang)[:100], index=t
+                ),
+            )
         )
     out: dict[str, list[Entry]] = {}
     for key, items in groups.items():
@@ -131,11 +145,13 @@ def plan(
     legal: Sequence[Move],
     templates: Sequence[MoveTemplate] = (),
     label: Callable[[Move], str] | None = None,
+    lang: str = i18n.DEFAULT,
 ) -> list[Block]:
     """The panel's rows at ``prefix`` (``""`` = top level); more than ``ROWS`` rows only
     when even drill-down buttons do not fit (then the caller pages them). ``label`` names
-    a move on its button (default: ``move.label``; the bot passes ``GameState.describe``)."""
-    groups = groups_at(prefix, legal, templates, label)
+    a move on its button (default: ``move.label``; the bot passes ``GameState.describe``);
+    the panel's own words are in ``lang``."""
+    groups = groups_at(prefix, legal, templates, label, lang)
     total = sum(len(v) for v in groups.values())
     if total <= FLAT:
         return _rows([e for v in groups.values() for e in v])
@@ -159,12 +175,14 @@ def plan(
             rows: list[Block] = []
             drill_buttons = buttons[len(loose) :]
             rows += _rows(drill_buttons)
-            rows += [_select(prefix, keys, entries) for keys, entries in menus]
+            rows += [_select(prefix, keys, entries, lang) for keys, entries in menus]
             if len(rows) <= ROWS or not multi:
                 return rows
         else:
             menus = _bins(multi)
-            rows = _rows(buttons) + [_select(prefix, keys, entries) for keys, entries in menus]
+            rows = _rows(buttons) + [
+                _select(prefix, keys, entries, lang) for keys, entries in menus
+            ]
             if len(rows) <= ROWS or not multi:
                 return rows
         biggest = max(range(len(multi)), key=lambda i: len(multi[i][1]))
@@ -172,9 +190,12 @@ def plan(
         drills.sort(key=lambda kv: list(groups).index(kv[0]))
 
 
-def _select(prefix: str, keys: list[str], entries: list[Entry]) -> Block:
+def _select(prefix: str, keys: list[str], entries: list[Entry], lang: str) -> Block:
     keys_ = [k for k in keys if k]
-    name = " / ".join(words(_child(prefix, k)).capitalize() for k in keys_) if keys_ else "Choose"
+    if keys_:
+        name = " / ".join(words(_child(prefix, k)).capitalize() for k in keys_)
+    else:
+        name = i18n.t(lang, "cogs.panel.choose", "Choose")
     return Block("select", tuple(entries), f"{name} …"[:150])
 
 
@@ -194,15 +215,27 @@ def refusal_text(
     refused: Sequence[tuple[Move, str]],
     limit: int = 1900,
     label: Callable[[Move], str] | None = None,
+    lang: str = i18n.DEFAULT,
 ) -> str:
-    """ "Why not …?": refused moves grouped by their reason, one line per reason; ``label``
-    names a move (the bot passes ``GameState.describe``; default: ``move.label``)."""
+    """ "Why not …?": refused moves grouped by their reason (translated into ``lang`` when
+    keyed), one line per reason; ``label`` names a move (the bot passes
+    ``GameState.describe``; default: ``move.label``)."""
     by_reason: dict[str, list[str]] = {}
     for move, reason in refused:
-        by_reason.setdefault(str(reason), []).append(_safe_label(move, label))
+        by_reason.setdefault(i18n.tr(reason, lang), []).append(
+            i18n.tr(_safe_label(move, label), lang)
+        )
     lines = []
     for reason, labels in by_reason.items():
-        shown = ", ".join(labels[:6]) + (f" and {len(labels) - 6} more" if len(labels) > 6 else "")
+        shown = ", ".join(labels[:6])
+        if len(labels) > 6:
+            shown = i18n.t(
+                lang,
+                "cogs.panel.and_more",
+                "{shown} and {more} more",
+                shown=shown,
+                more=len(labels) - 6,
+            )
         lines.append(f"• **{shown}** — {reason}")
     text = "\n".join(lines)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -219,11 +252,11 @@ def _safe_label(move: Move, label: Callable[[Move], str] | None) -> str:
     return words(move.label)
 
 
-def amount_range(tpl: MoveTemplate) -> str:
-    """``$0–$120,000`` or ``1–6 markers``."""
+def amount_range(tpl: MoveTemplate, lang: str = i18n.DEFAULT) -> str:
+    """``$0–$120,000`` or ``1–6 markers`` (a keyed unit in ``lang``)."""
     if tpl.unit == "$":
         return f"${tpl.lo:,}–${tpl.hi:,}"
-    return f"{tpl.lo:,}–{tpl.hi:,} {tpl.unit}".strip()
+    return f"{tpl.lo:,}–{tpl.hi:,} {i18n.tr(tpl.unit, lang)}".strip()
 
 
 def parent_of(prefix: str) -> str:

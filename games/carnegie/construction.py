@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Msg
 
+from . import terms
 from .data import PROJECT_TYPES
 from .departments import send_on_mission
 from .model import LOBBY
@@ -88,7 +89,7 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
             "carnegie.space_type",
             "A {tab} project goes on a {tab} space or a small town; building on a {space} space "
             "needs an active Political Lobbying.",
-            tab=m.tab,
+            tab=terms.tab(m.tab),
             space=m.space,
         )
     if _space_for(state, seat, m) is None:
@@ -96,7 +97,7 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
         return Msg(
             "carnegie.no_space",
             "{city} has no free {kind} space.",
-            city=city.name,
+            city=terms.city(city.id, city.name),
             kind=kind if kind != "any" else "small-town",
         )
     goods = build_goods(state, m.tab, m.dept)
@@ -107,7 +108,7 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
             "carnegie.build_cost",
             "{name}: a {tab} project costs {price}; you have {goods} goods and ${money}.",
             name=name,
-            tab=m.tab,
+            tab=terms.tab(m.tab),
             price=price,
             goods=c.goods,
             money=c.money,
@@ -116,7 +117,11 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
         if not c.is_active("archives"):
             return Msg("carnegie.box_archives", "Taking a lower transport box needs Archives.")
         if not state.town_pays_income(m.city):
-            return Msg("carnegie.box_no_income", "{city} pays no transport income.", city=city.name)
+            return Msg(
+                "carnegie.box_no_income",
+                "{city} pays no transport income.",
+                city=terms.city(city.id, city.name),
+            )
         if not 1 <= m.box <= c.tracks[city.region]:
             return Msg(
                 "carnegie.box_range",
@@ -175,27 +180,32 @@ def build(state: CarnegieState, seat: int, m: Build) -> list[str]:
     c.built[m.tab] += 1
     c.projects.append((m.city, i, m.tab))
     income = state.data.tab[m.tab].spaces[c.built[m.tab] - 1].income
-    extras = [f"reveals {income.text()} project income"]
+    extras: list[str] = [
+        Msg("carnegie.extra.reveals", "reveals {income} project income", income=income.text())
+    ]
     if state.town_pays_income(m.city):
         box = (m.box - 1) if m.box else None
-        extras.append(
-            "town income " + state.gain(seat, state.transport_reward(seat, city.region, box))
-        )
+        town = state.gain(seat, state.transport_reward(seat, city.region, box))
+        extras.append(Msg("carnegie.extra.town_income", "town income {got}", got=town))
     if c.is_active("lobbying") and space_type in (m.tab, "any"):
         vp = int(state.dept_param("lobbying", "vp"))
         c.vp += vp
-        extras.append(f"+{vp} VP (Political Lobbying)")
-    price = f"{goods} goods" + (f" + ${money}" if money else "")
+        extras.append(Msg("carnegie.extra.lobbying", "+{vp} VP (Political Lobbying)", vp=vp))
+    price = (
+        Msg("carnegie.price.goods_money", "{goods} goods + ${money}", goods=goods, money=money)
+        if money
+        else Msg("carnegie.price.goods", "{goods} goods", goods=goods)
+    )
     return [
         Msg(
             "carnegie.built",
             "p{p} builds a {tab} project in {city} with {name} for {price}; {extras}.",
             p=seat + 1,
-            tab=m.tab,
-            city=city.name,
+            tab=terms.tab(m.tab),
+            city=terms.city(city.id, city.name),
             name=dept_name(state, m.dept),
             price=price,
-            extras="; ".join(extras),
+            extras=_semicolons(extras),
         )
     ]
 
@@ -224,24 +234,28 @@ def establish_refusal(state: CarnegieState, seat: int, m: Establish) -> str | No
         return Msg(
             "carnegie.duplicate",
             "Your company already has {name}; a company never holds the same department twice.",
-            name=info.name,
+            name=terms.department(info.id, info.name),
         )
     reserved = c.reserve == m.kind
     if c.reserve is not None and not reserved and state.rule("reserve") == "first":
         return Msg(
             "carnegie.reserve_first",
             "Your first new department must be your reserved {name}.",
-            name=state.data.department[c.reserve].name,
+            name=dept_name(state, c.reserve),
         )
     if not reserved and state.display.get(m.kind, 0) == 0:
         return Msg(
             "carnegie.tile_gone",
             "No {name} tile is left on the display.",
-            name=info.name,
+            name=terms.department(info.id, info.name),
         )
     here = c.cells[m.cell]
     if here.dept is not None:
-        what = "the Lobby" if here.dept == LOBBY else dept_name(state, here.dept)
+        what = (
+            Msg("carnegie.the_lobby", "the Lobby")
+            if here.dept == LOBBY
+            else dept_name(state, here.dept)
+        )
         return Msg(
             "carnegie.cell_taken",
             "{cell} already holds {what}; choose an empty space.",
@@ -253,7 +267,7 @@ def establish_refusal(state: CarnegieState, seat: int, m: Establish) -> str | No
         return Msg(
             "carnegie.establish_cost",
             "{name} on {cell} costs {cost} goods; you have {goods}.",
-            name=info.name,
+            name=terms.department(info.id, info.name),
             cell=m.cell,
             cost=cost,
             goods=c.goods,
@@ -326,10 +340,11 @@ def assign_refusal(state: CarnegieState, seat: int, m: Assign) -> str | None:
     if not t.pending:
         return Msg("carnegie.no_assign", "There is no new department waiting for an employee.")
     if m.cell is not None and m.cell not in assign_sources(state, seat, t.pending):
+        cells = ", ".join(assign_sources(state, seat, t.pending))
         return Msg(
             "carnegie.assign_from",
             "Property Management can move an employee from {cells}, not {cell}.",
-            cells=", ".join(assign_sources(state, seat, t.pending)) or "nowhere",
+            cells=cells or Msg("carnegie.nowhere", "nowhere"),
             cell=m.cell,
         )
     return None
@@ -442,15 +457,15 @@ def research_tab(state: CarnegieState, seat: int, m: ResearchTab) -> list[str]:
     c.revealed[m.tab] += 1
     if space.project:
         c.disks -= 1
-        shows = "a new project disk"
+        shows = Msg("carnegie.shows.disk", "a new project disk")
     else:
-        shows = f"{space.vp} VP at game end"
+        shows = Msg("carnegie.shows.vp", "{vp} VP at game end", vp=space.vp)
     return [
         Msg(
             "carnegie.slid",
             "p{p} slides the {tab} tab for {cost} study points: {shows}.",
             p=seat + 1,
-            tab=m.tab,
+            tab=terms.tab(m.tab),
             cost=cost,
             shows=shows,
         )
@@ -491,17 +506,26 @@ def research_track(state: CarnegieState, seat: int, m: ResearchTrack) -> list[st
     track = state.data.tracks[m.region]
     extra = ""
     if c.tracks[m.region] == track.last:
-        extra = "; final box bonus " + state.gain(seat, track.final_bonus)
+        bonus = state.gain(seat, track.final_bonus)
+        extra = Msg("carnegie.extra.final_bonus", "; final box bonus {got}", got=bonus)
     return [
         Msg(
             "carnegie.advanced",
             "p{p} advances {region} transport to box {box} ({level}) "
             "for {cost} study points{extra}.",
             p=seat + 1,
-            region=m.region.title(),
+            region=terms.region(m.region),
             box=c.tracks[m.region] + 1,
-            level=track.levels[c.tracks[m.region]],
+            level=terms.level(track.levels[c.tracks[m.region]]),
             cost=cost,
             extra=extra,
         )
     ]
+
+
+def _semicolons(items: list[str]) -> str:
+    """``items`` joined by ``"; "``, keyed pairwise so a catalogue uses its own separator."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg("carnegie.list_semicolon", "{first}; {rest}", first=item, rest=out)
+    return out

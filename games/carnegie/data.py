@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from games.core.data import DataError, check_keys, check_provenance, load_toml, raise_if
+from games.core.text import Msg
 
 GAME = "carnegie"
 REGIONS: tuple[str, ...] = ("west", "midwest", "south", "east")
@@ -67,19 +68,27 @@ class Reward:
         return not (self.money or self.goods or self.vp or self.study_points or self.employee)
 
     def text(self) -> str:
-        """``"$3"``, ``"2 goods"``, ``"1 VP"``, ``"3 study points"``, ``"1 employee"``."""
-        parts = []
+        """``"$3"``, ``"2 goods"``, ``"1 VP"``, ``"3 study points"``, ``"1 employee"``, joined
+        by ``" + "`` (``"nothing"``); each part keyed ``carnegie.reward.*`` for catalogues."""
+        parts: list[str] = []
         if self.money:
-            parts.append(f"${self.money}")
+            parts.append(Msg("carnegie.reward.money", "${n}", n=self.money))
         if self.goods:
-            parts.append(f"{self.goods} goods")
+            parts.append(Msg("carnegie.reward.goods", "{n} goods", n=self.goods))
         if self.vp:
-            parts.append(f"{self.vp} VP")
+            parts.append(Msg("carnegie.reward.vp", "{n} VP", n=self.vp))
         if self.study_points:
-            parts.append(f"{self.study_points} study points")
-        if self.employee:
-            parts.append(f"{self.employee} employee" + ("s" if self.employee > 1 else ""))
-        return " + ".join(parts) or "nothing"
+            parts.append(Msg("carnegie.reward.study", "{n} study points", n=self.study_points))
+        if self.employee == 1:
+            parts.append(Msg("carnegie.reward.employee", "{n} employee", n=self.employee))
+        elif self.employee:
+            parts.append(Msg("carnegie.reward.employees", "{n} employees", n=self.employee))
+        if not parts:
+            return Msg("carnegie.reward.nothing", "nothing")
+        out = parts[-1]
+        for part in reversed(parts[:-1]):
+            out = Msg("carnegie.reward.plus", "{first} + {rest}", first=part, rest=out)
+        return out
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Msg
 
+from . import terms
 from .data import REGIONS
 from .model import NEUTRAL
 from .moves import Use
@@ -118,7 +119,9 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
         known = state.data.department.get(dept)
         if known is not None:
             return gate(state, seat, dept) or Msg(
-                "carnegie.never_used", "{name} is never used as an action.", name=known.name
+                "carnegie.never_used",
+                "{name} is never used as an action.",
+                name=terms.department(known.id, known.name),
             )
         return Msg("carnegie.unknown_department", "There is no department `{dept}`.", dept=dept)
     why = gate(state, seat, dept)
@@ -189,7 +192,7 @@ def refusal(state: CarnegieState, seat: int, m: Use) -> str | None:
             "carnegie.no_projects_region",
             "{name} pays per project you built in {region}, and you have none there.",
             name=name,
-            region=region.title(),
+            region=terms.region(region),
         )
     if dept == "charity":
         return _charity_problem(state, seat, m.donation or "")
@@ -291,7 +294,11 @@ def apply(state: CarnegieState, seat: int, m: Use) -> list[str]:
         assert m.region is not None
         send_on_mission(state, seat, dept, m.region)
     got = _effect(state, seat, m)
-    where = f" (mission to {m.region.title()})" if mission and m.region else ""
+    where = (
+        Msg("carnegie.mission_to", " (mission to {region})", region=terms.region(m.region))
+        if mission and m.region
+        else ""
+    )
     return [
         Msg(
             "carnegie.used_dept",
@@ -304,6 +311,22 @@ def apply(state: CarnegieState, seat: int, m: Use) -> list[str]:
     ]
 
 
+def _money(k: int) -> str:
+    return Msg("carnegie.got.money", "${k}", k=k)
+
+
+def _goods(k: int) -> str:
+    return Msg("carnegie.got.goods", "{k} goods", k=k)
+
+
+def _study(k: int, left: int) -> str:
+    return Msg("carnegie.got.study", "{k} study points ({left} to spend)", k=k, left=left)
+
+
+def _moves(k: int) -> str:
+    return Msg("carnegie.got.moves", "{k} employee moves", k=k)
+
+
 def _effect(state: CarnegieState, seat: int, m: Use) -> str:
     c = state.company(seat)
     p = state.dept_param
@@ -313,13 +336,13 @@ def _effect(state: CarnegieState, seat: int, m: Use) -> str:
         amount = int(p("commerce", key))
         if m.reward == "goods":
             c.goods += amount
-            return f"{amount} goods"
+            return _goods(amount)
         c.money += amount
-        return f"${amount}"
+        return _money(amount)
     if dept == "rd":
         k = int(p("rd", "study_points_per_employee"))
         c.study += k
-        return f"{k} study points ({c.study} to spend)"
+        return _study(k, c.study)
     if dept == "training":
         total = int(p("training", "moves"))
         money = total if m.reward == "money" and m.n is None else (n if m.reward == "money" else 0)
@@ -327,50 +350,63 @@ def _effect(state: CarnegieState, seat: int, m: Use) -> str:
         c.money += money
         if moves:
             open_moves(state, "training", moves)
-        return f"${money} and {moves} employee moves"
+        return Msg(
+            "carnegie.got.money_and_moves",
+            "${money} and {moves} employee moves",
+            money=money,
+            moves=moves,
+        )
     if dept == "recruiting":
         if region is None:
             k = int(p("recruiting", "moves"))
             open_moves(state, "recruiting", k)
-            return f"{k} employee moves"
+            return _moves(k)
         c.aside -= 1
         c.lobby += 1
-        return "a new employee in the Lobby"
+        return Msg("carnegie.got.new_employee", "a new employee in the Lobby")
     if dept == "safety":
         per = int(p("safety", "active_per_vp"))
         active = c.active_employees()
         vp = math.ceil(active / per) if p("safety", "round_up") else active // per
         c.vp += vp
-        return f"{vp} VP for {active} active employees"
+        return Msg(
+            "carnegie.got.safety", "{vp} VP for {active} active employees", vp=vp, active=active
+        )
     if dept == "purchasing":
         if m.reward == "money":
             k = int(p("purchasing", "money"))
             c.money += k
-            return f"${k}"
+            return _money(k)
         k = int(p("purchasing", "goods"))
         c.goods += k
-        return f"{k} goods"
+        return _goods(k)
     if dept == "sales":
         k = int(p("sales", "money_per_goods")) * n
         c.goods -= n
         c.money += k
-        return f"{n} goods sold for ${k}"
+        return Msg("carnegie.got.sold", "{n} goods sold for ${k}", n=n, k=k)
     if dept == "logistics":
         k = int(p("logistics", "money_per_goods")) * n
         vp = int(p("logistics", "vp_per_goods")) * n
         c.goods -= n
         c.money += k
         c.vp += vp
-        return f"{n} goods delivered for ${k} and {vp} VP"
+        return Msg(
+            "carnegie.got.delivered",
+            "{n} goods delivered for ${k} and {vp} VP",
+            n=n,
+            k=k,
+            vp=vp,
+        )
     if dept == "supply-chain":
         k = supply_chain_price(state, n)
         c.money -= k
         c.goods += n
-        return f"{n} goods bought for ${k}"
+        return Msg("carnegie.got.bought", "{n} goods bought for ${k}", n=n, k=k)
     if dept in ("advanced-research", "advanced-design"):
         k = int(p(dept, "study_points"))
         c.study += k
-        return f"{k} study points ({c.study} to spend)"
+        return _study(k, c.study)
     if dept == "charity":
         assert m.donation is not None
         cost = state.donation_cost(seat)
@@ -378,51 +414,59 @@ def _effect(state: CarnegieState, seat: int, m: Use) -> str:
         c.disks -= 1
         c.donations.append(m.donation)
         state.chart[m.donation].append(seat)
-        return f"joins donation {m.donation} for ${cost}"
+        return Msg(
+            "carnegie.got.charity", "joins donation {d} for ${cost}", d=m.donation, cost=cost
+        )
     if dept == "hr-admin":
         k = int(p("hr-admin", "moves_per_department")) * departments_of_type(state, seat, "hr")
         open_moves(state, "hr-admin", k, teleport=True)
-        return f"{k} moves to any cell"
+        return Msg("carnegie.got.teleport", "{k} moves to any cell", k=k)
     if dept == "accounting":
         k = int(p("accounting", "money_per_department")) * departments_of_type(
             state, seat, "management"
         )
         c.money += k
-        return f"${k}"
+        return _money(k)
     if dept == "production-lines":
         k = int(p("production-lines", "goods_per_department")) * departments_of_type(
             state, seat, "construction"
         )
         c.goods += k
-        return f"{k} goods"
+        return _goods(k)
     if dept == "rd-coordination":
         k = int(p("rd-coordination", "study_points_per_department")) * departments_of_type(
             state, seat, "rd"
         )
         c.study += k
-        return f"{k} study points ({c.study} to spend)"
+        return _study(k, c.study)
     # regional departments: per project built in the region
     assert region is not None
     count = projects_in(state, seat, region)
     if m.reward == "money":
         k = int(p(dept, "money_per_project")) * count
         c.money += k
-        return f"${k} for {count} projects in {region.title()}"
+        return Msg(
+            "carnegie.got.regional_money",
+            "${k} for {count} projects in {region}",
+            k=k,
+            count=count,
+            region=terms.region(region),
+        )
     if dept == "local-partners":
         k = int(p(dept, "moves_per_project")) * count
         open_moves(state, "local-partners", k)
-        return f"{k} employee moves"
+        return _moves(k)
     if dept == "branding":
         k = int(p(dept, "goods_per_project")) * count
         c.goods += k
-        return f"{k} goods"
+        return _goods(k)
     if dept == "renovation":
         k = int(p(dept, "vp_per_project")) * count
         c.vp += k
-        return f"{k} VP"
+        return Msg("carnegie.got.vp", "{k} VP", k=k)
     k = int(p(dept, "study_points_per_project")) * count
     c.study += k
-    return f"{k} study points ({c.study} to spend)"
+    return _study(k, c.study)
 
 
 def uses_available(state: CarnegieState, seat: int, dept: str) -> int:

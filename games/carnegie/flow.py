@@ -14,6 +14,7 @@ from games.core import Choice, Move, Msg, Step, group_choices
 
 from . import construction as cons
 from . import departments as depts
+from . import terms
 from .data import ACTIONS, REGIONS
 from .model import distance
 from .moves import (
@@ -37,9 +38,9 @@ from .moves import (
 )
 from .phases import Phase
 from .solo import andrew as solo
+from .terms import ACTION_WORDS
 from .timeline import LAST, action_name, advancing_row, event_at, select
 from .turn import (
-    ACTION_WORDS,
     TurnState,
     activate,
     activate_refusal,
@@ -125,7 +126,7 @@ class SetupProjectsStep(Step[G]):
                 return Msg(
                     "carnegie.place_size",
                     "The first project goes to a medium or major city, not {city}.",
-                    city=city.name,
+                    city=terms.city(city.id, city.name),
                 )
             free = [
                 i
@@ -171,7 +172,7 @@ class SetupProjectsStep(Step[G]):
                     "carnegie.setup_place",
                     "p{p} puts a housing project in {city}.",
                     p=seat + 1,
-                    city=city.name,
+                    city=terms.city(city.id, city.name),
                 )
             ]
         assert isinstance(move, Reserve)
@@ -183,7 +184,7 @@ class SetupProjectsStep(Step[G]):
                 "carnegie.setup_reserve",
                 "p{p} reserves {name}.",
                 p=seat + 1,
-                name=game.data.department[move.kind].name,
+                name=terms.department(move.kind, game.data.department[move.kind].name),
             )
         ]
 
@@ -234,17 +235,28 @@ class ChooseStep(Step[G]):
         game.selection = sel
         game.action = ACTIONS[row]
         game.event = event_at(game.data, game.tiles, sel.event_row, sel.event_pos)
-        who = "Andrew" if seat is None else f"p{seat + 1}"
+        who = Msg("carnegie.andrew.name", "Andrew") if seat is None else f"p{seat + 1}"
         ev = game.event
-        what = " and ".join(
-            ([f"{ev.income.title()} income"] if ev.income else [])
-            + (["a donation"] if ev.donation else [])
+        income = (
+            Msg("carnegie.event.income", "{region} income", region=terms.region(ev.income))
+            if ev.income
+            else None
         )
+        donation = Msg("carnegie.event.donation", "a donation") if ev.donation else None
+        what: str
+        if income and donation:
+            what = Msg(
+                "carnegie.event.both", "{income} and {donation}", income=income, donation=donation
+            )
+        else:
+            what = income or donation or ""
         flip = ""
         if sel.flipped is not None:
-            flip = (
-                f" Its disc is already at the end, so the {action_name(sel.flipped)} disc "
-                "is flipped and its space's event happens."
+            flip = Msg(
+                "carnegie.flipped",
+                " Its disc is already at the end, so the {action} disc is flipped and its "
+                "space's event happens.",
+                action=action_name(sel.flipped),
             )
         events: list[str] = [
             Msg(
@@ -318,7 +330,7 @@ class IncomeStep(Step[G]):
                 "carnegie.return_count",
                 "You have {k} employees on the {region} mission; return 0 to {k}.",
                 k=k,
-                region=region.title(),
+                region=terms.region(region),
             )
         if move.box:
             if not c.is_active("archives"):
@@ -354,7 +366,7 @@ class IncomeStep(Step[G]):
                 "projects {project}.",
                 p=seat + 1,
                 n=move.n,
-                region=region.title(),
+                region=terms.region(region),
                 transport=transport,
                 project=project,
             )
@@ -442,7 +454,7 @@ class DonationStep(Step[G]):
                 "carnegie.donated",
                 "p{p} donates to {name} ({d}) for ${cost}.",
                 p=seat + 1,
-                name=game.data.donation[move.donation].name,
+                name=terms.donation(move.donation, game.data.donation[move.donation].name),
                 d=move.donation,
                 cost=cost,
             )
@@ -608,7 +620,7 @@ class TurnStep(Step[G]):
             return Msg(
                 "carnegie.tile_same",
                 "{action} is already this round's action; the tile gives another one.",
-                action=ACTION_WORDS[move.action],
+                action=terms.action(move.action),
             )
         return None
 
@@ -643,7 +655,7 @@ class TurnStep(Step[G]):
                 "carnegie.tile",
                 "p{p} plays the action-choice tile: one {action} department this turn.",
                 p=seat + 1,
-                action=ACTION_WORDS[move.action],
+                action=terms.action(move.action),
             )
         ]
 
@@ -655,11 +667,13 @@ class TurnStep(Step[G]):
         game.queue.pop(0)
         events: list[str] = [
             Msg(
-                "carnegie.turn_end_lost" if lost else "carnegie.turn_end",
-                "p{p} ends the turn" + (" ({lost} study points lost)." if lost else "."),
+                "carnegie.turn_end_lost",
+                "p{p} ends the turn ({lost} study points lost).",
                 p=seat + 1,
                 lost=lost,
             )
+            if lost
+            else Msg("carnegie.turn_end", "p{p} ends the turn.", p=seat + 1, lost=lost)
         ]
         if game.queue:
             self._start(game)

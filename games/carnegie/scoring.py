@@ -198,21 +198,32 @@ def final_outcome(state: CarnegieState) -> Outcome:
         details[0] = {**details[0], **a}
         mine, his = scores[0], a["andrew_total"]
         won = mine >= his
-        verdict, kind = (
-            ("you win", "win")
-            if mine > his
-            else (("a shared win", "shared") if mine == his else ("Andrew wins", "loss"))
-        )
+        if mine > his:
+            reason = Msg(
+                "carnegie.outcome.solo_win",
+                "20 rounds played: {mine} VP against Andrew's {his} VP, you win.",
+                mine=mine,
+                his=his,
+            )
+        elif mine == his:
+            reason = Msg(
+                "carnegie.outcome.solo_shared",
+                "20 rounds played: {mine} VP against Andrew's {his} VP, a shared win.",
+                mine=mine,
+                his=his,
+            )
+        else:
+            reason = Msg(
+                "carnegie.outcome.solo_loss",
+                "20 rounds played: {mine} VP against Andrew's {his} VP, Andrew wins.",
+                mine=mine,
+                his=his,
+            )
         return Outcome(
             scores=scores,
             ranks={0: 1 if won else 2},
             winners=frozenset({0}) if won else frozenset(),
-            reason=Msg(
-                "carnegie.outcome.solo_" + kind,
-                "20 rounds played: {mine} VP against Andrew's {his} VP, " + verdict + ".",
-                mine=mine,
-                his=his,
-            ),
+            reason=reason,
             details=details,
         )
     best = max(scores.values())
@@ -224,10 +235,16 @@ def final_outcome(state: CarnegieState) -> Outcome:
         ranks=ranks,
         winners=winners,
         reason=Msg(
-            "carnegie.outcome.winner" if len(winners) == 1 else "carnegie.outcome.shared",
-            "20 rounds played; {names} "
-            + ("wins" if len(winners) == 1 else "share the win")
-            + " with {best} VP.",
+            "carnegie.outcome.winner",
+            "20 rounds played; {names} wins with {best} VP.",
+            names=names,
+            winners=tuple(s + 1 for s in sorted(winners)),
+            best=best,
+        )
+        if len(winners) == 1
+        else Msg(
+            "carnegie.outcome.shared",
+            "20 rounds played; {names} share the win with {best} VP.",
             names=names,
             winners=tuple(s + 1 for s in sorted(winners)),
             best=best,

@@ -378,7 +378,7 @@ class CarnegieState(StepGame[Any]):
         from .scoring import final_outcome
 
         self.result = final_outcome(self)
-        return [self.say("game_over", "The game is over: {reason}", reason=self.result.reason)]
+        return [Msg("carnegie.game_over", "The game is over: {reason}", reason=self.result.reason)]
 
     def outcome(self) -> Outcome | None:
         return self.result

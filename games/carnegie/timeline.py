@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import terms
 from .data import ACTIONS, CarnegieData
 
 LAST = 5
@@ -67,9 +68,5 @@ def advancing_row(sel: Selection) -> int:
 
 
 def action_name(row: int) -> str:
-    return {
-        "hr": "Human Resources",
-        "management": "Management",
-        "construction": "Construction",
-        "rd": "Research & Development",
-    }[ACTIONS[row]]
+    """The long name of the action of timeline ``row``, keyed (``terms.action_long``)."""
+    return terms.action_long(ACTIONS[row])

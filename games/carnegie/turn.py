@@ -15,17 +15,11 @@ from typing import TYPE_CHECKING
 
 from games.core import Msg
 
+from . import terms
 from .model import LOBBY, distance, workplace_cost
 
 if TYPE_CHECKING:
     from .state import CarnegieState
-
-ACTION_WORDS = {
-    "hr": "HR",
-    "management": "Management",
-    "construction": "Construction",
-    "rd": "R&D",
-}
 
 
 @dataclass
@@ -58,7 +52,8 @@ def new_turn(state: CarnegieState, seat: int, setup: bool = False) -> TurnState:
 
 
 def dept_name(state: CarnegieState, dept: str) -> str:
-    return state.data.department[dept].name
+    """A department's name, keyed as a term (``terms.department``)."""
+    return terms.department(dept, state.data.department[dept].name)
 
 
 def gate(state: CarnegieState, seat: int, dept: str) -> str | None:
@@ -85,9 +80,13 @@ def gate(state: CarnegieState, seat: int, dept: str) -> str | None:
     info = state.data.department.get(dept)
     if cell is None or info is None:
         return Msg("carnegie.no_department", "You have no department `{dept}`.", dept=dept)
-    name = info.name
+    name = terms.department(info.id, info.name)
     if info.use in ("ongoing", "endgame"):
-        when = "works by itself while active" if info.use == "ongoing" else "scores at game end"
+        when = (
+            Msg("carnegie.when.ongoing", "works by itself while active")
+            if info.use == "ongoing"
+            else Msg("carnegie.when.endgame", "scores at game end")
+        )
         return Msg(
             "carnegie.not_usable",
             "{name} is never used as an action: it {when}.",
@@ -111,18 +110,23 @@ def gate(state: CarnegieState, seat: int, dept: str) -> str | None:
         )
     allowed = info.type == state.action or (t.extra == info.type and not t.extra_used)
     if not allowed:
-        hint = (
-            " Play your action-choice tile (`tile {typ}`) to use one department of another action."
-            if c.choice_tile and t.extra is None
-            else ""
-        )
-        return Msg(
-            "carnegie.wrong_action" + ("_hint" if hint else ""),
-            "{name} is a {kind} department but this round's action is {action}." + hint,
+        names = dict(
             name=name,
-            kind=ACTION_WORDS[info.type],
-            action=ACTION_WORDS[state.action or "hr"],
+            kind=terms.action(info.type),
+            action=terms.action(state.action or "hr"),
             typ=info.type,
+        )
+        if c.choice_tile and t.extra is None:
+            return Msg(
+                "carnegie.wrong_action_hint",
+                "{name} is a {kind} department but this round's action is {action}. Play your "
+                "action-choice tile (`tile {typ}`) to use one department of another action.",
+                **names,
+            )
+        return Msg(
+            "carnegie.wrong_action",
+            "{name} is a {kind} department but this round's action is {action}.",
+            **names,
         )
     if active_count(state, seat, dept) == 0:
         return Msg(
@@ -256,7 +260,7 @@ def move_employee(state: CarnegieState, seat: int, source: str, frm: str, to: st
         c.lobby += 1
     else:
         c.cells[to].inactive += 1
-    note = " (it lies down)" if stood else ""
+    note = Msg("carnegie.lies_down", " (it lies down)") if stood else ""
     return [
         Msg(
             "carnegie.moved",
@@ -314,13 +318,17 @@ def activate_refusal(state: CarnegieState, seat: int, cell: str, pay: str | None
         )
     info = state.data.department[here.dept]
     if here.inactive == 0:
-        return Msg("carnegie.no_inactive", "No inactive employee lies in {name}.", name=info.name)
+        return Msg(
+            "carnegie.no_inactive",
+            "No inactive employee lies in {name}.",
+            name=terms.department(info.id, info.name),
+        )
     cost = workplace_cost(info, here.active)
     if cost is None:
         return Msg(
             "carnegie.no_workplace",
             "{name} has no empty workplace ({n} workplaces).",
-            name=info.name,
+            name=terms.department(info.id, info.name),
             n=len(info.workplaces),
         )
     if pay is not None and not payroll_applies(state, seat):
@@ -336,7 +344,7 @@ def activate_refusal(state: CarnegieState, seat: int, cell: str, pay: str | None
         return Msg(
             "carnegie.activation_money",
             "Activating in {name} costs ${price}; you have ${money}.",
-            name=info.name,
+            name=terms.department(info.id, info.name),
             price=price,
             money=c.money,
         )
@@ -366,10 +374,10 @@ def activate(state: CarnegieState, seat: int, cell: str, pay: str | None) -> lis
     extra = ""
     if pay == "bonus":
         c.vp += int(state.dept_param("payroll", "bonus_vp"))
-        extra = ", +1 VP"
+        extra = Msg("carnegie.payroll.bonus", ", +1 VP")
     elif pay == "cheap":
         c.vp -= int(state.dept_param("payroll", "cheap_vp"))
-        extra = ", -1 VP"
+        extra = Msg("carnegie.payroll.cheap", ", -1 VP")
     here.inactive -= 1
     here.active += 1
     if here.dept == "payroll" and here.active == 1:
@@ -379,7 +387,7 @@ def activate(state: CarnegieState, seat: int, cell: str, pay: str | None) -> lis
             "carnegie.activated",
             "p{p} activates an employee in {name} for ${price}{extra}.",
             p=seat + 1,
-            name=info.name,
+            name=terms.department(info.id, info.name),
             price=price,
             extra=extra,
         )

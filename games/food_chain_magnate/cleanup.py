@@ -16,7 +16,7 @@ from games.core import Move, Msg, Seat, Step
 
 from .model import Phase, Turn
 from .moves import Discard
-from .rules import R, claim, plural, pretty, tag
+from .rules import R, claim, pretty, tag
 
 if TYPE_CHECKING:
     from .game import FcmState
@@ -92,7 +92,9 @@ class Cleanup(Step["FcmState"]):
                     "food_chain_magnate.thrown_away",
                     "{who} throws away {n}.",
                     who=tag(seat),
-                    n=plural(items, "unsold item"),
+                    n=Msg("food_chain_magnate.unsold_one", "{n} unsold item", n=items)
+                    if items == 1
+                    else Msg("food_chain_magnate.unsold_many", "{n} unsold items", n=items),
                 )
             )
             claim(game, seat, "first_throw_away", events)

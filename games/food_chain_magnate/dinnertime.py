@@ -28,9 +28,10 @@ from .rules import (
     R,
     bank_pays,
     check_cash_milestones,
+    counted,
     has_cfo,
     house_distance,
-    plural,
+    listing,
     pretty,
     restaurants_of,
     tag,
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 def _demand_text(demand: list[str]) -> str:
     counts = Counter(demand)
-    return ", ".join(plural(n, pretty(g)) for g, n in sorted(counts.items()))
+    return listing([counted(n, g) for g, n in sorted(counts.items())])
 
 
 def item_bonus(game: FcmState, seat: int, good: str) -> int:
@@ -70,15 +71,38 @@ def serve_house(game: FcmState, number: int, events: list[str]) -> None:
             continue
         lacking = {g: n - p.stock.get(g, 0) for g, n in need.items() if p.stock.get(g, 0) < n}
         if lacking:
-            short.append(f"{tag(seat)} lacks {_demand_text(list(Counter(lacking).elements()))}")
+            short.append(
+                Msg(
+                    "food_chain_magnate.lacks",
+                    "{who} lacks {what}",
+                    who=tag(seat),
+                    what=_demand_text(list(Counter(lacking).elements())),
+                )
+            )
             continue
         price = unit_price(game, seat)
         offers.append(
             (price + dist, -waitresses(game, seat), game.order.index(seat), seat, price, dist)
         )
-    label = f"House {number}{' (garden)' if h.garden else ''} wants {_demand_text(h.demand)}"
+    label = (
+        Msg(
+            "food_chain_magnate.garden_house_wants",
+            "House {n} (garden) wants {demand}",
+            n=number,
+            demand=_demand_text(h.demand),
+        )
+        if h.garden
+        else Msg(
+            "food_chain_magnate.house_wants",
+            "House {n} wants {demand}",
+            n=number,
+            demand=_demand_text(h.demand),
+        )
+    )
     if not offers:
-        why = "; ".join(short) if short else "no restaurant is connected to it by road"
+        why = listing(short, sep=";") or Msg(
+            "food_chain_magnate.no_road_to_house", "no restaurant is connected to it by road"
+        )
         events.append(
             Msg(
                 "food_chain_magnate.house_home",
@@ -101,15 +125,44 @@ def serve_house(game: FcmState, number: int, events: list[str]) -> None:
     p.dinner_income += income
     p.dinner_payments.append(income)
     if len(offers) == 1:
-        why = "the only chain able to serve it"
+        why = Msg("food_chain_magnate.only_chain", "the only chain able to serve it")
     else:
-        rivals = ", ".join(f"{tag(o[3])} ${o[4]} + {o[5]} = {o[0]}" for o in offers[1:])
-        why = f"price + distance ${price} + {dist} = {total} against {rivals}"
-        if offers[1][0] == total:
-            if offers[1][1] != offers[0][1]:
-                why += f"; tie broken by waitresses ({-offers[0][1]} to {-offers[1][1]})"
-            else:
-                why += "; tie broken by turn order"
+        rivals = listing(
+            [
+                Msg(
+                    "food_chain_magnate.rival",
+                    "{who} ${price} + {dist} = {total}",
+                    who=tag(o[3]),
+                    price=o[4],
+                    dist=o[5],
+                    total=o[0],
+                )
+                for o in offers[1:]
+            ]
+        )
+        compared = dict(price=price, dist=dist, total=total, rivals=rivals)
+        if offers[1][0] == total and offers[1][1] != offers[0][1]:
+            why = Msg(
+                "food_chain_magnate.cheapest_waitresses",
+                "price + distance ${price} + {dist} = {total} against {rivals}; tie broken by "
+                "waitresses ({mine} to {theirs})",
+                mine=-offers[0][1],
+                theirs=-offers[1][1],
+                **compared,
+            )
+        elif offers[1][0] == total:
+            why = Msg(
+                "food_chain_magnate.cheapest_order",
+                "price + distance ${price} + {dist} = {total} against {rivals}; tie broken by "
+                "turn order",
+                **compared,
+            )
+        else:
+            why = Msg(
+                "food_chain_magnate.cheapest",
+                "price + distance ${price} + {dist} = {total} against {rivals}",
+                **compared,
+            )
     events.append(
         Msg(
             "food_chain_magnate.house_served",
@@ -148,7 +201,11 @@ def dinner(game: FcmState) -> list[str]:
                     "food_chain_magnate.waitress_income",
                     "{who}'s {n} earn ${pay}.",
                     who=tag(seat),
-                    n=plural(n, "waitress").replace("waitresss", "waitresses"),
+                    n=counted(n, "waitress")
+                    if n == 1
+                    else Msg(
+                        "food_chain_magnate.count.es", "{n} {item}es", n=n, item=pretty("waitress")
+                    ),
                     pay=n * each,
                 )
             )
@@ -230,11 +287,21 @@ def score(game: FcmState) -> list[str]:
             for s in range(game.n_seats)
         },
     )
+    standings = [
+        Msg(
+            "food_chain_magnate.standing",
+            "{rank}. {who} ${cash}",
+            rank=ranks[s],
+            who=tag(s),
+            cash=game.players[s].cash,
+        )
+        for s in ranking
+    ]
     return [
         Msg(
             "food_chain_magnate.game_over",
             "Game over. {standings}.",
-            standings="; ".join(f"{ranks[s]}. {tag(s)} ${game.players[s].cash}" for s in ranking),
+            standings=listing(standings, sep=";"),
         )
     ]
 

@@ -29,6 +29,7 @@ from .rules import (
     claim,
     emp,
     has_drive_in,
+    listing,
     pretty,
     restaurant_starts,
     restaurants_of,
@@ -128,7 +129,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                 "food_chain_magnate.fixed_food",
                 "A {kind} makes only {food}s.",
                 kind=pretty(move.card),
-                food=foods[0],
+                food=pretty(foods[0]),
             )
         return None
     assert isinstance(move, Buy)
@@ -201,7 +202,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
                 who=tag(seat),
                 kind=pretty(move.card),
                 n=e.amount,
-                food=food,
+                food=pretty(food),
             )
         )
         claim(game, seat, f"first_{food}_produced", events)
@@ -228,7 +229,12 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
             "{who}'s {kind} gets {what}.",
             who=tag(seat),
             kind=pretty(move.buyer),
-            what=", ".join(f"{n} {pretty(d)}" for d, n in sorted(got.items())),
+            what=listing(
+                [
+                    Msg("food_chain_magnate.count.bare", "{n} {item}", n=n, item=pretty(d))
+                    for d, n in sorted(got.items())
+                ]
+            ),
         )
     )
     return events

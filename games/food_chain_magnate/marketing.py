@@ -106,7 +106,7 @@ def board_refusal(
             "food_chain_magnate.campaign_not_connected",
             "A {kind}'s {camp} must touch a road connected to one of your restaurants.",
             kind=pretty(e.id),
-            camp=d.kind,
+            camp=pretty(d.kind),
         )
     tiles = [ranges.get(game.grid.tile_of(s), UNREACHABLE) for s in squares]
     if game.rule("campaign_range") == "whole" and max(tiles) > e.range:
@@ -289,11 +289,15 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
         return Msg(
             "food_chain_magnate.wrong_campaign_number",
             "The {kind} campaign tiles are numbered {numbers}.",
-            kind=move.kind,
+            kind=pretty(move.kind),
             numbers=", ".join(f"#{n}" for n in numbers),
         )
     if move.number not in game.campaign_supply:
-        where = "is on the map already" if move.number in game.campaigns else "is out of the game"
+        where = (
+            Msg("food_chain_magnate.campaign_on_map", "is on the map already")
+            if move.number in game.campaigns
+            else Msg("food_chain_magnate.campaign_out", "is out of the game")
+        )
         return Msg(
             "food_chain_magnate.campaign_taken",
             "Campaign #{n} {where}.",
@@ -351,7 +355,9 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
                 who=tag(seat),
                 n=number,
                 product=pretty(move.product),
-                how="for ever" if camp.eternal else f"for {move.duration} turns",
+                how=Msg("food_chain_magnate.for_ever", "for ever")
+                if camp.eternal
+                else Msg("food_chain_magnate.for_turns", "for {n} turns", n=move.duration),
             )
         )
         food = move.product if move.product in components().foods else "drink"
@@ -386,7 +392,7 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
             "{who}'s {kind} places {camp} #{n} at {where}.",
             who=tag(seat),
             kind=pretty(move.marketeer),
-            camp=d.kind,
+            camp=pretty(d.kind),
             n=move.number,
             where=move.where,
         )

@@ -19,7 +19,7 @@ from games.core import Msg, Seat, Step
 
 from .board import TILE_SIZE
 from .model import Campaign, House, Phase
-from .rules import R, pretty, tag
+from .rules import R, listing, pretty, tag
 
 if TYPE_CHECKING:
     from .game import FcmState
@@ -62,16 +62,21 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
         n = min(per_house, cap(h) - len(h.demand))
         if n > 0:
             h.demand += [camp.product] * n
-            placed.append(f"house {h.number}" + (f" ×{n}" if n > 1 else ""))
+            placed.append(
+                Msg("food_chain_magnate.house_times", "house {n} ×{k}", n=h.number, k=n)
+                if n > 1
+                else Msg("food_chain_magnate.house_n", "house {n}", n=h.number)
+            )
+    no_house = Msg("food_chain_magnate.no_house_reached", "no house")
     events.append(
         Msg(
             "food_chain_magnate.campaign_run",
             "Campaign #{n} ({kind}, {who}) adds {product} demand to {where}.",
             n=camp.number,
-            kind=camp.kind,
+            kind=pretty(camp.kind),
             who=tag(camp.owner),
             product=pretty(camp.product),
-            where=", ".join(placed) or "no house",
+            where=listing(placed, no_house),
         )
     )
     if camp.eternal:
@@ -91,7 +96,14 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
             "food_chain_magnate.campaign_ends",
             "Campaign #{n} ends{back}.",
             n=camp.number,
-            back=f"; {tag(camp.owner)}'s {pretty(card.kind)} is free again" if card else "",
+            back=Msg(
+                "food_chain_magnate.marketeer_free",
+                "; {who}'s {kind} is free again",
+                who=tag(camp.owner),
+                kind=pretty(card.kind),
+            )
+            if card
+            else "",
         )
     )
 

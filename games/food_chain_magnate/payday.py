@@ -156,7 +156,14 @@ class Payday(Step["FcmState"]):
                 "{who} pays ${due} in salaries{cut}.",
                 who=tag(seat),
                 due=due,
-                cut=f" (${gross} less ${gross - due} in cuts)" if gross != due else "",
+                cut=Msg(
+                    "food_chain_magnate.salary_cut",
+                    " (${gross} less ${cut} in cuts)",
+                    gross=gross,
+                    cut=gross - due,
+                )
+                if gross != due
+                else "",
             )
         ]
         if due >= R.salary_milestone:

@@ -46,9 +46,14 @@ def what_is_on(game: FcmState, sq: Square) -> str:
     if sq in game.occupied:
         return game.occupied[sq]
     ch = game.grid.terrain[sq[0]][sq[1]]
-    return {"#": "a road", "H": "a house", "B": "a beer symbol", "L": "a lemonade symbol"}.get(
-        ch, "a soft drink symbol" if ch == "S" else "something"
-    )
+    if ch == "#":
+        return Msg("food_chain_magnate.on.road", "a road")
+    if ch == "H":
+        return Msg("food_chain_magnate.on.house", "a house")
+    if ch in "BLS":
+        drink = {"B": "beer", "L": "lemonade", "S": "soft_drink"}[ch]
+        return Msg("food_chain_magnate.on.drink", "a {drink} symbol", drink=pretty(drink))
+    return Msg("food_chain_magnate.on.something", "something")
 
 
 def bad_square(game: FcmState, word: str) -> str:
@@ -314,7 +319,9 @@ def apply(game: FcmState, seat: int, move: Move) -> list[str]:
                 i=r.index,
                 sq=move.square,
                 corner=move.corner,
-                soon=", coming soon" if local else ", open now",
+                soon=Msg("food_chain_magnate.coming_soon", ", coming soon")
+                if local
+                else Msg("food_chain_magnate.open_now", ", open now"),
             )
         ]
     assert isinstance(move, MoveRestaurant)

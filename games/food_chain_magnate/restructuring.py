@@ -22,7 +22,7 @@ from games.core import Move, Msg, Seat, Step
 from .data import components
 from .model import Phase, Turn
 from .moves import Beach, Commit, Work
-from .rules import claim, emp, plural, pretty, structure_fits, tag, why_not_fits
+from .rules import claim, counted, emp, listing, pretty, structure_fits, tag, why_not_fits
 
 if TYPE_CHECKING:
     from .game import FcmState
@@ -52,11 +52,15 @@ def start_turn(game: FcmState, seat: int) -> None:
 
 def describe(kinds: list[str]) -> str:
     if not kinds:
-        return "only the CEO"
+        return Msg("food_chain_magnate.only_ceo", "only the CEO")
     counts: dict[str, int] = {}
     for k in kinds:
         counts[k] = counts.get(k, 0) + 1
-    return "CEO, " + ", ".join(plural(n, pretty(k)) for k, n in sorted(counts.items()))
+    return Msg(
+        "food_chain_magnate.ceo_and",
+        "CEO, {others}",
+        others=listing([counted(n, k) for k, n in sorted(counts.items())]),
+    )
 
 
 def reveal(game: FcmState) -> list[str]:
@@ -85,13 +89,14 @@ def reveal(game: FcmState) -> list[str]:
         p.revealed = True
         start_turn(game, seat)
         beach = p.kinds({c.uid for c in p.beach_cards()})
+        nobody = Msg("food_chain_magnate.nobody", "nobody")
         events.append(
             Msg(
                 "food_chain_magnate.structure",
                 "{who} works with {work}; on the beach: {beach}.",
                 who=tag(seat),
                 work=describe(sorted(kinds)),
-                beach=", ".join(pretty(k) for k in beach) or "nobody",
+                beach=listing([pretty(k) for k in beach], nobody),
             )
         )
     for seat in game.order:

@@ -38,9 +38,49 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_TERM_GROUPS: dict[str, str] = {
+    **{k: "employee" for k in C.employees},
+    **{g: "good" for g in (*C.foods, *C.drinks)},
+    **{c.kind: "campaign" for c in C.campaigns.values()},
+}
+
+
+def milestone_name(mid: str) -> str:
+    """A milestone's card title (data ``name``), keyed ``food_chain_magnate.term.milestone.<id>``
+    so a catalogue gives the seed's wording (data ``name_ja``)."""
+    return Msg(f"food_chain_magnate.term.milestone.{mid}", C.milestones[mid].name)
+
+
+def counted(n: int, kind: str) -> str:
+    """``2 burgers``: ``n`` of a card or good as ``plural(n, pretty(kind))`` writes it,
+    keyed so a catalogue writes it its own way."""
+    if n == 1:
+        return Msg("food_chain_magnate.count.bare", "{n} {item}", n=n, item=pretty(kind))
+    return Msg("food_chain_magnate.count.plural", "{n} {item}s", n=n, item=pretty(kind))
+
+
+def listing(items: Sequence[str], empty: str = "", *, sep: str = ",") -> str:
+    """``items`` joined by ``", "`` (``sep=";"``: ``"; "``), ``empty`` when there are none;
+    keyed pairwise (``{first}, {rest}``) so a catalogue uses its own separator."""
+    if not items:
+        return empty
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        if sep == ";":
+            out = Msg("food_chain_magnate.list_semicolon", "{first}; {rest}", first=item, rest=out)
+        else:
+            out = Msg("food_chain_magnate.list", "{first}, {rest}", first=item, rest=out)
+    return out
+
+
 def pretty(kind: str) -> str:
-    """``kitchen_trainee`` → ``kitchen trainee``."""
-    return kind.replace("_", " ")
+    """``kitchen_trainee`` → ``kitchen trainee``: an employee's, a good's or a campaign
+    kind's name as sentences write it. A known one is a ``Msg`` keyed
+    ``food_chain_magnate.term.<employee|good|campaign>.<id>`` (the same text), so a catalogue
+    names it in the sentence's language; anything else (a mistyped card) stays plain text."""
+    text = kind.replace("_", " ")
+    group = _TERM_GROUPS.get(kind)
+    return Msg(f"food_chain_magnate.term.{group}.{kind}", text) if group else text
 
 
 # -- structure (seed phase 1) --------------------------------------------------------------
@@ -65,14 +105,31 @@ def why_not_fits(kinds: Sequence[str], ceo_slots: int) -> str:
     """A sentence saying why a structure does not fit."""
     managers = [k for k in kinds if emp(k).is_manager]
     if len(managers) > ceo_slots:
-        return (
-            f"your CEO has {plural(ceo_slots, 'slot')} and managers may only report to the "
-            f"CEO, so at most {ceo_slots} managers can work"
+        if ceo_slots == 1:
+            return Msg(
+                "food_chain_magnate.why.managers_one",
+                "your CEO has 1 slot and managers may only report to the CEO, so at most 1 "
+                "managers can work",
+            )
+        return Msg(
+            "food_chain_magnate.why.managers",
+            "your CEO has {n} slots and managers may only report to the CEO, so at most {n} "
+            "managers can work",
+            n=ceo_slots,
         )
     room = ceo_slots - len(managers) + sum(emp(k).slots for k in managers)
-    return (
-        f"your CEO and managers have {plural(room, 'free slot')} for "
-        f"{len(kinds) - len(managers)} non-managers"
+    others = len(kinds) - len(managers)
+    if room == 1:
+        return Msg(
+            "food_chain_magnate.why.slot",
+            "your CEO and managers have 1 free slot for {n} non-managers",
+            n=others,
+        )
+    return Msg(
+        "food_chain_magnate.why.slots",
+        "your CEO and managers have {free} free slots for {n} non-managers",
+        free=room,
+        n=others,
     )
 
 
@@ -186,7 +243,10 @@ def use_training(p: Player, steps: int) -> None:
 def may_own(game: FcmState, seat: int, kind: str) -> str | None:
     """Why ``seat`` may not get a card of ``kind`` (the $100 milestone forbids a CFO)."""
     if emp(kind).action == "cfo" and game.players[seat].has("first_have_100"):
-        return "with the “First to have $100” milestone your CEO is your CFO; you may not get one"
+        return Msg(
+            "food_chain_magnate.why.cfo",
+            "with the “First to have $100” milestone your CEO is your CFO; you may not get one",
+        )
     return None
 
 
@@ -316,7 +376,7 @@ def claim(game: FcmState, seat: int, mid: str, events: list[str]) -> bool:
             "food_chain_magnate.milestone",
             "{who} claims the milestone “{name}”.",
             who=tag(seat),
-            name=C.milestones[mid].name,
+            name=milestone_name(mid),
             milestone=mid,
         )
     )

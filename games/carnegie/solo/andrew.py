@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Msg
 
+from .. import terms
 from ..data import REGIONS, AndrewCard
 from ..model import ANDREW
 
@@ -56,7 +57,11 @@ def new_round(state: CarnegieState) -> list[str]:
     a.revealed = False
     a.shift = 0
     c = card(state, a.current)
-    who = "Andrew picks" if a.picks else "you pick"
+    who = (
+        Msg("carnegie.andrew.picks", "Andrew picks")
+        if a.picks
+        else Msg("carnegie.andrew.you_pick", "you pick")
+    )
     return [
         Msg(
             "carnegie.andrew.new_card",
@@ -128,7 +133,7 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.management",
                 "Andrew (Management) takes {tiles}; {fails} missing.",
-                tiles=", ".join(taken) or "no tiles",
+                tiles=", ".join(taken) or Msg("carnegie.andrew.no_tiles", "no tiles"),
                 fails=fails,
             )
         )
@@ -145,7 +150,7 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.construction",
                 "Andrew (Construction) builds in {cities}; {fails} failed.",
-                cities=", ".join(built) or "no city",
+                cities=", ".join(built) or Msg("carnegie.andrew.no_city", "no city"),
                 fails=fails,
             )
         )
@@ -164,7 +169,7 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.rd",
                 "Andrew (R&D) advances {region} transport {moved} of {steps} steps.",
-                region=region.title(),
+                region=terms.region(region),
                 moved=moved,
                 steps=c.rd_steps,
             )

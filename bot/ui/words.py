@@ -1,0 +1,45 @@
+"""What the commands and panels share for speaking a reader's language: which language an
+answer is in, and a game's title as its players know it (issue 23: 建築会社ゲーム, 商売の達人,
+フードチェーンマグネイト, カーネギー, フィラデルフィア)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from games.core import GameSpec, get_game
+
+from .. import lang
+
+if TYPE_CHECKING:
+    from ..app import Boardroom
+
+
+async def member_lang(interaction: discord.Interaction) -> str:
+    """The language of a private (ephemeral) answer to ``interaction``'s member
+    (``bot.lang.for_member``: their choice, their client's, the server's, English)."""
+    storage = cast("Boardroom", interaction.client).services.storage
+    return await lang.for_member(storage, interaction)
+
+
+async def channel_lang(interaction: discord.Interaction) -> str:
+    """The language of a public message in ``interaction``'s server (the server's choice)."""
+    storage = cast("Boardroom", interaction.client).services.storage
+    return await lang.for_channel(storage, interaction.guild_id)
+
+
+def game_title(game: GameSpec | str, lang: str) -> str:
+    """The title of ``game`` (a spec or its key) in ``lang``: the spec's ``title_ja`` in
+    Japanese (without a trailing note in brackets, e.g. Kenchiku's "(原題不明)"), else its
+    ``title``; an unknown key is returned as it is."""
+    if isinstance(game, str):
+        try:
+            spec = get_game(game)
+        except KeyError:
+            return game
+    else:
+        spec = game
+    if lang == "ja" and spec.title_ja:
+        return spec.title_ja.split(" (")[0].split("（")[0].strip() or spec.title
+    return spec.title

@@ -1,0 +1,79 @@
+"""Carnegie's component names as sentences write them, keyed so a catalogue names them in the
+reader's language (issue 23).
+
+Each function returns a ``Msg`` whose text is today's English name and whose key is
+``carnegie.term.<kind>.<id>`` (``id`` lowered, anything but letters and digits made ``_``), the
+entry ``i18n.term("ja", "carnegie", kind, id, english)`` reads for boards and panels too:
+``department("new-lobby", "New Lobby")`` is the string ``"New Lobby"`` keyed
+``carnegie.term.department.new_lobby``. Names that notation uses (a tab or region a player
+types) stay plain text where a sentence quotes them as notation.
+"""
+
+from __future__ import annotations
+
+from games.core import Msg
+
+ACTION_WORDS = {
+    "hr": "HR",
+    "management": "Management",
+    "construction": "Construction",
+    "rd": "R&D",
+}
+"""Short action names (the timeline rows; seed 人事, 管理, 建設, 研究開発)."""
+
+ACTION_NAMES = {
+    "hr": "Human Resources",
+    "management": "Management",
+    "construction": "Construction",
+    "rd": "Research & Development",
+}
+"""Long action names, as the action choice announces them."""
+
+
+def slug(ident: str) -> str:
+    """``new-lobby`` → ``new_lobby`` (the rule of ``i18n.term``)."""
+    return "".join(c if c.isascii() and c.isalnum() else "_" for c in ident.lower())
+
+
+def _term(kind: str, ident: str, english: str) -> str:
+    return Msg(f"carnegie.term.{kind}.{slug(ident)}", english)
+
+
+def department(dept: str, name: str) -> str:
+    """A department's name (data ``name``: ``"Human Resources"``)."""
+    return _term("department", dept, name)
+
+
+def city(city_id: str, name: str) -> str:
+    """A city's name (data ``name``: ``"New York"``)."""
+    return _term("city", city_id, name)
+
+
+def region(region_id: str) -> str:
+    """``west`` → ``West``."""
+    return _term("region", region_id, region_id.title())
+
+
+def tab(tab_id: str) -> str:
+    """A project tab or type: ``housing``, ``commerce``, ``industry``, ``infrastructure``."""
+    return _term("tab", tab_id, tab_id)
+
+
+def level(level_id: str) -> str:
+    """A transport level: ``wagon``, ``stagecoach``, ``railroad``."""
+    return _term("level", level_id, level_id)
+
+
+def action(action_id: str) -> str:
+    """An action's short name (``HR``, ``R&D``)."""
+    return _term("action", action_id, ACTION_WORDS[action_id])
+
+
+def action_long(action_id: str) -> str:
+    """An action's long name (``Human Resources``)."""
+    return _term("action_long", action_id, ACTION_NAMES[action_id])
+
+
+def donation(donation_id: str, name: str) -> str:
+    """A donation's name (data ``name``: ``"Education: Human Resources"``)."""
+    return _term("donation", donation_id, name)
