@@ -13,9 +13,7 @@ from games.core.text import Msg
 from i18n.catalogues import by_domain, read, sentences
 
 LANG = "ja"
-REQUIRED: frozenset[str] = frozenset(
-    {"bot", "carnegie", "cogs", "commands", "food_chain_magnate"}
-)
+REQUIRED: frozenset[str] = frozenset({"bot", "carnegie", "cogs", "commands", "food_chain_magnate"})
 """Domains whose every sentence must have a Japanese translation."""
 
 
