@@ -181,7 +181,9 @@ class GameCog(
     )
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
-        text = await services(interaction).lobby.status(channel_of(interaction))
+        text = await services(interaction).lobby.status(
+            channel_of(interaction), await member_lang(interaction)
+        )
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

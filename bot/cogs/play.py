@@ -137,12 +137,13 @@ class PlayCog(commands.Cog, name="PlayCog"):
         # even when `public` would have made the answer public.
         zoomed = await draw_zoom(svc.boards, live, zoom, names) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        text = msg.status_text(live.row, live)
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        text = msg.status_text(live.row, live, lang=lang)
         board: Board | None
         if zoomed is not None:
             board = zoomed
             text = i18n.t(
-                await channel_lang(interaction) if public else await member_lang(interaction),
+                lang,
                 "cogs.play.zoom_head",
                 "**Zoom {area}** · {header}",
                 area=(zoom or "").strip().lower(),
@@ -150,7 +151,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         elif seat is not None:
             own = live.row.seat_of(interaction.user.id) == seat and not public
-            text, board = await player_board(svc, live, seat, own=own)
+            text, board = await player_board(svc, live, seat, own=own, lang=lang)
         elif detail:
             board = await svc.boards.view(
                 live.row.game_key, live.id, "board", live.state.view(None), names=names, detail=True
@@ -185,7 +186,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """``/board at:<move>``: the public board (or one player's public area) after ``at``
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
-        pos, told = await position_at(svc.storage, live, at)
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        pos, told = await position_at(svc.storage, live, at, lang)
         kind: Kind = "board" if seat is None else "player"
         board: Board | None
         try:
@@ -200,7 +202,6 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         except Unsupported:
             board = None
-        lang = await channel_lang(interaction) if public else await member_lang(interaction)
         said = {
             "title": game_title(live.spec, lang),
             "id": live.id,
