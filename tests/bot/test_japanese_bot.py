@@ -222,10 +222,10 @@ async def test_rules_in_the_readers_language(simcord_env, table, tmp_path, monke
     options = next(t for t in ja.topics if t.key == "options")
     assert "既定値" in options.pages[0] and options.title == "オプション"
     # through the bot: a page button answers in the language of the member who clicks it
-    for member, title in ((alice, "のルール"), (bob, "rules")):
+    for member, title, following in ((alice, "のルール", "次へ ▶"), (bob, "rules", "Next ▶")):
         r = await member.slash(channel, "rules", game="kenchiku")
         message = r.response.message
         assert title in r.response.embeds[0].title  # the first page in the member's language
-        r = await member.click(message, label="Next ▶")
+        r = await member.click(message, label=following)
         embed = r.response.message.embeds[0] if r.response.message else r.response.embeds[0]
         assert title in embed.title, embed.title
