@@ -289,12 +289,14 @@ class Run:
             mode.startswith(w) or w.startswith(mode + ".") for w in self.wanted
         )
 
-    async def mode(self, name: str, work: Callable[[], Awaitable[None]]) -> None:
+    async def mode(
+        self, name: str, work: Callable[[], Awaitable[None]], budget: float | None = None
+    ) -> None:
         """Run one mode: a failure is reported in one line and the run goes on; a mode that
-        outlives its budget ends the process (status 1) with one line."""
+        outlives its budget (``BUDGET[size]`` unless given) ends the process (status 1)."""
         if not self.on(name):
             return
-        budget = BUDGET[self.size]
+        budget = budget or BUDGET[self.size]
 
         def overdue() -> None:
             print(
@@ -405,6 +407,17 @@ async def run_bench(size: str = "full", only: str = "", scale: float | None = No
         bench_history.bench_replays(emit, run.size)
 
     await run.mode("history", history)
+
+    # AI strength and decision times (issue 21): hours at full size, so only when asked for
+    ai_parts = [w.removeprefix("ai").lstrip(".") for w in run.wanted if w.split(".")[0] == "ai"]
+    if ai_parts:
+        from .bench_ai import bench_ai
+
+        async def ai() -> None:
+            parts = "" if "" in ai_parts else ",".join(ai_parts)
+            bench_ai(quick=run.size != "full", only=parts)
+
+        await run.mode("ai", ai, budget=12 * 3600.0)
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

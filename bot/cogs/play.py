@@ -12,7 +12,6 @@ import i18n
 from games.core import GameError, InvalidMove, Msg
 from render.contract import Kind
 
-from .. import lang as language
 from .. import messages as msg
 from ..hands import player_board, show_hand
 from ..manager import LiveGame
@@ -134,21 +133,17 @@ class PlayCog(commands.Cog, name="PlayCog"):
             await self._board_at(interaction, live, at, seat, detail=detail, public=public)
             return
         names = live.names()
-        # the board's words: the server's language when everyone sees it, else the member's
-        if public:
-            lang = await language.for_channel(svc.storage, interaction.guild_id)
-        else:
-            lang = await language.for_member(svc.storage, interaction)
         # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
         # even when `public` would have made the answer public.
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
         zoomed = await draw_zoom(svc.boards, live, zoom, names, lang) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        text = msg.status_text(live.row, live)
+        text = msg.status_text(live.row, live, lang=lang)
         board: Board | None
         if zoomed is not None:
             board = zoomed
             text = i18n.t(
-                await channel_lang(interaction) if public else await member_lang(interaction),
+                lang,
                 "cogs.play.zoom_head",
                 "**Zoom {area}** · {header}",
                 area=(zoom or "").strip().lower(),
@@ -197,11 +192,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """``/board at:<move>``: the public board (or one player's public area) after ``at``
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
-        pos, told = await position_at(svc.storage, live, at)
-        if public:
-            lang = await language.for_channel(svc.storage, interaction.guild_id)
-        else:
-            lang = await language.for_member(svc.storage, interaction)
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        pos, told = await position_at(svc.storage, live, at, lang)
         kind: Kind = "board" if seat is None else "player"
         board: Board | None
         try:
@@ -217,7 +209,6 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         except Unsupported:
             board = None
-        lang = await channel_lang(interaction) if public else await member_lang(interaction)
         said = {
             "title": game_title(live.spec, lang),
             "id": live.id,

@@ -15,6 +15,7 @@ from i18n.catalogues import by_domain, read, sentences
 LANG = "ja"
 REQUIRED: frozenset[str] = frozenset(
     {
+        "bot",
         "carnegie",
         "cogs",
         "commands",
