@@ -31,6 +31,7 @@ from .services import (
     Timers,
     Turns,
 )
+from .services.autoplay import Thinker
 from .services.clocks import settle
 from .services.events import MoveDone, SeatChanged, TableReset, TimerDue, listener_name
 from .settings import Settings
@@ -89,7 +90,14 @@ class Boardroom(commands.Bot):
         aftermath = Aftermath(self, publisher, notices, timers, ui.panel)
         turns = Turns(manager, aftermath)
         lobby = Lobby(manager, publisher, timers, aftermath, ui.lobby_view)
-        autoplay = Autoplay(self, manager, publisher, aftermath, pause=settings.ai_pause)
+        autoplay = Autoplay(
+            self,
+            manager,
+            publisher,
+            aftermath,
+            pause=settings.ai_pause,
+            thinker=Thinker(settings.ai_processes, settings.ai_think),
+        )
         seats = Seats(self, manager, publisher, autoplay)
         # N time-outs in a row: the AI takes the seat.
         clocks = Clocks(self, manager, storage, publisher, timers, aftermath, seats.hand_to_ai)
@@ -217,7 +225,7 @@ class Boardroom(commands.Bot):
             if task is not None:
                 task.cancel()
         self.services.timers.cancel_all()
-        self.services.autoplay.cancel_all()
+        self.services.autoplay.close()
         await self.services.aftermath.drain()
         await self.services.publisher.drain()
         self.services.boards.close()

@@ -34,6 +34,8 @@ BUDGET = {"smoke": 120.0, "quick": 900.0, "full": 3600.0}
 
 NAMES = ("alice", "Bartholomew", "carol", "dave", "Eve Online", "frank", "grace", "heidi")
 """Display names the benched boards are drawn with (as a bot draws its players')."""
+NAMES_JA = ("山田太郎", "さくら", "鈴木一郎", "dave", "タナカ", "高橋", "grace", "中村")
+"""Display names of the Japanese boards (``<game>.render.chat_board_ja``)."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -175,8 +177,9 @@ def bench_engine(game: GameBench, games: int) -> list[Any]:
 def bench_boards(key: str, positions: Sequence[Any], samples: int) -> None:
     """``{key}.render.chat_board``: the public board drawn and encoded exactly as the bot's
     render pool does it for a channel (``bot.services.boards.picture`` at the default
-    ``board_scale``, players by name), one board at a time; then the other views the
-    game's renderer declares (player areas, hands), per seat."""
+    ``board_scale``, players by name), one board at a time; ``chat_board_ja`` the same boards
+    in Japanese; then the other views the game's renderer declares (player areas, hands),
+    per seat."""
     from render import contract
 
     from .services.boards import picture
@@ -199,6 +202,17 @@ def bench_boards(key: str, positions: Sequence[Any], samples: int) -> None:
     # the CPU time alone (all threads, libvips' too): the figure above on a machine with
     # nothing else on it
     emit(f"{key}.render.chat_board_cpu", "ms", cpu, CHAT_BOARD_TARGET)
+    # the same boards in Japanese (issue 23): a second face, wider strings, Japanese names
+    ja = list(NAMES_JA)
+    picture(renderer, "board", chosen[0][0], names=ja, scale=scale, lang="ja")
+    times, cpu = [], []
+    for public, _own in chosen:
+        t0, c0 = time.perf_counter(), time.process_time()
+        picture(renderer, "board", public, names=ja, scale=scale, lang="ja")
+        times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    emit(f"{key}.render.chat_board_ja", "ms", times, CHAT_BOARD_TARGET)
+    emit(f"{key}.render.chat_board_ja_cpu", "ms", cpu, CHAT_BOARD_TARGET)
     for kind in ("player", "hand"):
         if kind not in renderer.views:
             continue
@@ -275,12 +289,14 @@ class Run:
             mode.startswith(w) or w.startswith(mode + ".") for w in self.wanted
         )
 
-    async def mode(self, name: str, work: Callable[[], Awaitable[None]]) -> None:
+    async def mode(
+        self, name: str, work: Callable[[], Awaitable[None]], budget: float | None = None
+    ) -> None:
         """Run one mode: a failure is reported in one line and the run goes on; a mode that
-        outlives its budget ends the process (status 1) with one line."""
+        outlives its budget (``BUDGET[size]`` unless given) ends the process (status 1)."""
         if not self.on(name):
             return
-        budget = BUDGET[self.size]
+        budget = budget or BUDGET[self.size]
 
         def overdue() -> None:
             print(
@@ -402,6 +418,17 @@ async def run_bench(size: str = "full", only: str = "", scale: float | None = No
         bench_history.bench_replays(emit, run.size)
 
     await run.mode("history", history)
+
+    # AI strength and decision times (issue 21): hours at full size, so only when asked for
+    ai_parts = [w.removeprefix("ai").lstrip(".") for w in run.wanted if w.split(".")[0] == "ai"]
+    if ai_parts:
+        from .bench_ai import bench_ai
+
+        async def ai() -> None:
+            parts = "" if "" in ai_parts else ",".join(ai_parts)
+            bench_ai(quick=run.size != "full", only=parts)
+
+        await run.mode("ai", ai, budget=12 * 3600.0)
     import resource
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

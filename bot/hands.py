@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import i18n
 from games.core import GameError, NotYourTurn
+from games.core.text import Msg
 
 from . import hand_text
 from . import messages as msg
+from .lang import for_member
 from .manager import LiveGame
 from .services.boards import Board, Unsupported
 
@@ -38,21 +41,29 @@ HAND_TEXT: dict[str, HandText] = {
 VERBS = 6  # first words of legal moves listed on the "your move" line
 
 
-def words_of(game_key: str, view: Any, seat: int, names: Sequence[str] | None) -> str | None:
-    """``seat``'s hand in words, or ``None`` if the game has none."""
+def words_of(
+    game_key: str,
+    view: Any,
+    seat: int,
+    names: Sequence[str] | None,
+    lang: str = i18n.DEFAULT,
+) -> str | None:
+    """``seat``'s hand in words (in ``lang``), or ``None`` if the game has none."""
     text = HAND_TEXT.get(game_key)
-    return None if text is None else text(view, seat, names=list(names) if names else None)
+    if text is None:
+        return None
+    return text(view, seat, names=list(names) if names else None, lang=lang)
 
 
-def moves_line(live: LiveGame, seat: int) -> str:
+def moves_line(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> str:
     """What ``seat`` can do now, from the engine's legal moves (the first word of each, as
     ``/move`` autocompletes them), or whom the game waits for."""
     state = live.state
     if state.is_over() or seat not in state.waiting_for():
-        return msg.waiting_line(live)
+        return msg.waiting_line(live, lang)
     legal = [m.notation for m in state.legal_moves(seat)]
     if not legal:
-        return msg.waiting_line(live)
+        return msg.waiting_line(live, lang)
     firsts: dict[str, list[str]] = {}
     for notation in legal:
         firsts.setdefault(notation.split()[0], []).append(notation)
@@ -60,8 +71,18 @@ def moves_line(live: LiveGame, seat: int) -> str:
         f"`{ns[0]}`" if len(ns) == 1 else f"`{verb} …` ({len(ns)})"
         for verb, ns in list(firsts.items())[:VERBS]
     ]
-    more = f" and {len(firsts) - VERBS} more" if len(firsts) > VERBS else ""
-    return f"🎲 Your move: {', '.join(shown)}{more} — `/move` or **Play**"
+    more = (
+        i18n.t(lang, "bot.hands.more", " and {x} more", x=len(firsts) - VERBS)
+        if len(firsts) > VERBS
+        else ""
+    )
+    return i18n.t(
+        lang,
+        "bot.hands.move_move_play",
+        "🎲 Your move: {join}{more} — `/move` or **Play**",
+        join=", ".join(shown),
+        more=more,
+    )
 
 
 async def show_hand(interaction: discord.Interaction, live: LiveGame, services: Services) -> None:
@@ -70,15 +91,23 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
     says it has nothing private). The same for ``/hand`` and the **My hand** button."""
     seat = live.row.seat_of(interaction.user.id)
     if seat is None:
-        raise NotYourTurn(msg.spectator("a hand"))
+        raise NotYourTurn(msg.spectator(Msg("bot.hands.a_hand", "a hand")))
+    lang = await for_member(services.storage, interaction)
     view = live.state.view(seat)
     names = live.names()
-    head = f"**{live.spec.title}** · you are **{msg.display_name(live, seat)}** (p{seat + 1})"
-    words = words_of(live.row.game_key, view, seat, names)
+    head = i18n.t(
+        lang,
+        "bot.hands.are_p",
+        "**{title}** · you are **{display_name}** (p{seat})",
+        title=msg.title(live.spec, lang),
+        display_name=msg.display_name(live, seat),
+        seat=seat + 1,
+    )
+    words = words_of(live.row.game_key, view, seat, names, lang)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         image: Board | None = await services.boards.view(
-            live.row.game_key, live.id, "hand", view, seat=seat, names=names
+            live.row.game_key, live.id, "hand", view, seat=seat, names=names, lang=lang
         )
     except Unsupported:
         image = None
@@ -86,8 +115,14 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
     if words is not None:
         lines.append(msg.named(live, words))
     elif image is None:
-        lines.append("Nothing private in this game: `/board` shows everything.")
-    lines.append(moves_line(live, seat))
+        lines.append(
+            i18n.t(
+                lang,
+                "bot.hands.nothing_private_game_board",
+                "Nothing private in this game: `/board` shows everything.",
+            )
+        )
+    lines.append(moves_line(live, seat, lang))
     content = msg.clip("\n".join(lines))
     if image is None:
         await interaction.followup.send(content, ephemeral=True)
@@ -96,7 +131,7 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
 
 
 async def player_board(
-    services: Services, live: LiveGame, seat: int, *, own: bool
+    services: Services, live: LiveGame, seat: int, *, own: bool, lang: str = i18n.DEFAULT
 ) -> tuple[str, Board]:
     """``/board player:``: ``(text, image)`` of ``seat``'s area, drawn from the public view
     (or from that seat's own view when ``own``: the asker's seat, answered privately).
@@ -104,11 +139,15 @@ async def player_board(
     view = live.state.view(seat if own else None)
     try:
         board = await services.boards.view(
-            live.row.game_key, live.id, "player", view, seat=seat, names=live.names()
+            live.row.game_key, live.id, "player", view, seat=seat, names=live.names(), lang=lang
         )
     except Unsupported:
         raise GameError(
-            f"{live.spec.title} has no separate view of one player's area: "
-            "`/board` shows everyone's, and `/board detail:True` the full-size board."
+            Msg(
+                "bot.hands.has_no_separate_view",
+                "{title} has no separate view of one player's area: `/board` shows everyone's, "
+                "and `/board detail:True` the full-size board.",
+                title=msg.title(live.spec, lang),
+            )
         ) from None
-    return f"**{msg.display_name(live, seat)}** · {msg.header(live)}", board
+    return f"**{msg.display_name(live, seat)}** · {msg.header(live, lang)}", board

@@ -28,10 +28,12 @@ CHOICES: dict[str, str] = {"auto": "auto", **{code: code for code in i18n.LANGUA
 async def for_member(storage: Storage, interaction: discord.Interaction) -> str:
     """The language of a private reply to ``interaction``'s member."""
     mine = await storage.user_language(interaction.user.id)
+    client = str(interaction.locale)
     server = None
-    if interaction.guild_id is not None and mine is None:
+    if interaction.guild_id is not None and mine is None and i18n.supported(client) is None:
+        # the server's choice only matters when the client's locale is one we do not speak
         server = (await storage.guild_settings(interaction.guild_id)).language
-    return i18n.pick(mine, str(interaction.locale), server)
+    return i18n.pick(mine, client, server)
 
 
 async def for_user(storage: Storage, user_id: int, guild_id: int | None = None) -> str:

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from games.core import GameError
+from games.core.text import Msg
 
 MAX_OPTION_CHARS = 300  # /game new options: a dozen name=value words fit easily
 MAX_RECORD_BYTES = 1024 * 1024  # a 1,090-move Food Chain Magnate record is about 20 KB
@@ -46,8 +47,13 @@ def option_text(text: str | None) -> str | None:
     """``/game new options:`` within ``MAX_OPTION_CHARS``; ``InputRefused`` otherwise."""
     if text is not None and len(text) > MAX_OPTION_CHARS:
         raise InputRefused(
-            f"`options` is {len(text):,} characters long; at most {MAX_OPTION_CHARS} are read "
-            "(options are short `name=value` words, e.g. `timer=300 clock=move:24h`)."
+            Msg(
+                "bot.limits.options_characters_long_most",
+                "`options` is {len:,} characters long; at most {MAX_OPTION_CHARS} are read "
+                "(options are short `name=value` words, e.g. `timer=300 clock=move:24h`).",
+                len=len(text),
+                MAX_OPTION_CHARS=MAX_OPTION_CHARS,
+            )
         )
     return text
 
@@ -65,8 +71,14 @@ def _depth(data: bytes) -> int:
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
         raise InputRefused(
-            f"That file holds a number with {len(text.lstrip('-')):,} digits "
-            f"(`{excerpt(text, 20)}`); numbers in a record have at most {MAX_INT_DIGITS}."
+            Msg(
+                "bot.limits.file_holds_number_digits",
+                "That file holds a number with {len:,} digits (`{excerpt}`); numbers in a record "
+                "have at most {MAX_INT_DIGITS}.",
+                len=len(text.lstrip("-")),
+                excerpt=excerpt(text, 20),
+                MAX_INT_DIGITS=MAX_INT_DIGITS,
+            )
         )
     return int(text)
 
@@ -75,14 +87,23 @@ def _decimal(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or abs(value) > MAX_DECIMAL:
         raise InputRefused(
-            f"That file holds the number `{excerpt(text, 20)}`, which is out of range for a record."
+            Msg(
+                "bot.limits.file_holds_number_which",
+                "That file holds the number `{excerpt}`, which is out of range for a record.",
+                excerpt=excerpt(text, 20),
+            )
         )
     return value
 
 
 def _constant(name: str) -> Any:
     raise InputRefused(
-        f"That file holds `{name}`, which is not a number in standard JSON; a record never has it."
+        Msg(
+            "bot.limits.file_holds_which_not",
+            "That file holds `{name}`, which is not a number in standard JSON; a record never has "
+            "it.",
+            name=name,
+        )
     )
 
 
@@ -91,8 +112,12 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in out:
             raise InputRefused(
-                f"That file gives the key `{excerpt(key)}` twice in one object; a record "
-                "names each field once."
+                Msg(
+                    "bot.limits.file_gives_key_twice",
+                    "That file gives the key `{excerpt}` twice in one object; a record names each "
+                    "field once.",
+                    excerpt=excerpt(key),
+                )
             )
         out[key] = value
     return out
@@ -104,13 +129,22 @@ def strict_json(data: bytes) -> Any:
     ``UnicodeDecodeError``) for text that is not JSON."""
     if len(data) > MAX_RECORD_BYTES:
         raise InputRefused(
-            f"That file is {len(data) / 1048576:.1f} MiB; a game record is at most "
-            f"{MAX_RECORD_BYTES // 1048576} MiB."
+            Msg(
+                "bot.limits.file_mib_game_record",
+                "That file is {x:.1f} MiB; a game record is at most {MAX_RECORD_BYTES} MiB.",
+                x=len(data) / 1048576,
+                MAX_RECORD_BYTES=MAX_RECORD_BYTES // 1048576,
+            )
         )
     deepest = _depth(data)
     if deepest > MAX_DEPTH:
         raise InputRefused(
-            f"That file nests {deepest:,} levels deep; a game record nests at most {MAX_DEPTH}."
+            Msg(
+                "bot.limits.file_nests_levels_deep",
+                "That file nests {deepest:,} levels deep; a game record nests at most {MAX_DEPTH}.",
+                deepest=deepest,
+                MAX_DEPTH=MAX_DEPTH,
+            )
         )
     return json.loads(
         data.decode("utf-8-sig"),

@@ -23,6 +23,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, TypeVar
 
+import i18n
 from games.core import (
     SYSTEM,
     Deadline,
@@ -38,6 +39,7 @@ from games.core import (
     get_game,
     normalize_notation,
 )
+from games.core.text import Msg
 
 from .storage import (
     Actor,
@@ -54,7 +56,10 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-STALE = "This board is out of date: moves were made since. Use the latest board or `/play`."
+STALE = Msg(
+    "bot.manager.board_out_date_moves",
+    "This board is out of date: moves were made since. Use the latest board or `/play`.",
+)
 
 
 class LobbyError(GameError):
@@ -71,10 +76,11 @@ class ReplayDiverged(GameError):
 
 def spectator(what: str = "moves") -> str:
     """The polite refusal a member without a seat gets (``what``: "a hand", "moves", …)."""
-    return (
-        f"👀 You're watching this game: only its players have {what}. Everyone in the channel "
-        "sees the public board; to play, join the next table (`/game new`, or **Join** on a "
-        "lobby)."
+    return Msg(
+        "bot.manager.re_watching_game_only",
+        "👀 You're watching this game: only its players have {what}. Everyone in the channel sees "
+        "the public board; to play, join the next table (`/game new`, or **Join** on a lobby).",
+        what=what,
     )
 
 
@@ -191,6 +197,7 @@ class MoveResult:
     label: str = ""  # the move in words, as its panel button named it before it was made
     phase_before: str = ""  # the phase (``phase_name``) the move was made in
     public_changed: bool = True  # the public view differs from the one before the move
+    lang: str = "en"  # the language of the game's channel (``bot.lang.for_channel``)
 
     @property
     def by_timer(self) -> bool:
@@ -206,7 +213,11 @@ def parse_options(text: str | None) -> dict[str, str]:
     for word in (text or "").replace(",", " ").split():
         if "=" not in word:
             raise LobbyError(
-                f"Options are written `name=value`, separated by spaces; `{word}` has no `=`."
+                Msg(
+                    "bot.manager.options_are_written_name",
+                    "Options are written `name=value`, separated by spaces; `{word}` has no `=`.",
+                    word=word,
+                )
             )
         k, v = word.split("=", 1)
         out[k.strip().lower()] = v.strip()
@@ -298,21 +309,39 @@ class GameManager:
         unfinished game."""
         if guild_id is None:
             raise LobbyError(
-                "Games live in a server channel or thread, where the other players can see "
-                "the board; start one there."
+                Msg(
+                    "bot.manager.games_live_server_channel",
+                    "Games live in a server channel or thread, where the other players can see "
+                    "the board; start one there.",
+                )
             )
         try:
             spec = get_game(game_key)
         except KeyError:
-            raise LobbyError(f"There is no game called `{game_key[:40]}`.") from None
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_called",
+                    "There is no game called `{game_key}`.",
+                    game_key=game_key[:40],
+                )
+            ) from None
         resolved = spec.resolve_options(options)  # reject unknown options now, not at start
         existing = await self.storage.active_game_in_channel(channel_id)
         if existing is not None:
-            what = "a lobby" if existing.status == "lobby" else "a game in progress"
+            what = (
+                Msg("bot.manager.lobby", "a lobby")
+                if existing.status == "lobby"
+                else Msg("bot.manager.game_progress", "a game in progress")
+            )
             raise LobbyError(
-                f"This channel already has {what} ({get_game(existing.game_key).title}, "
-                f"game #{existing.id}). Finish it or ask the host to `/game abandon` it first, "
-                "or start a thread for a second game."
+                Msg(
+                    "bot.manager.channel_already_has_game",
+                    "This channel already has {what} ({title}, game #{id}). Finish it or ask the "
+                    "host to `/game abandon` it first, or start a thread for a second game.",
+                    what=what,
+                    title=get_game(existing.game_key).title,
+                    id=existing.id,
+                )
             )
         given = {k: resolved[k] for k in options}
         game_id = await self.storage.create_game(
@@ -334,15 +363,27 @@ class GameManager:
     async def _row(self, game_id: int) -> GameRow:
         row = await self.storage.get_game(game_id)
         if row is None:
-            raise LobbyError("That game no longer exists.")
+            raise LobbyError(
+                Msg("bot.manager.game_no_longer_exists", "That game no longer exists.")
+            )
         return row
 
     async def _lobby_in(self, channel_id: int) -> GameRow:
         row = await self.storage.active_game_in_channel(channel_id)
         if row is None:
-            raise LobbyError("There is no game here yet. Start one with `/game new`.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_here",
+                    "There is no game here yet. Start one with `/game new`.",
+                )
+            )
         if row.status != "lobby":
-            raise LobbyError("The game here has already started; seats are fixed now.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.game_here_has_already",
+                    "The game here has already started; seats are fixed now.",
+                )
+            )
         return row
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRow:
@@ -351,10 +392,20 @@ class GameManager:
             row = await self._lobby_in(channel_id)
             spec = get_game(row.game_key)
             if row.seat_of(user_id) is not None:
-                raise LobbyError("You are already seated at this table.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.are_already_seated_table",
+                        "You are already seated at this table.",
+                    )
+                )
             if len(row.seats) >= spec.max_players:
                 raise LobbyError(
-                    f"The table is full: {spec.title} takes at most {spec.max_players} players."
+                    Msg(
+                        "bot.manager.table_full_takes_most",
+                        "The table is full: {title} takes at most {max_players} players.",
+                        title=spec.title,
+                        max_players=spec.max_players,
+                    )
                 )
             await self.storage.add_seat(row.id, user_id, name)
             return await self._row(row.id)
@@ -364,7 +415,9 @@ class GameManager:
         async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if row.seat_of(user_id) is None:
-                raise LobbyError("You are not seated at this table.")
+                raise LobbyError(
+                    Msg("bot.manager.are_not_seated_table", "You are not seated at this table.")
+                )
             others = [s for s in row.humans() if s.user_id != user_id]
             if not others:  # nobody but AI seats would be left
                 await self.storage.set_status(row.id, "abandoned", self.now())
@@ -373,8 +426,16 @@ class GameManager:
                 await self.storage.remove_seat(row.id, user_id, new_host=host)
             return await self._row(row.id)
 
-    async def add_ai(self, channel_id: int, user_id: int, *, as_host: bool = False) -> GameRow:
-        """The host adds an AI seat named ``AI <n> (bot)`` to the lobby.
+    async def add_ai(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        as_host: bool = False,
+        level: str | None = None,
+    ) -> GameRow:
+        """The host adds an AI seat named ``AI <n> (bot)`` to the lobby, playing at ``level``
+        (``None``: the game's level, ``GameRow.ai_level``).
 
         Raises ``LobbyError`` if ``user_id`` is not the host, the game has no AI policy or
         the table is full.
@@ -384,16 +445,33 @@ class GameManager:
             row = await self._lobby_in(channel_id)
             spec = get_game(row.game_key)
             if user_id != row.host_id and not as_host:
-                raise LobbyError(f"Only the host, <@{row.host_id}>, can add AI players.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.only_host_can_add",
+                        "Only the host, <@{host_id}>, can add AI players.",
+                        host_id=row.host_id,
+                    )
+                )
             if spec.ai is None:
-                raise LobbyError(f"{spec.title} has no AI player yet.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.has_no_ai_player",
+                        "{title} has no AI player yet.",
+                        title=spec.title,
+                    )
+                )
             if len(row.seats) >= spec.max_players:
                 raise LobbyError(
-                    f"The table is full: {spec.title} takes at most {spec.max_players} players."
+                    Msg(
+                        "bot.manager.table_full_takes_most",
+                        "The table is full: {title} takes at most {max_players} players.",
+                        title=spec.title,
+                        max_players=spec.max_players,
+                    )
                 )
             taken = {s.display_name for s in row.seats}
             n = next(i for i in range(1, 100) if ai_name(i) not in taken)
-            await self.storage.add_seat(row.id, None, ai_name(n), "ai")
+            await self.storage.add_seat(row.id, None, ai_name(n), "ai", level)
             return await self._row(row.id)
 
     async def remove_ai(
@@ -405,10 +483,21 @@ class GameManager:
         async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if user_id != row.host_id and not as_host:
-                raise LobbyError(f"Only the host, <@{row.host_id}>, can remove AI players.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.only_host_can_remove",
+                        "Only the host, <@{host_id}>, can remove AI players.",
+                        host_id=row.host_id,
+                    )
+                )
             ais = [s for s in row.seats if s.kind == "ai"]
             if not ais:
-                raise LobbyError("There is no AI player in this lobby to remove.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.there_no_ai_player",
+                        "There is no AI player in this lobby to remove.",
+                    )
+                )
             await self.storage.remove_seat(row.id, None, seat=ais[-1].seat)
             return await self._row(row.id), ais[-1].display_name
 
@@ -418,7 +507,13 @@ class GameManager:
         async with self.exclusive(row.id):
             row = await self._lobby_in(channel_id)
             if user_id != row.host_id and not as_host:
-                raise LobbyError(f"Only the host, <@{row.host_id}>, can start the game.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.only_host_can_start",
+                        "Only the host, <@{host_id}>, can start the game.",
+                        host_id=row.host_id,
+                    )
+                )
             spec = get_game(row.game_key)
             spec.check_players(len(row.seats))
             resolved = spec.resolve_options(row.options)
@@ -431,8 +526,13 @@ class GameManager:
                 seats, moves = imported
                 if len(row.seats) != seats:
                     raise LobbyError(
-                        f"This game continues an imported record of {seats} players, so it "
-                        f"starts with exactly {seats} seated; there are {len(row.seats)}."
+                        Msg(
+                            "bot.manager.game_continues_imported_record",
+                            "This game continues an imported record of {seats} players, so it "
+                            "starts with exactly {seats} seated; there are {len}.",
+                            seats=seats,
+                            len=len(row.seats),
+                        )
                     )
                 record = GameRecord(
                     row.game_key,
@@ -446,12 +546,19 @@ class GameManager:
                     state, last = await asyncio.to_thread(_replay, record)
                 except GameError as exc:
                     raise LobbyError(
-                        f"The imported record no longer replays: {exc.message}"
+                        Msg(
+                            "bot.manager.imported_record_no_longer",
+                            "The imported record no longer replays: {message}",
+                            message=exc.msg,
+                        )
                     ) from None
                 if moves and moves[-1][3] != last:
                     raise LobbyError(
-                        "The imported record no longer replays to the position it was "
-                        "checked at; import it again."
+                        Msg(
+                            "bot.manager.imported_record_no_longer_2",
+                            "The imported record no longer replays to the position it was checked "
+                            "at; import it again.",
+                        )
                     )
                 writes = _imported_writes(moves)
             now = self.now()
@@ -484,7 +591,7 @@ class GameManager:
         async with self.exclusive(game_id):
             row = await self._row(game_id)
             if row.status not in ("lobby", "running"):
-                raise LobbyError("That game is already over.")
+                raise LobbyError(Msg("bot.manager.game_already_over", "That game is already over."))
             await self.storage.set_status(game_id, "abandoned", self.now())
             self.forget(game_id)
             row.status = "abandoned"
@@ -501,9 +608,21 @@ class GameManager:
         async with self.exclusive(game_id):
             row = await self._row(game_id)
             if row.status != "running":
-                raise LobbyError("Seats can only change while the game is running.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.seats_can_only_change",
+                        "Seats can only change while the game is running.",
+                    )
+                )
             if not 0 <= seat < len(row.seats):
-                raise LobbyError(f"There is no seat {seat + 1}: seats are 1 to {len(row.seats)}.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.there_no_seat_seats",
+                        "There is no seat {seat}: seats are 1 to {len}.",
+                        seat=seat + 1,
+                        len=len(row.seats),
+                    )
+                )
             old = row.seats[seat]
             new = change(row, old)
             # A clocked game's seat clocks change with the seat, in the same transaction.
@@ -537,31 +656,64 @@ class GameManager:
         game costs no query). Raises ``LobbyError`` if there is none."""
         gid = await self.game_id_in_channel(channel_id)
         if gid is None:
-            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_channel",
+                    "There is no game in this channel. Start one with `/game new`.",
+                )
+            )
         live = None if self.storage.shared else self.cached(gid)
         status = live.row.status if live is not None else (await self._row(gid)).status
         if status == "abandoned":
-            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_channel",
+                    "There is no game in this channel. Start one with `/game new`.",
+                )
+            )
         if status == "lobby":
-            raise LobbyError("The game here has not started yet: join it, then the host starts it.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.game_here_has_not",
+                    "The game here has not started yet: join it, then the host starts it.",
+                )
+            )
         return gid
 
     async def live_in_channel(self, channel_id: int) -> LiveGame:
         gid = await self.game_id_in_channel(channel_id)
         if gid is None:
-            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_channel",
+                    "There is no game in this channel. Start one with `/game new`.",
+                )
+            )
         live = None if self.storage.shared else self.cached(gid)
         if live is None:
             row = await self._row(gid)
             if row.status == "abandoned":
-                raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+                raise LobbyError(
+                    Msg(
+                        "bot.manager.there_no_game_channel",
+                        "There is no game in this channel. Start one with `/game new`.",
+                    )
+                )
             if row.status == "lobby":
                 raise LobbyError(
-                    "The game here has not started yet: join it, then the host starts it."
+                    Msg(
+                        "bot.manager.game_here_has_not",
+                        "The game here has not started yet: join it, then the host starts it.",
+                    )
                 )
             live = await self.load(gid)
         if live.row.status == "abandoned":
-            raise LobbyError("There is no game in this channel. Start one with `/game new`.")
+            raise LobbyError(
+                Msg(
+                    "bot.manager.there_no_game_channel",
+                    "There is no game in this channel. Start one with `/game new`.",
+                )
+            )
         return live
 
     async def load(self, game_id: int) -> LiveGame:
@@ -594,13 +746,21 @@ class GameManager:
         if stamp is None:
             row = await self._row(game_id)
         if row.status == "lobby":
-            raise LobbyError("That game has not started yet.")
+            raise LobbyError(
+                Msg("bot.manager.game_has_not_started", "That game has not started yet.")
+            )
         spec = get_game(row.game_key)
         if not spec.can_replay(row.engine_version):
             raise LobbyError(
-                f"This game was recorded by version {row.engine_version} of the "
-                f"{spec.title} rules engine, and this bot runs version {spec.engine_version}, "
-                "which cannot replay it. The host can `/game abandon` it."
+                Msg(
+                    "bot.manager.game_was_recorded_version",
+                    "This game was recorded by version {engine_version} of the {title} rules "
+                    "engine, and this bot runs version {engine_version2}, which cannot replay it. "
+                    "The host can `/game abandon` it.",
+                    engine_version=row.engine_version,
+                    title=spec.title,
+                    engine_version2=spec.engine_version,
+                )
             )
         moves, stored = await self.storage.replay_moves(game_id)
         record = GameRecord(
@@ -610,9 +770,15 @@ class GameManager:
             state, digest = await asyncio.to_thread(_replay, record)
         except GameError as exc:
             raise ReplayDiverged(
-                f"Game #{game_id} no longer replays: a recorded move is refused by this "
-                f"version of the {spec.title} rules ({exc.message}). Nothing was changed; "
-                "tell the bot's host. The host can `/game abandon` it."
+                Msg(
+                    "bot.manager.game_no_longer_replays",
+                    "Game #{game_id} no longer replays: a recorded move is refused by this "
+                    "version of the {title} rules ({message}). Nothing was changed; tell the "
+                    "bot's host. The host can `/game abandon` it.",
+                    game_id=game_id,
+                    title=spec.title,
+                    message=exc.msg,
+                )
             ) from None
         self.replays += 1
         if stored is not None and stored != digest:
@@ -626,11 +792,18 @@ class GameManager:
                 row.engine_version,
             )
             raise ReplayDiverged(
-                f"Game #{game_id} no longer replays to what its players were shown: after "
-                f"move {where} the public board differs (recorded with version "
-                f"{row.engine_version} of the {spec.title} rules, this bot runs "
-                f"{spec.engine_version}). It is paused so nothing changes silently; tell the "
-                "bot's host. The host can `/game abandon` it."
+                Msg(
+                    "bot.manager.game_no_longer_replays_2",
+                    "Game #{game_id} no longer replays to what its players were shown: after move "
+                    "{where} the public board differs (recorded with version {engine_version} of "
+                    "the {title} rules, this bot runs {engine_version2}). It is paused so nothing "
+                    "changes silently; tell the bot's host. The host can `/game abandon` it.",
+                    game_id=game_id,
+                    where=where,
+                    engine_version=row.engine_version,
+                    title=spec.title,
+                    engine_version2=spec.engine_version,
+                )
             )
         live = LiveGame(row, spec, state, len(moves), digest, stamp=stamp)
         self._remember(live)
@@ -661,16 +834,29 @@ class GameManager:
         async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
             if live.row.status != "running":
-                raise NotYourTurn("This game is over; no more moves can be made.")
+                raise NotYourTurn(
+                    Msg(
+                        "bot.manager.game_over_no_more",
+                        "This game is over; no more moves can be made.",
+                    ),
+                    key="not_your_turn",
+                )
             seat = live.row.seat_of(user_id)
             if seat is None:
                 if any(s.kind == "ai" and s.owner_id == user_id for s in live.row.seats):
                     raise NotYourTurn(
-                        "The AI plays your seat now: take it back with `/seat takeback` first."
+                        Msg(
+                            "bot.manager.ai_plays_seat_now",
+                            "The AI plays your seat now: take it back with `/seat takeback` first.",
+                        ),
+                        key="not_your_turn",
                     )
-                raise NotYourTurn(spectator("moves to make"))
+                raise NotYourTurn(
+                    spectator(Msg("bot.manager.moves_to_make", "moves to make")),
+                    key="not_your_turn",
+                )
             if expected_seq is not None and expected_seq != live.seq:
-                raise NotYourTurn(STALE)
+                raise NotYourTurn(STALE, key="not_your_turn")
             wanted = normalize_notation(notation)
             last = live.last_commit
             if (
@@ -683,22 +869,38 @@ class GameManager:
                 )
             ):
                 raise DuplicateMove(
-                    f"`{wanted[:60]}` arrived twice at the same time; it was applied once."
+                    Msg(
+                        "bot.manager.arrived_twice_same_time",
+                        "`{wanted}` arrived twice at the same time; it was applied once.",
+                        wanted=wanted[:60],
+                    )
                 )
             dl = live.deadline()
             if dl is not None and wanted == dl.move.notation:
-                raise InvalidMove("That happens by itself when the time runs out.")
+                raise InvalidMove(
+                    Msg(
+                        "bot.manager.happens_itself_when_time",
+                        "That happens by itself when the time runs out.",
+                    ),
+                    key="invalid_move",
+                )
             move = live.state.parse_move(seat, notation)
             return await self._commit(live, seat, move, "user", user_id)
 
     async def play_ai(
-        self, game_id: int, seat: int, choose: Callable[[GameState[Any], int, Rng], Move]
+        self,
+        game_id: int,
+        seat: int,
+        choose: Callable[[GameState[Any], int, Rng], Move],
+        *,
+        at_seq: int | None = None,
     ) -> MoveResult | None:
         """Let ``choose`` (a policy's ``choose``) pick and commit a move for an AI seat.
 
         Returns ``None`` (nothing changed) if the game is not running, the seat is no longer
-        an AI seat, or it has nothing to do now. The policy's generator is seeded from the
-        game's seed, the move count and the seat, so a replayed game needs only the moves.
+        an AI seat, it has nothing to do now, or (``at_seq``) the game is no longer after
+        that many moves. The policy's generator is seeded from the game's seed, the move
+        count and the seat (``ai_seed``), so a replayed game needs only the moves.
         """
         async with self.exclusive(game_id):
             live = await self._load_locked(game_id)
@@ -706,8 +908,9 @@ class GameManager:
                 return None
             if live.row.seats[seat].kind != "ai" or seat not in ai_movers(live):
                 return None
-            rng = Rng((live.row.seed * 1_000_003 + live.seq * 16 + seat) % 2**64)
-            move = choose(live.state, seat, rng)
+            if at_seq is not None and live.seq != at_seq:
+                return None
+            move = choose(live.state, seat, Rng(ai_seed(live, seat)))
             return await self._commit(live, seat, move, "ai", None)
 
     async def expire(self, game_id: int, key: str) -> MoveResult | None:
@@ -742,9 +945,18 @@ class GameManager:
             return None
         return self.clock_hook(live, seat, actor, self.clock().timestamp())
 
+    async def channel_language(self, guild_id: int | None) -> str:
+        """The language of a server's public messages (``bot.lang.for_channel``): one
+        settings read."""
+        if guild_id is None:
+            return i18n.DEFAULT
+        return i18n.pick(server=(await self.storage.guild_settings(guild_id)).language, public=True)
+
     async def _commit(
         self, live: LiveGame, seat: int, move: Move, actor: Actor, user_id: int | None
     ) -> MoveResult:
+        # The channel's language, read once per move before anything changes (issue 23).
+        language = await self.channel_language(live.row.guild_id)
         state = live.state
         before_dl = live.deadline()
         before = state.to_act()
@@ -819,6 +1031,7 @@ class GameManager:
             label=label,
             phase_before=phase_before,
             public_changed=digest_before is None or digest_before != digest,
+            lang=language,
         )
         return result
 
@@ -855,6 +1068,23 @@ def _describe(state: GameState[Any], seat: int, move: Move) -> str:
 def ai_name(n: int) -> str:
     """The name of the ``n``-th AI seat added in a lobby."""
     return f"AI {n} (bot)"
+
+
+DEFAULT_LEVEL = "normal"
+"""The AI level of a seat and game that chose none (``games.core.search.LEVELS``)."""
+
+
+def level_of(row: GameRow, seat: int) -> str:
+    """The level ``seat`` plays at when the AI plays it: its own (``SeatRow.ai_level``),
+    else the game's (``GameRow.ai_level``, ``ai=`` at ``/game new``), else ``normal``."""
+    own = row.seats[seat].ai_level if 0 <= seat < len(row.seats) else None
+    return own or row.ai_level or DEFAULT_LEVEL
+
+
+def ai_seed(live: LiveGame, seat: int) -> int:
+    """The seed of the generator an AI seat decides its next move with: from the game's
+    seed, its move count and the seat."""
+    return (live.row.seed * 1_000_003 + live.seq * 16 + seat) % 2**64
 
 
 def ai_movers(live: LiveGame) -> Sequence[int]:

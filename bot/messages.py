@@ -10,10 +10,12 @@ from typing import Any
 
 import discord
 
+import i18n
 from games.core import GameSpec, get_game
+from games.core.text import Msg
 from render.common import short_name
 
-from .manager import LiveGame
+from .manager import DEFAULT_LEVEL, LiveGame, level_of
 from .manager import spectator as spectator  # the refusal for members without a seat
 from .storage import GameRow
 
@@ -74,7 +76,7 @@ def named(who: LiveGame | Sequence[str], text: str) -> str:
     return "".join(out)
 
 
-def timer_phrase(notation: str) -> str:
+def timer_phrase(notation: str, lang: str = i18n.DEFAULT) -> str:
     """What a timer's move ended, in words: ``expire y1-negotiation`` → ``"the year 1
     negotiation"``; ``expire y2-lot3-bid4`` → ``"lot 3 of the year 2 auction"``. Internal ids
     never reach players."""
@@ -93,22 +95,49 @@ def timer_phrase(notation: str) -> str:
             continue
         else:
             rest.append(part.replace("_", " "))
-    when = " ".join(x for x in (f"year {year}" if year else "", f"round {rnd}" if rnd else "") if x)
-    what = " ".join(rest) or ("auction" if lot else "phase")
-    phrase = f"the {when} {what}" if when else f"the {what}"
-    return f"lot {lot} of {phrase}" if lot else phrase
+    t = i18n.t
+    when = " ".join(
+        x
+        for x in (
+            t(lang, "bot.messages.timer.year", "year {year}", year=year) if year else "",
+            t(lang, "bot.messages.timer.round", "round {round}", round=rnd) if rnd else "",
+        )
+        if x
+    )
+    if rest:
+        what = " ".join(rest)
+    elif lot:
+        what = t(lang, "bot.messages.timer.auction", "auction")
+    else:
+        what = t(lang, "bot.messages.timer.phase", "phase")
+    if when:
+        phrase = t(lang, "bot.messages.timer.when_what", "the {when} {what}", when=when, what=what)
+    else:
+        phrase = t(lang, "bot.messages.timer.what", "the {what}", what=what)
+    if lot:
+        return t(lang, "bot.messages.timer.lot", "lot {lot} of {phrase}", lot=lot, phrase=phrase)
+    return phrase
 
 
-def sentences(parts: Iterable[str]) -> str:
-    """Event sentences joined as prose: a space after a full stop, ``; `` otherwise."""
+def sentences(parts: Iterable[str], lang: str = i18n.DEFAULT) -> str:
+    """Event sentences joined as prose: a space after a full stop, ``; `` otherwise (in
+    Japanese: nothing after 。, ``、`` otherwise)."""
     out = ""
     for part in (p.strip() for p in parts):
         if not part:
             continue
-        if out:
+        if out and lang == "ja":
+            out += "" if out[-1] in "。！？…!?." else "、"
+        elif out:
             out += " " if out[-1] in ".!?…" else "; "
         out += part
     return out
+
+
+def tr_events(live: LiveGame, events: Iterable[str], lang: str = i18n.DEFAULT) -> list[str]:
+    """Engine event sentences in ``lang`` (each ``Msg`` re-rendered by its key), then seat
+    tokens replaced by names: translation comes first, so ``p1`` stays a token until then."""
+    return [named(live, i18n.tr(e, lang)) for e in events]
 
 
 def after_timer(events: list[str]) -> list[str]:
@@ -116,13 +145,19 @@ def after_timer(events: list[str]) -> list[str]:
     says so)."""
     if not events:
         return events
-    first = re.sub(r"^Time is up[:.]\s*", "", events[0])
+    first = re.sub(r"^(Time is up[:.]|時間切れ[:：。]?)\s*", "", events[0])
     return [first[:1].upper() + first[1:], *events[1:]]
 
 
-def activity(live: LiveGame) -> str:
+def activity(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     """What the players to act are doing, for "waiting" lines: ``"bidding on lot 3 of 5 · r5"``
     in an auction, else the phase (``"Year 1 · Negotiation"``, ``"Round 4"``)."""
+    return i18n.tr(activity_msg(live), lang)
+
+
+def activity_msg(live: LiveGame) -> str:
+    """``activity`` as a ``Msg`` (English, translated by whoever shows it) or the engine's
+    phase name."""
     view = live.state.view(None)
     auction = getattr(view, "auction", None)
     deed = getattr(auction, "deed", None)
@@ -130,52 +165,107 @@ def activity(live: LiveGame) -> str:
         number = getattr(auction, "lot_index", 0) + 1
         of = len(getattr(auction, "lots", ()) or ())
         high = getattr(auction, "high_bid", None)
-        bid = f" · high bid ${high:,}" if isinstance(high, int) and high > 0 else ""
-        return f"bidding on lot {number}" + (f" of {of}" if of else "") + f" · {deed}{bid}"
-    return live.state.phase_name() or "their turn"
+        bid: str = (
+            Msg("bot.messages.high_bid", " · high bid ${amount:,}", amount=high)
+            if isinstance(high, int) and high > 0
+            else ""
+        )
+        if of:
+            return Msg(
+                "bot.messages.lot_of",
+                "bidding on lot {n} of {of} · {deed}{bid}",
+                n=number,
+                of=of,
+                deed=deed,
+                bid=bid,
+            )
+        return Msg(
+            "bot.messages.lot", "bidding on lot {n} · {deed}{bid}", n=number, deed=deed, bid=bid
+        )
+    return live.state.phase_name() or Msg("bot.messages.their_turn", "their turn")
 
 
-def waiting_for(live: LiveGame) -> str:
+def waiting_for(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     """``"bob"``, ``"bob and carol"``, ``"bob, carol and 2 more"``: who is to act, by name."""
+    return i18n.tr(waiting_msg(live), lang)
+
+
+def waiting_msg(live: LiveGame) -> str:
+    """``waiting_for`` as a ``Msg``."""
     seats = sorted(live.state.waiting_for())
-    names = [display_name(live, s) for s in seats]
+    names: list[str] = [display_name(live, s) for s in seats]
     if len(names) > 3:
-        names = [*names[:2], f"{len(names) - 2} more"]
-    return and_list(names)
+        names = [*names[:2], Msg("bot.messages.n_more", "{n} more", n=len(names) - 2)]
+    return and_msg(names)
 
 
-def and_list(names: Sequence[str]) -> str:
-    """``"bob"``, ``"bob and carol"``, ``"alice, bob and carol"`` (``""`` for none)."""
+def and_msg(names: Sequence[str]) -> str:
+    """``"bob"``, ``"bob and carol"``, ``"alice, bob and carol"`` as a ``Msg`` (``""`` for
+    none); more than three names are joined in English."""
     if len(names) <= 1:
         return "".join(names)
+    if len(names) == 2:
+        return Msg("bot.messages.and2", "{a} and {b}", a=names[0], b=names[1])
+    if len(names) == 3:
+        return Msg("bot.messages.and3", "{a}, {b} and {c}", a=names[0], b=names[1], c=names[2])
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def waiting_line(live: LiveGame) -> str:
+def and_list(names: Sequence[str], lang: str = i18n.DEFAULT) -> str:
+    """``"bob"``, ``"bob and carol"``, ``"alice, bob and carol"`` (``""`` for none)."""
+    if lang != i18n.DEFAULT and len(names) > 3:
+        return "、".join(names)
+    return i18n.tr(and_msg(names), lang)
+
+
+def waiting_line(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     """One autocomplete line (at most 100 characters) for a player who cannot act now."""
+    t = i18n.t
     if live.state.is_over():
-        return "🏁 The game is over: /game status shows the result"
+        return t(
+            lang, "bot.messages.over_line", "🏁 The game is over: /game status shows the result"
+        )
     if not live.state.waiting_for():
-        return "⏳ Waiting for the timer"
-    return f"⏳ Waiting for {waiting_for(live)} — {activity(live)}"[:100]
+        return t(lang, "bot.messages.waiting_timer", "⏳ Waiting for the timer")
+    return t(
+        lang,
+        "bot.messages.waiting_line",
+        "⏳ Waiting for {whom} — {doing}",
+        whom=waiting_for(live, lang),
+        doing=activity(live, lang),
+    )[:100]
 
 
 def not_your_turn(live: LiveGame) -> str:
-    """The refusal for a seated player who may not act: whose turn it is and doing what."""
+    """The refusal for a seated player who may not act: whose turn it is and doing what
+    (a ``Msg``: the error boundary says it in the reader's language)."""
     if live.state.is_over():
-        return "The game is over; no more moves can be made. `/game status` shows the result."
+        return Msg(
+            "bot.messages.over",
+            "The game is over; no more moves can be made. `/game status` shows the result.",
+        )
     seats = sorted(live.state.to_act())
     if not seats:
-        return "Nobody can move until the timer runs out."
-    whom = waiting_for(live)
+        return Msg("bot.messages.nobody", "Nobody can move until the timer runs out.")
+    whom, doing = waiting_msg(live), activity_msg(live)
     if len(seats) == 1:
-        return f"Not your turn: it is {whom}'s turn ({activity(live)})."
-    return f"Not your turn: waiting for {whom} — {activity(live)}."
+        return Msg(
+            "bot.messages.not_yours",
+            "Not your turn: it is {whom}'s turn ({doing}).",
+            whom=whom,
+            doing=doing,
+        )
+    return Msg(
+        "bot.messages.not_yours_many",
+        "Not your turn: waiting for {whom} — {doing}.",
+        whom=whom,
+        doing=doing,
+    )
 
 
-def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
+def option_text(spec: GameSpec, options: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
     if not spec.options:
-        return "none"
+        return i18n.t(lang, "bot.messages.no_options", "none")
     parts = []
     for o in spec.options:
         v = options.get(o.name, o.default)
@@ -188,74 +278,172 @@ def option_text(spec: GameSpec, options: dict[str, Any]) -> str:
 SOLO_RIVAL = {"carnegie": "Andrew Carnegie"}  # a game's opponent in its solo mode
 
 
-def mode_text(spec: GameSpec, row: GameRow) -> str:
+def title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    """The game's name as its players know it in ``lang``: the core catalogue's
+    ``title_<key>`` (``GameSpec.display_title``: 建築会社ゲーム), else ``spec.title_ja``
+    without a note in brackets (``"… (原題不明)"``), else ``spec.title``."""
+    name = i18n.tr(spec.display_title, lang)
+    if lang == "ja" and name == spec.title and spec.title_ja:  # not in the catalogue
+        return re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", spec.title_ja) or spec.title_ja
+    return name
+
+
+def mode_text(spec: GameSpec, row: GameRow, lang: str = i18n.DEFAULT) -> str:
     """The mode the seats make, for games whose mode depends on them (``""`` otherwise):
     ``"Solo: you against Andrew Carnegie (difficulty 2)"`` with one seat, ``"2 players
     (Andrew Carnegie plays only in a solo game)"`` with more."""
     rival = SOLO_RIVAL.get(spec.key)
     if rival is None:
         return ""
+    t = i18n.t
     if len(row.seats) <= 1:
         level = spec.resolve_options(row.options).get("difficulty")
-        return f"Solo: you against {rival}" + (f" (difficulty {level})" if level else "")
-    return f"{len(row.seats)} players ({rival} plays only in a solo game)"
+        if level:
+            return t(
+                lang,
+                "bot.messages.solo_level",
+                "Solo: you against {rival} (difficulty {level})",
+                rival=rival,
+                level=level,
+            )
+        return t(lang, "bot.messages.solo", "Solo: you against {rival}", rival=rival)
+    return t(
+        lang,
+        "bot.messages.multi",
+        "{n} players ({rival} plays only in a solo game)",
+        n=len(row.seats),
+        rival=rival,
+    )
 
 
-def lobby_embed(row: GameRow, exactly: int | None = None) -> discord.Embed:
+def lobby_embed(
+    row: GameRow, exactly: int | None = None, lang: str = i18n.DEFAULT
+) -> discord.Embed:
     """The lobby card. ``exactly``: the seats an imported record needs (it starts with
     exactly that many), else the game's own range applies."""
+    t = i18n.t
     spec = get_game(row.game_key)
     status = {
-        "lobby": "Waiting for players",
-        "running": "Started",
-        "finished": "Finished",
-        "abandoned": "Abandoned",
+        "lobby": t(lang, "bot.lobby_card.waiting", "Waiting for players"),
+        "running": t(lang, "bot.lobby_card.started", "Started"),
+        "finished": t(lang, "bot.lobby_card.finished", "Finished"),
+        "abandoned": t(lang, "bot.lobby_card.abandoned", "Abandoned"),
     }[row.status]
     e = discord.Embed(
-        title=f"{spec.title} · {spec.title_ja} — game #{row.id}",
+        title=t(
+            lang,
+            "bot.lobby_card.title",
+            "{title} · {title_ja} — game #{id}",
+            title=spec.title,
+            title_ja=spec.title_ja,
+            id=row.id,
+        ),
         description=spec.summary,
         colour=ACCENT,
     )
+    host = t(lang, "bot.lobby_card.host", " (host)")
     seats = "\n".join(
         f"{s.seat + 1}. {s.display_name}"
-        + (" (host)" if s.user_id == row.host_id else "")
+        + (host if s.user_id == row.host_id else "")
         + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
+        + (
+            t(lang, "bot.lobby_card.level", " · level {level}", level=level_of(row, s.seat))
+            if s.kind == "ai"
+            else ""
+        )
         for s in row.seats
     )
-    needs = f"needs exactly {exactly}" if exactly else f"needs {spec.min_players}+"
+    if exactly:
+        needs = t(lang, "bot.lobby_card.exactly", "needs exactly {n}", n=exactly)
+    else:
+        needs = t(lang, "bot.lobby_card.needs", "needs {n}+", n=spec.min_players)
     top = exactly or spec.max_players
-    e.add_field(name=f"Players {len(row.seats)}/{top} ({needs})", value=seats or "—", inline=True)
     e.add_field(
-        name="Options", value=option_text(spec, spec.resolve_options(row.options)), inline=True
+        name=t(
+            lang,
+            "bot.lobby_card.players",
+            "Players {n}/{top} ({needs})",
+            n=len(row.seats),
+            top=top,
+            needs=needs,
+        ),
+        value=seats or "—",
+        inline=True,
     )
-    mode = mode_text(spec, row)
+    chosen = option_text(spec, spec.resolve_options(row.options), lang)
+    ai = f"`ai={row.ai_level or DEFAULT_LEVEL}`"  # the level of AI seats added without one
+    e.add_field(
+        name=t(lang, "bot.lobby_card.options", "Options"),
+        value=ai
+        if chosen == option_text(spec, {}, lang) and not spec.options
+        else f"{chosen} {ai}",
+        inline=True,
+    )
+    mode = mode_text(spec, row, lang)
     if mode:
-        e.add_field(name="Mode", value=mode, inline=False)
+        e.add_field(name=t(lang, "bot.lobby_card.mode", "Mode"), value=mode, inline=False)
     if row.status == "lobby":
         n = len(row.seats)
         low = exactly or spec.min_players
         if exactly and n > exactly:
-            ready = f"{n - exactly} too many: the record continues with exactly {exactly}."
+            ready = t(
+                lang,
+                "bot.lobby_card.too_many",
+                "{n} too many: the record continues with exactly {exactly}.",
+                n=n - exactly,
+                exactly=exactly,
+            )
         elif n >= low:
-            ready = "The host can press Start."
+            ready = t(lang, "bot.lobby_card.ready", "The host can press Start.")
         else:
-            ready = f"{low - n} more needed before the host can start."
-        e.set_footer(text=f"{status}. Press Join to take a seat. {ready}")
+            ready = t(
+                lang,
+                "bot.lobby_card.more",
+                "{n} more needed before the host can start.",
+                n=low - n,
+            )
+        e.set_footer(
+            text=t(
+                lang,
+                "bot.lobby_card.footer",
+                "{status}. Press Join to take a seat. {ready}",
+                status=status,
+                ready=ready,
+            )
+        )
     else:
         e.set_footer(text=status)
     return e
 
 
-def final_scores(live: LiveGame) -> str:
+DETAIL_WORDS = {
+    "vp": Msg("bot.detail.vp", "vp"),
+    "money": Msg("bot.detail.money", "money"),
+    "honour": Msg("bot.detail.honour", "honour"),
+    "bankrupt": Msg("bot.detail.bankrupt", "bankrupt"),
+}
+"""Words for the score details engines report (others are shown as their key in words)."""
+
+
+def final_scores(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     outcome = live.state.outcome()
     if outcome is None:
         return ""
-    lines = [f"🏁 **Game over** — {named(live, str(outcome.reason))}"]
+    lines = [
+        i18n.t(
+            lang,
+            "bot.messages.game_over",
+            "🏁 **Game over** — {reason}",
+            reason=named(live, i18n.tr(outcome.reason, lang)),
+        )
+    ]
     for seat in sorted(outcome.ranks, key=lambda s: (outcome.ranks[s], s)):
         crown = "👑 " if seat in outcome.winners else ""
         detail = outcome.details.get(seat, {})
         bits = ", ".join(
-            f"{k.replace('_', ' ')} {v:,}" for k, v in detail.items() if v and k != "total"
+            f"{i18n.tr(DETAIL_WORDS.get(k) or k.replace('_', ' '), lang)} {v:,}"
+            for k, v in detail.items()
+            if v and k != "total"
         )
         if len(bits) > 110:
             bits = bits[:109] + "…"
@@ -267,19 +455,29 @@ def final_scores(live: LiveGame) -> str:
 
 
 def move_line(
-    live: LiveGame, seat: int | None, notation: str, events: list[str], by_timer: bool = False
+    live: LiveGame,
+    seat: int | None,
+    notation: str,
+    events: list[str],
+    by_timer: bool = False,
+    lang: str = i18n.DEFAULT,
 ) -> str:
     """A move for the channel: who, the raw notation in code, and the engine's event
     sentences with seats named. A timer's move says in words what ran out, never its id:
     ``⏰ Time's up: the year 1 negotiation — Dice: …``."""
-    named_events = [named(live, str(e)) for e in events]
+    named_events = tr_events(live, events, lang)
     if by_timer or seat is None or seat < 0:
         named_events = after_timer(named_events)
-        text = f"⏰ Time's up: {timer_phrase(notation)}"
+        text = i18n.t(
+            lang,
+            "bot.messages.times_up",
+            "⏰ Time's up: {what}",
+            what=timer_phrase(notation, lang),
+        )
     else:
         text = f"**{display_name(live, seat)}**: `{notation}`"
     if named_events:
-        text += " — " + sentences(named_events)
+        text += " — " + sentences(named_events, lang)
     return text
 
 
@@ -303,7 +501,10 @@ def with_mover(live: LiveGame, seat: int, view: Any) -> Any:
     ):
         return view
     name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
-    return dataclasses.replace(view, last_event=f"{name} {text}")
+    # A Msg, so a renderer drawing in another language can put the name where it belongs.
+    return dataclasses.replace(
+        view, last_event=Msg("bot.messages.mover_event", "{name} {event}", name=name, event=text)
+    )
 
 
 def seat_legend(live: LiveGame) -> str:
@@ -311,9 +512,12 @@ def seat_legend(live: LiveGame) -> str:
     return " · ".join(f"p{s.seat + 1} {s.display_name}" for s in live.row.seats)
 
 
-def header(live: LiveGame) -> str:
+def header(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     phase = live.state.phase_name()
-    return f"**{live.spec.title}** · game #{live.row.id}" + (f" · {phase}" if phase else "")
+    game = i18n.t(lang, "bot.messages.game_no", "game #{id}", id=live.row.id)
+    return f"**{title(live.spec, lang)}** · {game}" + (
+        f" · {i18n.tr(phase, lang)}" if phase else ""
+    )
 
 
 LIMIT = 2000  # characters in one Discord message
@@ -349,17 +553,21 @@ def chunks(text: str, limit: int = 1990) -> list[str]:
     return [c for c in out if c.strip()]
 
 
-SCORE_FIELDS = (("vp", "{:,} VP"), ("honour", "{:,} honour"), ("money", "${:,}"))
-MONEY_FORMAT = {"kenchiku": "{:,} money"}  # Kenchiku's money is not in dollars
+SCORE_FIELDS = (
+    ("vp", Msg("bot.standings.vp", "{n:,} VP", n=0)),
+    ("honour", Msg("bot.standings.honour", "{n:,} honour", n=0)),
+    ("money", Msg("bot.standings.dollars", "${n:,}", n=0)),
+)
+MONEY_FORMAT = {"kenchiku": Msg("bot.standings.money", "{n:,} money", n=0)}  # not dollars
 
 
-def standings(live: LiveGame) -> list[str]:
+def standings(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
     """One line per player from the public view (never a seat's hidden values): VP, honour
     and money where the game shows them, ``▶`` for those to act, bankruptcies."""
     view = live.state.view(None)
     rows = getattr(view, "players", None) or getattr(view, "companies", None) or ()
     to_act = live.state.waiting_for()
-    money_format = MONEY_FORMAT.get(live.row.game_key, "${:,}")
+    money_format = MONEY_FORMAT.get(live.row.game_key, SCORE_FIELDS[2][1])
     lines = []
     for i, player in enumerate(rows):
         seat = getattr(player, "seat", i)
@@ -369,11 +577,12 @@ def standings(live: LiveGame) -> list[str]:
         for name, fmt in SCORE_FIELDS:
             value = getattr(player, name, None)
             if isinstance(value, int) and not isinstance(value, bool):
-                bits.append((money_format if name == "money" else fmt).format(value))
+                form = money_format if name == "money" else fmt
+                bits.append(i18n.t(lang, form.key, form.template, n=value))
         if any(getattr(player, f, False) for f in ("bankrupt", "landlord_bankrupt")):
-            bits.append("bankrupt")
+            bits.append(i18n.t(lang, "bot.standings.bankrupt", "bankrupt"))
         if getattr(player, "merchant_bankrupt", False):
-            bits.append("merchant bankrupt")
+            bits.append(i18n.t(lang, "bot.standings.merchant_bankrupt", "merchant bankrupt"))
         mark = "▶ " if seat in to_act else "• "
         lines.append(
             f"{mark}**{display_name(live, seat)}**" + (" — " + " · ".join(bits) if bits else "")
@@ -381,36 +590,64 @@ def standings(live: LiveGame) -> list[str]:
     return lines
 
 
-def status_text(row: GameRow, live: LiveGame | None, *, since: str | None = None) -> str:
+def status_text(
+    row: GameRow, live: LiveGame | None, *, since: str | None = None, lang: str = i18n.DEFAULT
+) -> str:
     """``/game status``: phase, standings (or final scores), whose turn and since when.
 
     ``since`` is the ISO time of the last move (the turn's start), shown as a Discord
     relative timestamp."""
+    t = i18n.t
     spec = get_game(row.game_key)
     if row.status == "lobby":
-        return (
-            f"**{spec.title}** game #{row.id} is in the lobby with {len(row.seats)} player(s): "
-            f"{mentions(s.user_id for s in row.humans() if s.user_id)}. Host: <@{row.host_id}>."
+        return t(
+            lang,
+            "bot.status.lobby",
+            "**{title}** game #{id} is in the lobby with {n} player(s): {players}. "
+            "Host: <@{host}>.",
+            title=title(spec, lang),
+            id=row.id,
+            n=len(row.seats),
+            players=mentions(s.user_id for s in row.humans() if s.user_id),
+            host=row.host_id,
         )
     if row.status == "abandoned":
-        return f"**{spec.title}** game #{row.id} was abandoned."
+        return t(
+            lang,
+            "bot.status.abandoned",
+            "**{title}** game #{id} was abandoned.",
+            title=title(spec, lang),
+            id=row.id,
+        )
     assert live is not None
     if live.state.is_over():
-        return header(live) + "\n" + final_scores(live)
-    lines = [header(live) + f" · {live.seq} moves so far"]
-    lines += standings(live)
+        return header(live, lang) + "\n" + final_scores(live, lang)
+    lines = [header(live, lang) + t(lang, "bot.status.moves", " · {n} moves so far", n=live.seq)]
+    lines += standings(live, lang)
     if live.state.to_act():
-        turn = f"⏳ Waiting for {waiting_for(live)} — {activity(live)}"
+        turn = t(
+            lang,
+            "bot.messages.waiting_line",
+            "⏳ Waiting for {whom} — {doing}",
+            whom=waiting_for(live, lang),
+            doing=activity(live, lang),
+        )
     else:
-        turn = "⏳ Waiting for the timer"
+        turn = t(lang, "bot.messages.waiting_timer", "⏳ Waiting for the timer")
     when = _unix(since)
     if when is not None:
-        turn += f" · since <t:{when}:R>"
+        turn += t(lang, "bot.status.since", " · since <t:{when}:R>", when=when)
     lines.append(turn)
     due, deadline = live.due(), live.deadline()
     if due is not None and deadline is not None:
         lines.append(
-            f"⏰ Time runs out on {timer_phrase(deadline.move.notation)} <t:{int(due)}:R>."
+            t(
+                lang,
+                "bot.status.runs_out",
+                "⏰ Time runs out on {what} <t:{due}:R>.",
+                what=timer_phrase(deadline.move.notation, lang),
+                due=int(due),
+            )
         )
     return "\n".join(lines)
 

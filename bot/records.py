@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import SYSTEM, GameError, GameRecord, GameState, get_game
+from games.core.text import Msg
 
 from .limits import MAX_OPTION_CHARS, MAX_RECORD_BYTES, InputRefused, clip, excerpt, strict_json
 from .storage import GameRow
@@ -34,12 +35,18 @@ class BadRecord(GameError):
 def export_refusal(row: GameRow) -> str | None:
     """Why ``row`` may not be exported now, or ``None`` when it may (finished, abandoned)."""
     if row.status == "lobby":
-        return f"Game #{row.id} has not started: there is nothing to export yet."
+        return Msg(
+            "bot.records.game_has_not_started",
+            "Game #{id} has not started: there is nothing to export yet.",
+            id=row.id,
+        )
     if row.status == "running":
-        return (
-            f"Game #{row.id} is still running. Its record holds the seed, which fixes every "
-            "hidden card and future draw, and the players' private moves, so it can be "
-            "exported once the game is over (or abandoned by the host)."
+        return Msg(
+            "bot.records.game_still_running_its",
+            "Game #{id} is still running. Its record holds the seed, which fixes every hidden "
+            "card and future draw, and the players' private moves, so it can be exported once the "
+            "game is over (or abandoned by the host).",
+            id=row.id,
         )
     return None
 
@@ -72,10 +79,23 @@ def _whole(raw: dict[str, Any], key: str, lo: int, hi: int) -> int:
     value = raw[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRecord(
-            f"In that record, `{key}` must be a whole number, not `{excerpt(json.dumps(value))}`."
+            Msg(
+                "bot.records.record_must_whole_number",
+                "In that record, `{key}` must be a whole number, not `{excerpt}`.",
+                key=key,
+                excerpt=excerpt(json.dumps(value)),
+            )
         )
     if not lo <= value <= hi:
-        raise BadRecord(f"In that record, `{key}` must be from {lo:,} to {hi:,}.")
+        raise BadRecord(
+            Msg(
+                "bot.records.record_must_from",
+                "In that record, `{key}` must be from {lo:,} to {hi:,}.",
+                key=key,
+                lo=lo,
+                hi=hi,
+            )
+        )
     return value
 
 
@@ -91,41 +111,84 @@ def parse_record(data: bytes) -> GameRecord:
     except InputRefused as exc:
         raise BadRecord(exc.message) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        where = (
+            Msg("bot.records.line", " (line {lineno})", lineno=exc.lineno)
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
+        )
         raise BadRecord(
-            f"That file is not JSON{where}: export a game with `/game export`."
+            Msg(
+                "bot.records.file_not_json_export",
+                "That file is not JSON{where}: export a game with `/game export`.",
+                where=where,
+            )
         ) from None
     if not isinstance(raw, dict):
-        raise BadRecord("That JSON is not a game record: it should be an object with `moves`.")
+        raise BadRecord(
+            Msg(
+                "bot.records.json_not_game_record",
+                "That JSON is not a game record: it should be an object with `moves`.",
+            )
+        )
     missing = [k for k in ("game", "engine_version", "seed", "seats", "moves") if k not in raw]
     if missing:
         raise BadRecord(
-            "That JSON is not a game record: it has no "
-            + ", ".join(f"`{k}`" for k in missing)
-            + "."
+            Msg(
+                "bot.records.missing_fields",
+                "That JSON is not a game record: it has no {fields}.",
+                fields=", ".join(f"`{k}`" for k in missing),
+            )
         )
     key = raw["game"]
     try:
         spec = get_game(str(key))
     except KeyError:
-        raise BadRecord(f"This bot has no game called `{excerpt(str(key))}`.") from None
+        raise BadRecord(
+            Msg(
+                "bot.records.bot_has_no_game",
+                "This bot has no game called `{excerpt}`.",
+                excerpt=excerpt(str(key)),
+            )
+        ) from None
     options = raw.get("options", {})
     moves = raw["moves"]
     if not isinstance(options, dict) or not isinstance(moves, list):
-        raise BadRecord("In that record, `options` must be an object and `moves` a list.")
+        raise BadRecord(
+            Msg(
+                "bot.records.record_options_must_object",
+                "In that record, `options` must be an object and `moves` a list.",
+            )
+        )
     for name, value in options.items():
         if isinstance(value, float) or not isinstance(value, (str, int, bool)):
             raise BadRecord(
-                f"In that record, option `{excerpt(name)}` must be a word, a whole number or "
-                f"true/false, not `{excerpt(json.dumps(value))}`."
+                Msg(
+                    "bot.records.record_option_must_word",
+                    "In that record, option `{excerpt}` must be a word, a whole number or "
+                    "true/false, not `{excerpt2}`.",
+                    excerpt=excerpt(name),
+                    excerpt2=excerpt(json.dumps(value)),
+                )
             )
         if isinstance(value, str) and len(value) > MAX_OPTION_CHARS:
             raise BadRecord(
-                f"In that record, option `{excerpt(name)}` is {len(value):,} characters long; "
-                "option values are short words."
+                Msg(
+                    "bot.records.record_option_characters_long",
+                    "In that record, option `{excerpt}` is {len:,} characters long; option values "
+                    "are short words.",
+                    excerpt=excerpt(name),
+                    len=len(value),
+                )
             )
     if len(moves) > MAX_MOVES:
-        raise BadRecord(f"That record has {len(moves):,} moves; at most {MAX_MOVES:,} are read.")
+        raise BadRecord(
+            Msg(
+                "bot.records.record_has_moves_most",
+                "That record has {len:,} moves; at most {most:,} are read.",
+                len=len(moves),
+                most=MAX_MOVES,
+            )
+        )
     version = _whole(raw, "engine_version", 0, 10_000)
     seed = _whole(raw, "seed", 0, 2**63 - 1)
     seats = _whole(raw, "seats", 1, 100)
@@ -142,21 +205,40 @@ def parse_record(data: bytes) -> GameRecord:
         )
         if not ok:
             raise BadRecord(
-                f'Move {i + 1} of that record is not `[seat, "notation"]` with a seat from 0 '
-                f"to {seats - 1} (or -1 for a timer) and at most {MAX_NOTATION} characters of "
-                f"notation: `{excerpt(json.dumps(move, ensure_ascii=False))}`."
+                Msg(
+                    "bot.records.move_record_not_seat",
+                    'Move {i} of that record is not `[seat, "notation"]` with a seat from 0 to '
+                    "{seats} (or -1 for a timer) and at most {MAX_NOTATION} characters of "
+                    "notation: `{excerpt}`.",
+                    i=i + 1,
+                    seats=seats - 1,
+                    MAX_NOTATION=MAX_NOTATION,
+                    excerpt=excerpt(json.dumps(move, ensure_ascii=False)),
+                )
             )
         pairs.append((move[0], move[1]))
     if not spec.can_replay(version):
         raise BadRecord(
-            f"That record was made by version {version} of the {spec.title} rules engine; this "
-            f"bot runs version {spec.engine_version} and cannot replay it."
+            Msg(
+                "bot.records.record_was_made_version",
+                "That record was made by version {version} of the {title} rules engine; this bot "
+                "runs version {engine_version} and cannot replay it.",
+                version=version,
+                title=spec.title,
+                engine_version=spec.engine_version,
+            )
         )
     try:
         spec.check_players(seats)
         spec.resolve_options(options)
     except GameError as exc:
-        raise BadRecord(f"That record cannot start: {clip(exc.message, 300)}") from None
+        raise BadRecord(
+            Msg(
+                "bot.records.record_cannot_start",
+                "That record cannot start: {clip}",
+                clip=clip(exc.message, 300),
+            )
+        ) from None
     return GameRecord(spec.key, version, seed, seats, dict(options), pairs)
 
 
@@ -181,10 +263,17 @@ def check_moves(record: GameRecord) -> tuple[GameState[Any], list[ImportedMove]]
             move = state.parse_move(seat, text)
             state.apply(seat, move)
         except GameError as exc:
-            who = "the timer" if seat == SYSTEM else f"p{seat + 1}"
+            who = Msg("bot.records.the_timer", "the timer") if seat == SYSTEM else f"p{seat + 1}"
             raise BadRecord(
-                f"Move {i + 1} of that record (`{excerpt(text)}` by {who}) does not replay: "
-                f"{clip(exc.message, 300)} Nothing was imported."
+                Msg(
+                    "bot.records.move_record_does_not",
+                    "Move {i} of that record (`{excerpt}` by {who}) does not replay: {clip} "
+                    "Nothing was imported.",
+                    i=i + 1,
+                    excerpt=excerpt(text),
+                    who=who,
+                    clip=clip(exc.message, 300),
+                )
             ) from None
         public = state.public_notation(seat, move)
         shown = "" if public is None else public

@@ -10,6 +10,7 @@ are kept as they are. Used by ``/move``; panels and buttons can use it the same 
 from __future__ import annotations
 
 from games.core import GameError, IllegalMove, InvalidMove, NotYourTurn
+from games.core.text import Msg
 
 from . import messages as msg
 from .manager import LiveGame
@@ -35,9 +36,19 @@ def explained(live: LiveGame, user_id: int, typed: str, exc: GameError) -> GameE
     if seat is None:
         return exc
     if isinstance(exc, NotYourTurn) and exc.key in ("not_your_turn", "game_over"):
-        return NotYourTurn(msg.not_your_turn(live), key=exc.key, params=exc.params)
+        return _keeping(NotYourTurn, msg.not_your_turn(live), exc)
     if isinstance(exc, InvalidMove | IllegalMove) and exc.key in HINTED:
         extra = hint(live.state, seat, typed)
         if extra:
-            return type(exc)(f"{exc.message} {extra}", key=exc.key, params=exc.params)
+            said = Msg("bot.refusals.with_hint", "{reason} {hint}", reason=exc.msg, hint=extra)
+            return _keeping(type(exc), said, exc)
     return exc
+
+
+def _keeping(kind: type[GameError], said: str, exc: GameError) -> GameError:
+    """A ``kind`` error saying ``said`` (a ``Msg``, translated by the error boundary) that
+    keeps ``exc``'s key and params (what tests and logs identify it by)."""
+    out = kind(said, key=exc.key, params=exc.params)
+    if isinstance(said, Msg):
+        out.msg = said
+    return out

@@ -7,6 +7,13 @@ The document's own ``Options`` section is replaced by one generated from ``GameS
 with real defaults ("off", "none", "2 minutes"), so defaults shown here are the code's.
 Long topics are split into pages at paragraph ends. Pages are turned with persistent buttons
 (``RulesPageButton``, custom id ``rules:<game>:<page>:<role>``) that work after a restart.
+
+In Japanese (issue 23) the pages come from ``docs/rules/ja/<game>.md``, written with the same
+``##``/``###`` sections in the same order as the English: topics are paired by position, so a
+topic keeps its key (``/rules topic:``) and page numbers in both languages. Without a Japanese
+document (or with one whose sections do not pair), the English pages are shown with a note.
+The Options topic is generated in the reader's language (``i18n.option_text``). A page button
+answers in the language of the member who clicks it.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any, ClassVar, cast
 
 import discord
 
+import i18n
 from games.core import GameSpec, OptionSpec, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +53,7 @@ class RulesBook:
     game: str
     title: str
     topics: tuple[Topic, ...]
+    lang: str = i18n.DEFAULT  # the language of its pages
 
     @functools.cached_property
     def pages(self) -> tuple[tuple[int, int], ...]:
@@ -78,7 +87,7 @@ def slug(text: str) -> str:
 def clean_heading(heading: str) -> str:
     """``"1. Negotiation (timed)"`` → ``"Negotiation"``; ``"Setup [ゲームの準備]"`` → ``"Setup"``;
     ``"Phase 1 — Restructuring (secret …)"`` → ``"Phase 1 — Restructuring"``."""
-    text = re.sub(r"\s*[\[(（][^\])）]*[\])）]\s*", " ", heading)
+    text = re.sub(r"\s*[\[(（【][^\])）】]*[\])）】]\s*", " ", heading)
     text = re.sub(r"^\d+\.\s*", "", text.strip())
     return " ".join(text.split()) or heading.strip()
 
@@ -86,12 +95,34 @@ def clean_heading(heading: str) -> str:
 # -- options ---------------------------------------------------------------------------------
 
 
-def duration(seconds: int) -> str:
-    """``120`` → ``"2 minutes"``; ``90`` → ``"90 seconds"``; ``86400`` → ``"1 day"``."""
+KEY_PREFIX = {"masters_of_commerce": "moc"}
+"""A game's key prefix in the catalogues where it differs from its key."""
+
+
+def game_title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    """The game's name in ``lang`` (``bot.messages.title``)."""
+    from .messages import title
+
+    return title(spec, lang)
+
+
+def key_prefix(spec: GameSpec) -> str:
+    """The prefix of the game's catalogue keys (``moc`` for Masters of Commerce)."""
+    return KEY_PREFIX.get(spec.key, spec.key)
+
+
+def duration(seconds: int, lang: str = i18n.DEFAULT) -> str:
+    """``120`` → ``"2 minutes"``; ``90`` → ``"90 seconds"``; ``86400`` → ``"1 day"``
+    (Japanese: ``"2分"``, ``"90秒"``, ``"1日"``)."""
+    ja = {"day": "日", "hour": "時間", "minute": "分"}
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size and seconds % size == 0:
             n = seconds // size
+            if lang == "ja":
+                return f"{n}{ja[unit]}"
             return f"{n} {unit}{'' if n == 1 else 's'}"
+    if lang == "ja":
+        return f"{seconds}秒"
     return f"{seconds} second{'' if seconds == 1 else 's'}"
 
 
@@ -99,59 +130,94 @@ def is_seconds(option: OptionSpec) -> bool:
     return option.kind == "int" and "second" in option.description.lower()
 
 
-def value_text(option: OptionSpec, value: Any) -> str:
+def value_text(option: OptionSpec, value: Any, lang: str = i18n.DEFAULT) -> str:
     """An option value as a player reads it: ``on``/``off``, ``none``, ``2 minutes``, or the
-    value itself."""
+    value itself (``on``/``off`` stay as typed; words in ``lang``)."""
     if isinstance(value, bool) or option.kind == "bool":
         return "on" if value else "off"
     if value is None or value == "":
-        return "none"
+        return i18n.t(lang, "bot.rules.none", "none")
     if is_seconds(option) and isinstance(value, int):
-        return duration(value)
+        return duration(value, lang)
     return str(value)
 
 
-def option_line(option: OptionSpec) -> str:
-    """``• `timer` — Negotiation time … Default: 2 minutes. Values: 30 seconds to 3 days.``"""
-    desc = option.description.rstrip(".")
+def option_line(option: OptionSpec, lang: str = i18n.DEFAULT, prefix: str = "") -> str:
+    """``• `timer` — Negotiation time … Default: 2 minutes. Values: 30 seconds to 3 days.``
+    ``prefix``: the game's key prefix, for the description in ``lang``
+    (``i18n.option_text``)."""
+    t = i18n.t
+    desc = option.description
+    if prefix:
+        desc = i18n.option_text(lang, prefix, option.name, desc)
+    desc = desc.rstrip(".。")
     if option.kind == "bool":
-        values = "`on` or `off`"
+        values = t(lang, "bot.rules.on_off", "`on` or `off`")
     elif option.kind == "int":
-        lo = "" if option.lo is None else value_text(option, option.lo)
-        hi = "" if option.hi is None else value_text(option, option.hi)
-        unit = " (a number of seconds)" if is_seconds(option) else " (a whole number)"
-        values = f"{lo} to {hi}{unit}" if lo and hi else "a whole number"
+        lo = "" if option.lo is None else value_text(option, option.lo, lang)
+        hi = "" if option.hi is None else value_text(option, option.hi, lang)
+        if lo and hi and is_seconds(option):
+            values = t(
+                lang, "bot.rules.range_seconds", "{lo} to {hi} (a number of seconds)", lo=lo, hi=hi
+            )
+        elif lo and hi:
+            values = t(lang, "bot.rules.range", "{lo} to {hi} (a whole number)", lo=lo, hi=hi)
+        else:
+            values = t(lang, "bot.rules.whole_number", "a whole number")
     elif option.kind == "choice":
         shown = [f"`{c}`" for c in option.choices[:6]]
         more = len(option.choices) - len(shown)
-        values = ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+        values = ", ".join(shown) + (
+            t(lang, "bot.rules.n_more", " and {n} more", n=more) if more > 0 else ""
+        )
     else:
         limit = getattr(option, "max_len", None)
-        values = f"text up to {limit} characters" if limit else "text"
-    return (
-        f"• `{option.name}` — {desc}.\n  Default: **{value_text(option, option.default)}**. "
-        f"Values: {values}."
+        if limit:
+            values = t(lang, "bot.rules.text_up_to", "text up to {n} characters", n=limit)
+        else:
+            values = t(lang, "bot.rules.text", "text")
+    return t(
+        lang,
+        "bot.rules.option_line",
+        "• `{name}` — {desc}.\n  Default: **{default}**. Values: {values}.",
+        name=option.name,
+        desc=desc,
+        default=value_text(option, option.default, lang),
+        values=values,
     )
 
 
-def options_page(spec: GameSpec) -> str:
+def options_page(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    from .services.autoplay import rules_lines as ai_lines
     from .services.clocks import rules_lines  # the bot's own options: turn clocks
     from .services.undo import rules_lines as undo_lines
 
-    clocks = ["", *rules_lines(), *undo_lines()]
+    t = i18n.t
+    clocks = ["", *rules_lines(lang), *undo_lines(lang), *ai_lines()]
+    title = game_title(spec, lang)
     if not spec.options:
-        return "\n".join(
-            [f"{spec.title} has no options: every game is played the same way.", *clocks]
+        none = t(
+            lang,
+            "bot.rules.no_options",
+            "{title} has no options: every game is played the same way.",
+            title=title,
         )
+        return "\n".join([none, *clocks])
     example = spec.options[0]
     sample = "on" if example.kind == "bool" else (example.choices or (example.default,))[0]
     lines = [
-        "Set options when opening the lobby: "
-        f"`/game new game:{spec.key} options:{example.name}={sample}` "
-        "(several as space-separated `name=value` words; `on`/`off` for switches).",
+        t(
+            lang,
+            "bot.rules.set_options",
+            "Set options when opening the lobby: `/game new game:{game} options:{name}={sample}` "
+            "(several as space-separated `name=value` words; `on`/`off` for switches).",
+            game=spec.key,
+            name=example.name,
+            sample=sample,
+        ),
         "",
     ]
-    lines += [option_line(o) for o in spec.options]
+    lines += [option_line(o, lang, key_prefix(spec)) for o in spec.options]
     return "\n".join(lines + clocks)
 
 
@@ -305,8 +371,12 @@ def _balance_fences(pages: list[str]) -> list[str]:
 # -- the book ----------------------------------------------------------------------------------
 
 
-def rules_file(spec: GameSpec) -> Path | None:
-    """``docs/rules/<game>.md`` (``spec.rules_path``), or ``None`` if the bot has no copy."""
+def rules_file(spec: GameSpec, lang: str = i18n.DEFAULT) -> Path | None:
+    """``docs/rules/<game>.md`` (``spec.rules_path``), or in Japanese
+    ``docs/rules/ja/<game>.md``; ``None`` if the bot has no such copy."""
+    if lang != i18n.DEFAULT:
+        path = ROOT / "docs" / "rules" / lang / f"{spec.key}.md"
+        return path if path.is_file() else None
     for candidate in (spec.rules_path, f"docs/rules/{spec.key}.md"):
         if candidate and (ROOT / candidate).is_file():
             return ROOT / candidate
@@ -317,7 +387,7 @@ _PATH = re.compile(r"`[^`]*(?:/|\.[a-z]{2,4}\b|\w\.\w)[^`]*`")
 _INTERNAL = re.compile(
     r"engine version|\bengine\b|rules versions?\b|replay|\bversion \d|\bissue \d", re.I
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[])")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[])|(?<=。)")
 
 
 def for_players(markdown: str) -> str:
@@ -330,48 +400,104 @@ def for_players(markdown: str) -> str:
             continue
         text = " ".join(block.split())
         sentences = [
-            x for x in _SENTENCE.split(text) if not _PATH.search(x) and not _INTERNAL.search(x)
+            x
+            for x in _SENTENCE.split(text)
+            if x and not _PATH.search(x) and not _INTERNAL.search(x)
         ]
         if sentences:
-            kept.append(" ".join(sentences))
+            kept.append(" ".join(sentences).replace("。 ", "。"))
     return "\n\n".join(kept)
 
 
-def overview_page(spec: GameSpec, intro: str, topics: list[str]) -> str:
-    lines = [
-        f"**{spec.title}** ({spec.title_ja}) · {spec.min_players}–{spec.max_players} players",
-        spec.summary,
-    ]
+def overview_page(spec: GameSpec, intro: str, topics: list[str], lang: str = i18n.DEFAULT) -> str:
+    t = i18n.t
+    if lang == "ja":  # the Japanese document's introduction says what the summary says
+        lines = [
+            t(
+                lang,
+                "bot.rules.head",
+                "**{title}** ({other}) · {lo}–{hi} players",
+                title=game_title(spec, lang),
+                other=spec.title,
+                lo=spec.min_players,
+                hi=spec.max_players,
+            )
+        ]
+    else:
+        lines = [
+            f"**{spec.title}** ({spec.title_ja}) · {spec.min_players}–{spec.max_players} players",
+            spec.summary,
+        ]
     intro = for_players(intro)
     if intro.strip():
         lines += ["", to_discord(intro)]
     if topics:
-        lines += ["", "**Topics:** " + " · ".join(topics)]
+        lines += [
+            "",
+            t(lang, "bot.rules.topics", "**Topics:** {topics}", topics=" · ".join(topics)),
+        ]
     lines += [
         "",
-        "**Playing here:** `/move` with autocomplete, or `/play` for buttons; `/hand` for your "
-        "private information; `/board` for the board; `/game status` for scores.",
+        t(
+            lang,
+            "bot.rules.playing_here",
+            "**Playing here:** `/move` with autocomplete, or `/play` for buttons; `/hand` for "
+            "your private information; `/board` for the board; `/game status` for scores.",
+        ),
     ]
     return "\n".join(lines)
 
 
-@functools.lru_cache(maxsize=32)
-def _book(game_key: str, mtime: float) -> RulesBook:
+def paired(english: str, translated: str) -> tuple[str, list[tuple[int, str, str, str]]] | None:
+    """The translated document's introduction and its sections paired with the English
+    ones by position: ``(level, English heading, translated heading, translated body)``;
+    ``None`` when the two do not have the same ``##``/``###`` sections in the same order."""
+    _, en = split_sections(english)
+    intro, tr = split_sections(translated)
+    if len(en) != len(tr) or any(a[0] != b[0] for a, b in zip(en, tr, strict=True)):
+        return None
+    return intro, [
+        (lvl, heading, tr_heading, body)
+        for (lvl, heading, _), (_, tr_heading, body) in zip(en, tr, strict=True)
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _book(
+    game_key: str, mtime: float, lang: str = i18n.DEFAULT, tr_mtime: float = 0.0
+) -> RulesBook:
+    t = i18n.t
     spec = get_game(game_key)
     path = rules_file(spec)
-    intro, sections = split_sections(path.read_text(encoding="utf-8")) if path else ("", [])
+    english = path.read_text(encoding="utf-8") if path else ""
+    intro, sections = split_sections(english) if path else ("", [])
+    rows = [(lvl, h, h, body) for lvl, h, body in sections]
+    note = ""
+    if lang != i18n.DEFAULT:
+        tr_path = rules_file(spec, lang)
+        pairs = paired(english, tr_path.read_text(encoding="utf-8")) if tr_path else None
+        if pairs is not None:
+            intro, rows = pairs
+        else:
+            note = t(
+                lang,
+                "bot.rules.english_only",
+                "These rules are not written in your language yet: the English pages follow.",
+            )
     topics: list[tuple[str, str, list[str]]] = []
     options_done = False
     seen: set[str] = set()
     parent = ""
-    for level, heading, body in sections:
-        title = clean_heading(heading)
+    options_title = t(lang, "bot.rules.options", "Options")
+    for level, heading, shown, body in rows:
+        title = clean_heading(heading)  # the key comes from the English heading
+        label = clean_heading(shown)
         if level == 2:
             parent = title
         if SKIP_MARK in body:
             continue
         if level == 2 and slug(title) == "options":
-            topics.append(("options", "Options", paginate(options_page(spec))))
+            topics.append(("options", options_title, paginate(options_page(spec, lang))))
             options_done = True
             continue
         key = slug(title)
@@ -384,27 +510,45 @@ def _book(game_key: str, mtime: float) -> RulesBook:
         pages = paginate(to_discord(body))
         if not pages:
             # a heading with no text of its own (its subsections follow): say so
-            pages = [f"*{title}* — see the next pages."]
-        topics.append((key, title, pages))
+            pages = [t(lang, "bot.rules.see_next", "*{title}* — see the next pages.", title=label)]
+        topics.append((key, label, pages))
     if not options_done:
-        topics.insert(0, ("options", "Options", paginate(options_page(spec))))
-    overview = paginate(overview_page(spec, intro, [t[1] for t in topics]), 3800)
+        topics.insert(0, ("options", options_title, paginate(options_page(spec, lang))))
+    overview = paginate(overview_page(spec, intro, [t[1] for t in topics], lang), 3800)
+    if note:
+        overview.insert(0, note)
     if path is None:
         overview.append(
-            "The full rules document of this game is not available on this bot, so only the "
-            "summary and the options are shown."
+            t(
+                lang,
+                "bot.rules.no_document",
+                "The full rules document of this game is not available on this bot, so only "
+                "the summary and the options are shown.",
+            )
         )
-    all_topics = [Topic("overview", "Overview", tuple(overview))]
-    all_topics += [Topic(k, t, tuple(p)) for k, t, p in topics]
-    return RulesBook(spec.key, spec.title, tuple(all_topics))
+    title = game_title(spec, lang)
+    overview_title = t(lang, "bot.rules.overview", "Overview")
+    all_topics = [Topic("overview", overview_title, tuple(overview))]
+    all_topics += [Topic(k, title_, tuple(p)) for k, title_, p in topics]
+    return RulesBook(spec.key, title, tuple(all_topics), lang)
 
 
-def rules_book(game_key: str) -> RulesBook:
+def rules_book(game_key: str, lang: str = i18n.DEFAULT) -> RulesBook:
     """The rules of ``game_key`` (a registered game; ``KeyError``-like ``GameError`` from
-    ``get_game`` otherwise), re-read when the document changes."""
+    ``get_game`` otherwise) in ``lang`` (``bot.lang.for_member``), re-read when a document
+    changes."""
     spec = get_game(game_key)
     path = rules_file(spec)
-    return _book(spec.key, path.stat().st_mtime if path else 0.0)
+    lang = i18n.supported(lang) or i18n.DEFAULT
+    if lang == i18n.DEFAULT:
+        return _book(spec.key, path.stat().st_mtime if path else 0.0)
+    tr_path = rules_file(spec, lang)
+    return _book(
+        spec.key,
+        path.stat().st_mtime if path else 0.0,
+        lang,
+        tr_path.stat().st_mtime if tr_path else 0.0,
+    )
 
 
 # -- Discord ----------------------------------------------------------------------------------
@@ -415,15 +559,41 @@ def rules_embed(book: RulesBook, page: int) -> discord.Embed:
     t, p = book.pages[page]
     topic = book.topics[t]
     part = f" ({p + 1}/{len(topic.pages)})" if len(topic.pages) > 1 else ""
+    lang = book.lang
     embed = discord.Embed(
-        title=f"{book.title} rules · {topic.title}{part}"[:256],
+        title=i18n.t(
+            lang,
+            "bot.rules.title",
+            "{game} rules · {topic}{part}",
+            game=book.title,
+            topic=topic.title,
+            part=part,
+        )[:256],
         description=topic.pages[p][:4096],
         colour=ACCENT,
     )
     embed.set_footer(
-        text=f"Page {page + 1} of {len(book.pages)} · /rules game:{book.game} topic:{topic.key}"
+        text=i18n.t(
+            lang,
+            "bot.rules.footer",
+            "Page {page} of {pages} · /rules game:{game} topic:{topic}",
+            page=page + 1,
+            pages=len(book.pages),
+            game=book.game,
+            topic=topic.key,
+        )
     )
     return embed
+
+
+async def reader_language(interaction: discord.Interaction) -> str:
+    """The language of the member turning a rules page (English without storage)."""
+    from . import lang as langs
+
+    storage = getattr(interaction.client, "storage", None)
+    if storage is None:
+        return i18n.DEFAULT
+    return await langs.for_member(storage, interaction)
 
 
 class RulesPageButton(
@@ -435,11 +605,24 @@ class RulesPageButton(
 
     LABELS: ClassVar[dict[str, str]] = {"p": "◀ Previous", "n": "Next ▶", "c": "Contents"}
 
-    def __init__(self, game: str, page: int, role: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        game: str,
+        page: int,
+        role: str,
+        *,
+        disabled: bool = False,
+        lang: str = i18n.DEFAULT,
+    ) -> None:
         self.game, self.page, self.role = game, page, role
+        labels = {
+            "p": i18n.t(lang, "bot.rules.previous", "◀ Previous"),
+            "n": i18n.t(lang, "bot.rules.next", "Next ▶"),
+            "c": i18n.t(lang, "bot.rules.contents", "Contents"),
+        }
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[role],
+                label=labels[role],
                 style=discord.ButtonStyle.secondary if role != "n" else discord.ButtonStyle.primary,
                 custom_id=f"rules:{game}:{page}:{role}",
                 disabled=disabled,
@@ -453,11 +636,17 @@ class RulesPageButton(
         return cls(match["game"], int(match["page"]), match["role"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        lang = await reader_language(interaction)
         try:
-            book = rules_book(self.game)
+            book = rules_book(self.game, lang)
         except Exception:  # a game no longer installed
             await interaction.response.send_message(
-                "That game's rules are not available on this bot any more.", ephemeral=True
+                i18n.t(
+                    lang,
+                    "bot.rules.gone",
+                    "That game's rules are not available on this bot any more.",
+                ),
+                ephemeral=True,
             )
             return
         page = max(0, min(self.page, len(book.pages) - 1))
@@ -488,7 +677,9 @@ class RulesTopicSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rules:{game}:topics",
-                placeholder="Jump to a topic…",
+                placeholder=i18n.t(
+                    book.lang if book else i18n.DEFAULT, "bot.rules.jump", "Jump to a topic…"
+                ),
                 options=options or [discord.SelectOption(label="Overview", value="0")],
                 row=1,
             )
@@ -503,12 +694,18 @@ class RulesTopicSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data = cast("dict[str, Any]", interaction.data or {})
         values = data.get("values") or ["0"]
+        lang = await reader_language(interaction)
         try:
-            book = rules_book(self.game)
+            book = rules_book(self.game, lang)
             page = int(values[0])
         except Exception:  # a game no longer installed, or a forged value
             await interaction.response.send_message(
-                "That game's rules are not available on this bot any more.", ephemeral=True
+                i18n.t(
+                    lang,
+                    "bot.rules.gone",
+                    "That game's rules are not available on this bot any more.",
+                ),
+                ephemeral=True,
             )
             return
         page = max(0, min(page, len(book.pages) - 1))
@@ -522,9 +719,12 @@ def rules_view(book: RulesBook, page: int) -> discord.ui.View:
     dynamic items, answered whatever message they are on)."""
     last = len(book.pages) - 1
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesPageButton(book.game, max(0, page - 1), "p", disabled=page <= 0))
-    view.add_item(RulesPageButton(book.game, min(last, page + 1), "n", disabled=page >= last))
-    view.add_item(RulesPageButton(book.game, 0, "c", disabled=page == 0))
+    lang = book.lang
+    view.add_item(RulesPageButton(book.game, max(0, page - 1), "p", disabled=page <= 0, lang=lang))
+    view.add_item(
+        RulesPageButton(book.game, min(last, page + 1), "n", disabled=page >= last, lang=lang)
+    )
+    view.add_item(RulesPageButton(book.game, 0, "c", disabled=page == 0, lang=lang))
     if len(book.topics) > 1:
         view.add_item(RulesTopicSelect(book.game, book, page))
     return view

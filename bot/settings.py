@@ -15,6 +15,10 @@ class Settings:
     Kenchiku 1,286 px wide, 0.75 draws 964 px; Discord shows about 550 px inline, so the inline
     picture is the same; 0.75 halves the PNG encoding, see README "Performance"). Cooldowns are
     ``(uses, seconds)`` per user. ``ai_pause``: seconds before each AI seat's move.
+    ``ai_processes``: processes AI seats think in (default: the CPU count, so a search never
+    holds the event loop or Python's GIL; 0: a thread of the bot's process, as in the tests).
+    ``ai_think``: seconds one AI decision may search before it plays its best move so far
+    (the levels' own budgets usually end it much sooner).
     ``alive_every``: seconds between the stamps that tell a restart how long the bot was down
     (running turn clocks are credited with the downtime; 0 turns this off). ``timer_poll``:
     seconds between looks for due timers no live process holds, when several processes share
@@ -32,6 +36,8 @@ class Settings:
     autocomplete_rate: tuple[int, float] = (20, 10.0)
     alive_every: float = 30.0  # seconds between "still running" stamps; 0: no downtime credit
     ai_pause: float = 1.5  # seconds an AI seat waits before each move, so people can follow
+    ai_processes: int | None = None
+    ai_think: float = 3.0
     # PostgreSQL shared by several processes: seconds between looks for due timers that no
     # live process holds (another process's, a killed one's); 0: off
     timer_poll: float = 2.0

@@ -340,7 +340,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE user_settings ADD COLUMN language TEXT;
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     """,
-    # 19: timer leases (issue 22): with several bot processes on one PostgreSQL database, the
+    # 19: AI levels (issue 21): the level an AI seat plays at ('easy', 'normal' or 'hard';
+    # NULL: the game's level), and the game's level for AI seats added without one (NULL:
+    # 'normal')
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    ALTER TABLE games ADD COLUMN ai_level TEXT;
+    """,
+    # 20: timer leases (issue 22): with several bot processes on one PostgreSQL database, the
     # process that fires a timer first claims its row until ``lease_until`` (Unix time), so
     # each timer fires once and a killed process's claims run out; ``warned``: the smallest
     # warning (seconds before due) posted, so each warning is posted once. Unused on SQLite.
@@ -361,6 +368,7 @@ class SeatRow:
     display_name: str
     kind: SeatKind = "human"
     owner_id: int | None = None  # an AI seat's member who handed it over (may take it back)
+    ai_level: str | None = None  # an AI seat's level (None: the game's ``ai_level``)
 
 
 @dataclass
@@ -387,6 +395,7 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     time_control: dict[str, Any] | None = None  # bot.services.clocks.TimeControl, as JSON
     clocks: dict[int, SeatClock] = field(default_factory=dict)  # by seat (clocked games)
+    ai_level: str | None = None  # the level of AI seats added without one (None: normal)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a human player, or ``None``."""
@@ -597,7 +606,7 @@ class InboxRow:
 _GAME_COLS = (
     "id, guild_id, channel_id, game_key, engine_version, seed, options, host_id, status, "
     "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at, "
-    "table_key, table_message_id, board_message_id, board_seq, time_control"
+    "table_key, table_message_id, board_message_id, board_seq, time_control, ai_level"
 )
 
 
@@ -779,6 +788,7 @@ class Storage:
             board_message_id=row[17],
             board_seq=row[18],
             time_control=json.loads(row[19]) if row[19] else None,
+            ai_level=row[20],
         )
 
     async def _games(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
@@ -799,12 +809,12 @@ class Storage:
             return games
         by_id = {g.id: g for g in games}
         marks = ",".join("?" * len(by_id))
-        for gid, seat, user_id, name, kind, owner in await tx.fetchall(
-            f"SELECT game_id, seat, user_id, display_name, kind, owner_id FROM seats "
+        for gid, seat, user_id, name, kind, owner, level in await tx.fetchall(
+            f"SELECT game_id, seat, user_id, display_name, kind, owner_id, ai_level FROM seats "
             f"WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             tuple(by_id),
         ):
-            by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner))
+            by_id[gid].seats.append(SeatRow(seat, user_id, name, kind, owner, level))
         clocked = [g.id for g in games if g.time_control]
         if clocked:
             marks = ",".join("?" * len(clocked))
@@ -863,9 +873,17 @@ class Storage:
         async with self.transaction() as tx:
             await tx.lock("game", game_id)
             await tx.execute(
-                "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ? "
-                "WHERE game_id = ? AND seat = ?",
-                (seat.kind, seat.user_id, seat.display_name, seat.owner_id, game_id, seat.seat),
+                "UPDATE seats SET kind = ?, user_id = ?, display_name = ?, owner_id = ?, "
+                "ai_level = ? WHERE game_id = ? AND seat = ?",
+                (
+                    seat.kind,
+                    seat.user_id,
+                    seat.display_name,
+                    seat.owner_id,
+                    seat.ai_level,
+                    game_id,
+                    seat.seat,
+                ),
             )
             holder = seat.user_id if seat.kind == "human" else seat.owner_id
             if holder is not None:
@@ -886,9 +904,15 @@ class Storage:
         )
 
     async def add_seat(
-        self, game_id: int, user_id: int | None, name: str, kind: SeatKind = "human"
+        self,
+        game_id: int,
+        user_id: int | None,
+        name: str,
+        kind: SeatKind = "human",
+        ai_level: str | None = None,
     ) -> int:
-        """Seat a member (or an AI) in the next free seat of a lobby; returns the seat."""
+        """Seat a member (or an AI, at ``ai_level``) in the next free seat of a lobby;
+        returns the seat."""
         async with self.transaction() as tx:
             await tx.lock("game", game_id)
             seat = int(
@@ -897,9 +921,9 @@ class Storage:
                 )
             )
             await tx.execute(
-                "INSERT INTO seats (game_id, seat, kind, user_id, display_name) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, seat, kind, user_id, name),
+                "INSERT INTO seats (game_id, seat, kind, user_id, display_name, ai_level) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, kind, user_id, name, ai_level),
             )
         return seat
 
@@ -1301,6 +1325,10 @@ class Storage:
 
     async def set_undo_rule(self, game_id: int, rule: str) -> None:
         await self._write("UPDATE games SET undo_rule = ? WHERE id = ?", (rule, game_id))
+
+    async def set_ai_level(self, game_id: int, level: str) -> None:
+        """The game's AI level (migration 19): AI seats added without one play at it."""
+        await self._write("UPDATE games SET ai_level = ? WHERE id = ?", (level, game_id))
 
     async def add_undo(
         self,

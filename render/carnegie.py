@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from games.carnegie.view import CarnegieView, CellView, CityView, CompanyView
+from i18n import t, term, tr
 from render.common import (
     Palette,
     Pen,
@@ -143,7 +144,8 @@ def _name(seat: int, names: Sequence[str] | None) -> str:
 
 def _named(text: str, names: Sequence[str] | None) -> str:
     """Engine sentences name seats ``p1``..``p4``; show the players' names instead."""
-    return re.sub(r"\bp([1-4])\b", lambda m: _name(int(m.group(1)) - 1, names), text)
+    seat = r"(?<![A-Za-z0-9_])p([1-4])(?![0-9])"  # bounded by ASCII: "p1が" is seat 1
+    return re.sub(seat, lambda m: _name(int(m.group(1)) - 1, names), text)
 
 
 def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, float]]:
@@ -206,6 +208,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """The main board as an RGB image.
 
@@ -220,8 +223,8 @@ def render_board(
     th = pick_theme(THEMES, theme, scale)
     labels = seat_names(names, view.n_seats)
     if detail:
-        return _render_detail(view, th, scale, labels)
-    return _render_chat(view, th, scale, labels)
+        return _render_detail(view, th, scale, labels, lang)
+    return _render_chat(view, th, scale, labels, lang)
 
 
 # -- chat board (issue 8: readable at Discord's inline width) ---------------------------
@@ -299,7 +302,9 @@ def _chat_xy(c: CityView, y0: float) -> tuple[float, float]:
     return CM + x, y0 + y
 
 
-def _render_chat(view: CarnegieView, th: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+def _render_chat(
+    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str], lang: str
+) -> Image.Image:
     n = view.n_seats
     rows = n + (1 if view.andrew else 0)
     players_h = C_HEAD + 16 + rows * C_ROW + 8
@@ -325,7 +330,7 @@ def _render_chat(view: CarnegieView, th: _Theme, scale: float, names: Sequence[s
         + CM
     )
     image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink)
+    pen = Pen(image, scale, th.ink, lang=lang)
     y: float = CM
     _chat_title(pen, view, th, names, y)
     y += 36
@@ -344,36 +349,40 @@ def _render_chat(view: CarnegieView, th: _Theme, scale: float, names: Sequence[s
 
 
 def _chat_title(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
-    left = "Carnegie"
+    lang = pen.lang
+    left = _game_name(lang)
     if view.round:
-        left += f" · Round {view.round}/20"
+        left += " · " + _round(lang, view.round)
     else:
-        left += " · setup"
+        left += " · " + t(lang, "render.carnegie.setup", "setup")
     pen.text(CM, y + 15, left, C_L, bold=True, anchor="lm")
-    if view.outcome:
-        right = "Game over"
-    elif view.to_act:
-        right = "To act: " + ", ".join(_name(s, names) for s in view.to_act)
-    else:
-        right = view.phase_name
+    right = _status(lang, view, names)
     w = CHAT_W - 2 * CM - pen.length(left, C_L, True) - 16
     pen.text(
         CHAT_W - CM, y + 15, pen.fit(right, C_M, w), C_M, bold=True, fill=th.highlight, anchor="rm"
     )
 
 
-def _event_short(ev: str) -> str:
+def _event_short(ev: str, lang: str = "en") -> str:
     parts = []
     for p in ev.split("+"):
-        parts.append("Don." if p == "donation" else REGION_SHORT.get(p, p) + "$")
+        if p == "donation":
+            parts.append(t(lang, "render.carnegie.don_short", "Don."))
+        else:
+            parts.append(_region_short(lang, p) + "$")
     return " ".join(parts)
 
 
-def _event_words(ev: str) -> str:
+def _event_words(ev: str, lang: str = "en") -> str:
     parts = []
     for p in ev.split("+"):
-        parts.append("a donation" if p == "donation" else f"{p.title()} income")
-    return " and ".join(parts)
+        if p == "donation":
+            parts.append(t(lang, "render.carnegie.a_donation", "a donation"))
+        else:
+            parts.append(
+                t(lang, "render.carnegie.income", "{region} income", region=_region(lang, p))
+            )
+    return t(lang, "render.carnegie.and", " and ").join(parts)
 
 
 def _chat_timeline(
@@ -382,10 +391,16 @@ def _chat_timeline(
     tl = view.timeline
     x1 = CHAT_W - CM
     pen.rect(CM, y, x1, y + C_HEAD + 4 * C_ROW + 8 + C_ROW, fill=th.panel, radius=8)
-    pen.text(CM + 8, y + C_HEAD / 2 + 1, "Timeline", C_M, bold=True, anchor="lm")
+    lang = pen.lang
+    timeline = t(lang, "render.carnegie.timeline", "Timeline")
+    pen.text(CM + 8, y + C_HEAD / 2 + 1, timeline, C_M, bold=True, anchor="lm")
     x0 = CM + C_LABEL_W
     col_w = (x1 - 6 - x0) / 6
-    heads = ["Start", *(f"{t}{'a' if s == 'front' else 'b'}" for t, s in tl.tiles), "End"]
+    heads = [
+        t(lang, "render.carnegie.start", "Start"),
+        *(f"{n}{'a' if side == 'front' else 'b'}" for n, side in tl.tiles),
+        t(lang, "render.carnegie.end", "End"),
+    ]
     for i, h in enumerate(heads):
         pen.text(x0 + col_w * (i + 0.5), y + C_HEAD / 2 + 1, h, C_S, fill=th.muted, anchor="mm")
     marker_cell = None
@@ -410,7 +425,7 @@ def _chat_timeline(
         pen.text(
             CM + 8,
             ry + C_ROW / 2,
-            ROW_SHORT[action],
+            _row_short(lang, action),
             C_M,
             bold=chosen,
             fill=th.highlight if chosen else th.ink,
@@ -432,7 +447,7 @@ def _chat_timeline(
                 radius=5,
             )
             if pos >= 1:
-                label = _event_short(tl.events[row][pos - 1])
+                label = _event_short(tl.events[row][pos - 1], lang)
                 pen.text(
                     cx + col_w / 2 + (8 if tl.discs[row] == pos else 0),
                     ry + C_ROW / 2 + 1,
@@ -454,18 +469,32 @@ def _chat_timeline(
     # the sentence: who chose what and which event it triggered
     ly = y + C_HEAD + 4 * C_ROW + 4 + C_ROW / 2
     a = view.andrew
-    chooser = "Andrew" if a is not None and a.picks else _name(view.start_player, names)
-    if view.action and marker_cell is not None:
-        ev = tl.events[marker_cell[0]][marker_cell[1] - 1] if 1 <= marker_cell[1] <= 5 else ""
-        text = f"{chooser} chose {ACTION_LABELS[view.action]}"
-        if ev:
-            text += f": {_event_words(ev)}"
-    elif view.action:
-        text = f"{chooser} chose {ACTION_LABELS[view.action]}"
+    chooser = (
+        t(lang, "render.carnegie.andrew", "Andrew")
+        if a is not None and a.picks
+        else _name(view.start_player, names)
+    )
+    if view.action:
+        text = t(
+            lang,
+            "render.carnegie.chose",
+            "{who} chose {action}",
+            who=chooser,
+            action=_action(lang, view.action),
+        )
+        if marker_cell is not None:
+            cell = marker_cell[1]
+            ev = tl.events[marker_cell[0]][cell - 1] if 1 <= cell <= 5 else ""
+            if ev:
+                text += f": {_event_words(ev, lang)}"
     elif view.round:
-        text = f"{chooser} chooses this round's action"
+        text = t(lang, "render.carnegie.chooses", "{who} chooses this round's action", who=chooser)
     else:
-        text = "Setup: projects, reserve tiles, first employee moves"
+        text = t(
+            lang,
+            "render.carnegie.setup_line",
+            "Setup: projects, reserve tiles, first employee moves",
+        )
     pen.text(CM + 8, ly, pen.fit(text, C_M, x1 - CM - 16), C_M, bold=True, anchor="lm")
 
 
@@ -477,7 +506,7 @@ def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         pen.text(
             CM + lx,
             y + ly,
-            region.upper(),
+            _region(pen.lang, region).upper(),
             C_M,
             bold=True,
             fill=mix(th.regions[region], th.ink, 0.4),
@@ -516,6 +545,8 @@ def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                         )
                 else:
                     _mark(pen, sx, sy, C_R - 0.5, sp.owner, th)
+        # the chat map has room for the short English labels only (katakana names are
+        # twice as wide and would cover their neighbours); the detail map names them in full
         label = CHAT_CITY.get(c.name, c.name)
         if c.vp:
             label += f" {c.vp}"
@@ -530,7 +561,11 @@ def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         else:
             pen.text(cx + box_w / 2 + 3, cy, label, C_S, bold=bold, anchor="lm")
     # key: the project-type letters and VP
-    key = "H housing · C commerce · I industry · P infrastructure · ○ any · n = city VP"
+    key = t(
+        pen.lang,
+        "render.carnegie.map_key",
+        "H housing · C commerce · I industry · P infrastructure · ○ any · n = city VP",
+    )
     pen.text(
         CM + 8, y + C_MAP_H - 11, pen.fit(key, C_S, x1 - CM - 16), C_S, fill=th.muted, anchor="lm"
     )
@@ -541,23 +576,31 @@ def _chat_players(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
     rows = n + (1 if view.andrew else 0)
     x1 = CHAT_W - CM
     pen.rect(CM, y, x1, y + C_HEAD + 16 + rows * C_ROW + 8, fill=th.panel, radius=8)
-    pen.text(452, y + 12, "transport box", C_S, fill=th.muted, anchor="mm")
+    lang = pen.lang
+    box = t(lang, "render.carnegie.transport_box", "transport box")
+    pen.text(452, y + 12, box, C_S, fill=th.muted, anchor="mm")
     pen.line([(386, y + 21), (518, y + 21)], fill=th.line, width=1)
     y += 16
     cols = [
         ("$", 196),
-        ("goods", 246),
+        (t(lang, "render.carnegie.c_goods", "goods"), 246),
         ("VP", 296),
-        ("active", 344),
-        ("W", 398),
-        ("MW", 434),
-        ("S", 470),
-        ("E", 506),
-        ("proj.", 556),
-        ("tile", 612),
+        (t(lang, "render.carnegie.c_active", "active"), 344),
+        *((_region_short(lang, r), x) for r, x in zip(REGIONS, (398, 434, 470, 506), strict=True)),
+        (t(lang, "render.carnegie.c_proj", "proj."), 556),
+        (t(lang, "render.carnegie.c_tile", "tile"), 612),
     ]
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Players", C_M, bold=True, anchor="lm")
-    pen.text(CM + 80, y + C_HEAD / 2 + 2, "★ start", C_S, fill=th.muted, anchor="lm")
+    players = t(lang, "render.carnegie.players", "Players")
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, players, C_M, bold=True, anchor="lm")
+    start = t(lang, "render.carnegie.start_mark", "★ start")
+    pen.text(
+        CM + 16 + pen.length(players, C_M, True),
+        y + C_HEAD / 2 + 2,
+        start,
+        C_S,
+        fill=th.muted,
+        anchor="lm",
+    )
     for label, x in cols:
         pen.text(x, y + C_HEAD / 2 + 2, label, C_S, fill=th.muted, anchor="mm")
     for co in view.companies:
@@ -586,7 +629,7 @@ def _chat_players(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
             str(co.active_employees),
             *(str(co.tracks[r]) for r in ("west", "midwest", "south", "east")),
             str(len(co.projects)),
-            "yes" if co.choice_tile else "–",
+            t(lang, "render.carnegie.yes", "yes") if co.choice_tile else "–",
         ]
         for (_, x), v in zip(cols, values, strict=True):
             pen.text(x, ry + C_ROW / 2 + 1, v, C_M, anchor="mm")
@@ -595,7 +638,12 @@ def _chat_players(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
         ry = y + C_HEAD + 4 + n * C_ROW
         _mark(pen, CM + 18, ry + C_ROW / 2, 9, ANDREW, th)
         pen.text(
-            CM + 32, ry + C_ROW / 2 + 1, f"Andrew (lvl {a.level})", C_M, bold=True, anchor="lm"
+            CM + 32,
+            ry + C_ROW / 2 + 1,
+            t(lang, "render.carnegie.andrew_lvl", "Andrew (lvl {level})", level=a.level),
+            C_M,
+            bold=True,
+            anchor="lm",
         )
         pen.text(cols[2][1], ry + C_ROW / 2 + 1, "–", C_M, anchor="mm")
         for (_, x), r in zip(cols[4:8], ("west", "midwest", "south", "east"), strict=True):
@@ -613,7 +661,8 @@ def _chat_donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     w = 300
     h = C_HEAD + 4 * C_ROW + 8
     pen.rect(CM, y, CM + w, y + h, fill=th.panel, radius=8)
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Donations", C_M, bold=True, anchor="lm")
+    donations = t(pen.lang, "render.carnegie.donations", "Donations")
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, donations, C_M, bold=True, anchor="lm")
     cell_w = (w - 16) / 5
     for i, code in enumerate("abcd"):
         ry = y + C_HEAD + 4 + i * C_ROW
@@ -644,46 +693,80 @@ def _chat_turn(
     x1 = CHAT_W - CM
     pen.rect(x0, y, x1, y + h, fill=th.panel, radius=8)
     lines: list[tuple[str, bool]] = []
-    t = view.turn
+    tn = view.turn
     a = view.andrew
+    lang = pen.lang
     if a is not None and not view.outcome:
-        back = ROW_SHORT.get(a.card_back or "", "–")
-        nxt = ROW_SHORT.get(a.next_back or "", "–")
-        lines.append((("Andrew picks" if a.picks else "You pick") + " the row", True))
-        lines.append((f"Card back {back} · next {nxt}", False))
-    if view.outcome:
-        lines.append(("Game over", True))
-    elif t is not None:
-        who = names[t.seat] if 0 <= t.seat < len(names) else "?"
-        lines.append((f"{who}'s turn", True))
-        if t.current:
-            lines.append(
-                (f"Using {_dept_name(view, t.seat, t.current)} ({t.uses_left} left)", False)
+        back = _row_short(lang, a.card_back) if a.card_back else "–"
+        nxt = _row_short(lang, a.next_back) if a.next_back else "–"
+        lines.append(
+            (
+                t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
+                if a.picks
+                else t(lang, "render.carnegie.you_pick", "You pick the row"),
+                True,
             )
-        if t.used:
-            lines.append(("Used: " + ", ".join(_dept_name(view, t.seat, d) for d in t.used), False))
-        if t.moves_left:
-            lines.append((f"{t.moves_left} employee moves left", False))
-        if t.activating:
-            lines.append(("Activating employees", False))
+        )
+        lines.append(
+            (
+                t(
+                    lang,
+                    "render.carnegie.card_back",
+                    "Card back {back} · next {next}",
+                    back=back,
+                    next=nxt,
+                ),
+                False,
+            )
+        )
+    if view.outcome:
+        lines.append((t(lang, "render.carnegie.over", "Game over"), True))
+    elif tn is not None:
+        who = names[tn.seat] if 0 <= tn.seat < len(names) else "?"
+        lines.append((t(lang, "render.carnegie.turn_of", "{who}'s turn", who=who), True))
+        if tn.current:
+            dept = _dept_name(view, tn.seat, tn.current, lang)
+            using = t(
+                lang, "render.carnegie.using", "Using {dept} ({n} left)", dept=dept, n=tn.uses_left
+            )
+            lines.append((using, False))
+        if tn.used:
+            used = ", ".join(_dept_name(view, tn.seat, d, lang) for d in tn.used)
+            lines.append((t(lang, "render.carnegie.used", "Used: {depts}", depts=used), False))
+        if tn.moves_left:
+            lines.append(
+                (
+                    t(
+                        lang,
+                        "render.carnegie.moves_left",
+                        "{n} employee moves left",
+                        n=tn.moves_left,
+                    ),
+                    False,
+                )
+            )
+        if tn.activating:
+            lines.append((t(lang, "render.carnegie.activating", "Activating employees"), False))
     else:
-        lines.append((view.phase_name, True))
+        lines.append((_phase(lang, view), True))
     if view.event_income or view.event_donation:
         ev = "+".join(
             ([view.event_income] if view.event_income else [])
             + (["donation"] if view.event_donation else [])
         )
-        lines.append(("Event: " + _event_words(ev), False))
+        lines.append(
+            (t(lang, "render.carnegie.event", "Event: {what}", what=_event_words(ev, lang)), False)
+        )
     # then the latest events, newest last, as many as fit
     width = x1 - x0 - 16
     room = 5 * C_ROW - len(lines) * C_ROW
     recent: list[str] = []
     entries = list(view.log)
-    if view.round == 0 or (t is not None and (t.current == "planning" or t.pending)):
+    if view.round == 0 or (tn is not None and (tn.current == "planning" or tn.pending)):
         # choosing a department tile (reserve, Planning): what the display offers
-        entries = ["On display: " + ", ".join(_display_names(view))]
+        entries = [_on_display(lang, _display_names(view, lang))]
     for entry in reversed(entries):
-        wrapped = pen.wrap(_named(entry, names), C_S, width)
+        wrapped = pen.wrap(_named(tr(entry, lang), names), C_S, width)
         if (len(recent) + len(wrapped)) * 19 > room - 4:
             if not recent:  # the newest entry alone is too long: show what fits
                 fit = max(0, int((room - 4) // 19))
@@ -703,24 +786,26 @@ def _chat_turn(
         yy += 19
 
 
-def _display_names(view: CarnegieView) -> list[str]:
+def _display_names(view: CarnegieView, lang: str = "en") -> list[str]:
     """Department tiles on display (to reserve or build), by printed name, ``×n`` for copies."""
     from games.carnegie.data import load
 
     dept = load().department
     return [
-        (dept[k].name if k in dept else k) + (f" ×{n}" if n > 1 else "")
+        (term(lang, PREFIX, "department", k, dept[k].name) if k in dept else k)
+        + (f" ×{n}" if n > 1 else "")
         for k, n in view.display.items()
         if n
     ]
 
 
-def _dept_name(view: CarnegieView, seat: int, dept: str) -> str:
-    """A department's printed name from the player's company board (its id if absent)."""
+def _dept_name(view: CarnegieView, seat: int, dept: str, lang: str = "en") -> str:
+    """A department's printed name from the player's company board (its id if absent), in
+    ``lang``."""
     if 0 <= seat < len(view.companies):
         for cell in view.companies[seat].cells:
             if cell.dept == dept and cell.name:
-                return cell.name
+                return term(lang, PREFIX, "department", dept, cell.name)
     return dept
 
 
@@ -749,8 +834,19 @@ def _chat_outcome(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
         "donations",
         "choice_tile",
     ]
-    short = ["play", "empl", "dept", "tabs", "conn", "proj", "don", "tile"]
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, "Final score", C_M, bold=True, anchor="lm")
+    lang = pen.lang
+    short = [
+        t(lang, "render.carnegie.s_play", "play"),
+        t(lang, "render.carnegie.s_empl", "empl"),
+        t(lang, "render.carnegie.s_dept", "dept"),
+        t(lang, "render.carnegie.s_tabs", "tabs"),
+        t(lang, "render.carnegie.s_conn", "conn"),
+        t(lang, "render.carnegie.s_proj", "proj"),
+        t(lang, "render.carnegie.s_don", "don"),
+        t(lang, "render.carnegie.s_tile", "tile"),
+    ]
+    final = t(lang, "render.carnegie.final_score", "Final score")
+    pen.text(CM + 8, y + C_HEAD / 2 + 2, final, C_M, bold=True, anchor="lm")
     for i, s in enumerate(short):
         pen.text(238 + i * 52, y + C_HEAD / 2 + 2, s, C_S, fill=th.muted, anchor="mm")
     order = sorted(out["scores"].items(), key=lambda kv: out["ranks"].get(kv[0], 9))
@@ -774,7 +870,14 @@ def _chat_outcome(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
         d = out["details"].get("0", {})
         ry = y + C_HEAD + 4 + (rows - 1) * C_ROW + C_ROW / 2
         _mark(pen, CM + 18, ry, 8, ANDREW, th)
-        pen.text(CM + 32, ry + 1, "Andrew", C_M, bold=True, anchor="lm")
+        pen.text(
+            CM + 32,
+            ry + 1,
+            t(lang, "render.carnegie.andrew", "Andrew"),
+            C_M,
+            bold=True,
+            anchor="lm",
+        )
         pen.text(192, ry + 1, str(d.get("andrew_total", 0)), C_M, bold=True, anchor="rm")
 
 
@@ -782,7 +885,7 @@ def _chat_outcome(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str]
 
 
 def _render_detail(
-    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str]
+    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str], lang: str
 ) -> Image.Image:
     """The full board (``detail=True``): ``WIDTH * scale`` wide, small text allowed."""
     n = view.n_seats
@@ -790,12 +893,12 @@ def _render_detail(
     lower_h = TL_HEAD_H + 4 * TRACK_ROW_H + 8
     players_h = TL_HEAD_H + n * PLAYER_ROW_H
     andrew_h = (TL_HEAD_H + 3 * 30) if view.andrew else 0
-    log_lines = list(view.log[-3:])
-    shown = _display_names(view)
+    log_lines = [tr(x, lang) for x in view.log[-3:]]
+    shown = _display_names(view, lang)
     if shown:
-        probe = Pen(Image.new("RGB", (1, 1)), scale)
+        probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
         log_lines = [
-            *probe.wrap("On display: " + ", ".join(shown), SMALL_SIZE, WIDTH - 2 * MARGIN),
+            *probe.wrap(_on_display(lang, shown), SMALL_SIZE, WIDTH - 2 * MARGIN),
             *log_lines,
         ]
     outcome_h = 0
@@ -819,7 +922,7 @@ def _render_detail(
         + MARGIN
     )
     image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink)
+    pen = Pen(image, scale, th.ink, lang=lang)
     y = MARGIN
     _title(pen, view, th, names, y)
     y += TITLE_H + GAP
@@ -851,27 +954,26 @@ def _render_detail(
 
 
 def _title(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str] | None, y: float) -> None:
-    left = "Carnegie"
+    lang = pen.lang
+    left = _game_name(lang)
     if view.round:
-        left += f" · Round {view.round}/20"
+        left += " · " + _round(lang, view.round)
     if view.action:
-        left += f" · {ACTION_LABELS[view.action]}"
+        left += f" · {_action(lang, view.action)}"
     pen.text(MARGIN, y + TITLE_H / 2, left, TITLE_SIZE, bold=True, anchor="lm")
-    if view.outcome:
-        right = "Game over"
-    elif view.to_act:
-        right = "To act: " + ", ".join(_name(s, names) for s in view.to_act)
-    else:
-        right = view.phase_name
+    right = _status(lang, view, names)
     pen.text(
         WIDTH - MARGIN, y + TITLE_H / 2, pen.fit(right, TEXT_SIZE, 520), TEXT_SIZE, anchor="rm"
     )
 
 
-def _event_label(ev: str) -> str:
+def _event_label(ev: str, lang: str = "en") -> str:
     parts = []
     for p in ev.split("+"):
-        parts.append("Donate" if p == "donation" else REGION_LETTERS.get(p, p) + " $")
+        if p == "donation":
+            parts.append(t(lang, "render.carnegie.donate", "Donate"))
+        else:
+            parts.append(_region_short(lang, p) + " $")
     return " · ".join(parts)
 
 
@@ -880,8 +982,17 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     x0 = MARGIN + TL_LABEL_W
     col_w = (WIDTH - MARGIN - x0) / 6
     pen.rect(MARGIN, y, WIDTH - MARGIN, y + TL_HEAD_H + 4 * TL_ROW_H, fill=th.panel, radius=8)
-    pen.text(MARGIN + 10, y + TL_HEAD_H / 2, "Timeline", TEXT_SIZE, bold=True, anchor="lm")
-    heads = ["Start", *(f"Tile {t}{'a' if s == 'front' else 'b'}" for t, s in tl.tiles), "End"]
+    lang = pen.lang
+    timeline = t(lang, "render.carnegie.timeline", "Timeline")
+    pen.text(MARGIN + 10, y + TL_HEAD_H / 2, timeline, TEXT_SIZE, bold=True, anchor="lm")
+    heads = [
+        t(lang, "render.carnegie.start", "Start"),
+        *(
+            t(lang, "render.carnegie.tile", "Tile {n}", n=f"{n}{'a' if side == 'front' else 'b'}")
+            for n, side in tl.tiles
+        ),
+        t(lang, "render.carnegie.end", "End"),
+    ]
     for i, h in enumerate(heads):
         pen.text(
             x0 + col_w * (i + 0.5), y + TL_HEAD_H / 2, h, SMALL_SIZE, fill=th.muted, anchor="mm"
@@ -892,7 +1003,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         pen.text(
             MARGIN + 10,
             ry + TL_ROW_H / 2,
-            ACTION_LABELS[action],
+            _action(pen.lang, action),
             TEXT_SIZE,
             bold=chosen,
             fill=th.highlight if chosen else th.ink,
@@ -917,7 +1028,7 @@ def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                 radius=5,
             )
             if pos >= 1:
-                label = _event_label(tl.events[row][pos - 1])
+                label = _event_label(tl.events[row][pos - 1], pen.lang)
                 pen.text(
                     cx + col_w / 2 + 10,
                     ry + TL_ROW_H / 2,
@@ -964,7 +1075,7 @@ def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
         pen.text(
             lx,
             ly,
-            region.upper(),
+            _region(pen.lang, region).upper(),
             TEXT_SIZE,
             bold=True,
             fill=mix(th.regions[region], th.ink, 0.45),
@@ -1003,6 +1114,8 @@ def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
                     )
                 else:
                     _owner_chip(pen, sx, sy, SPACE_R, sp.owner, th)
+        # city labels keep their printed (Latin) names in every language: the katakana
+        # names are half as wide again and cover their neighbours on this fixed map
         label = c.name if c.size != "small" else _short(c.name)
         if c.vp:
             label += f" {c.vp}★"
@@ -1039,7 +1152,7 @@ def _tracks(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     pen.text(
         MARGIN + 10,
         y + TL_HEAD_H / 2 + 2,
-        "Transport (box 1-5, level)",
+        t(pen.lang, "render.carnegie.transport", "Transport (box 1-5, level)"),
         TEXT_SIZE,
         bold=True,
         anchor="lm",
@@ -1050,7 +1163,9 @@ def _tracks(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     data = load()
     for i, region in enumerate(("west", "midwest", "south", "east")):
         ry = y + TL_HEAD_H + 4 + i * TRACK_ROW_H
-        pen.text(MARGIN + 10, ry + TRACK_ROW_H / 2, region.title(), TEXT_SIZE, anchor="lm")
+        pen.text(
+            MARGIN + 10, ry + TRACK_ROW_H / 2, _region(pen.lang, region), TEXT_SIZE, anchor="lm"
+        )
         levels = data.tracks[region].levels
         for b in range(5):
             bx = MARGIN + TRACK_LABEL_W + b * box_w
@@ -1082,8 +1197,15 @@ def _donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     x0 = MARGIN + 560 + GAP
     w = WIDTH - MARGIN - x0
     pen.rect(x0, y, x0 + w, y + TL_HEAD_H + 4 * TRACK_ROW_H + 8, fill=th.panel, radius=8)
-    pen.text(x0 + 10, y + TL_HEAD_H / 2 + 2, "Donations", TEXT_SIZE, bold=True, anchor="lm")
-    cats = {"a": "Education", "b": "Rights", "c": "Welfare", "d": "Health"}
+    lang = pen.lang
+    donations = t(lang, "render.carnegie.donations", "Donations")
+    pen.text(x0 + 10, y + TL_HEAD_H / 2 + 2, donations, TEXT_SIZE, bold=True, anchor="lm")
+    cats = {
+        "a": t(lang, "render.carnegie.education", "Education"),
+        "b": t(lang, "render.carnegie.rights", "Rights"),
+        "c": t(lang, "render.carnegie.welfare", "Welfare"),
+        "d": t(lang, "render.carnegie.health", "Health"),
+    }
     cell_w = (w - 112) / 5
     for i, (code, cat) in enumerate(cats.items()):
         ry = y + TL_HEAD_H + 4 + i * TRACK_ROW_H
@@ -1111,17 +1233,19 @@ def _players(
 ) -> None:
     n = view.n_seats
     pen.rect(MARGIN, y, WIDTH - MARGIN, y + TL_HEAD_H + n * PLAYER_ROW_H, fill=th.panel, radius=8)
+    lang = pen.lang
     cols = [
-        ("Money", 330),
-        ("Goods", 430),
+        (t(lang, "render.carnegie.h_money", "Money"), 330),
+        (t(lang, "render.carnegie.h_goods", "Goods"), 430),
         ("VP", 520),
-        ("Active", 590),
-        ("Projects", 680),
-        ("Depts", 790),
-        ("Donations", 880),
-        ("Tile", 1000),
+        (t(lang, "render.carnegie.h_active", "Active"), 590),
+        (t(lang, "render.carnegie.h_projects", "Projects"), 680),
+        (t(lang, "render.carnegie.h_depts", "Depts"), 790),
+        (t(lang, "render.carnegie.donations", "Donations"), 880),
+        (t(lang, "render.carnegie.h_tile", "Tile"), 1000),
     ]
-    pen.text(MARGIN + 10, y + TL_HEAD_H / 2 + 2, "Companies", TEXT_SIZE, bold=True, anchor="lm")
+    companies = t(lang, "render.carnegie.companies", "Companies")
+    pen.text(MARGIN + 10, y + TL_HEAD_H / 2 + 2, companies, TEXT_SIZE, bold=True, anchor="lm")
     for label, x in cols:
         pen.text(x, y + TL_HEAD_H / 2 + 2, label, SMALL_SIZE, fill=th.muted, anchor="mm")
     for co in view.companies:
@@ -1155,7 +1279,7 @@ def _players(
             str(len(co.projects)),
             str(len(co.added)),
             str(len(co.donations)),
-            "yes" if co.choice_tile else "–",
+            t(lang, "render.carnegie.yes", "yes") if co.choice_tile else "–",
         ]
         for (_, x), v in zip(cols, values, strict=True):
             pen.text(x, ry + PLAYER_ROW_H / 2, v, TEXT_SIZE, anchor="mm")
@@ -1168,22 +1292,58 @@ def _andrew(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
     pen.text(
         MARGIN + 10,
         y + TL_HEAD_H / 2 + 2,
-        f"Andrew Carnegie (level {a.level})",
+        t(
+            pen.lang,
+            "render.carnegie.andrew_level",
+            "Andrew Carnegie (level {level})",
+            level=a.level,
+        ),
         TEXT_SIZE,
         bold=True,
         anchor="lm",
     )
-    who = "Andrew picks the row" if a.picks else "You pick the row"
-    back = ACTION_LABELS.get(a.card_back or "", "—")
-    nxt = ACTION_LABELS.get(a.next_back or "", "—")
+    lang = pen.lang
+    who = (
+        t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
+        if a.picks
+        else t(lang, "render.carnegie.you_pick", "You pick the row")
+    )
+    back = _action(lang, a.card_back) if a.card_back else "—"
+    nxt = _action(lang, a.next_back) if a.next_back else "—"
+    none = t(lang, "render.carnegie.none", "none")
+    first = t(
+        lang,
+        "render.carnegie.andrew_backs",
+        "{who}. This card's back: {back}; next card's back: {next}",
+        who=who,
+        back=back,
+        next=nxt,
+    )
+    if a.card:
+        first += t(
+            lang,
+            "render.carnegie.revealed",
+            "; revealed {card}, slid {shift}",
+            card=a.card.upper(),
+            shift=a.shift,
+        )
     lines = [
-        f"{who}. This card's back: {back}; next card's back: {nxt}"
-        + (f"; revealed {a.card.upper()}, slid {a.shift}" if a.card else ""),
-        "Cards under 0/1/3/6/10 VP: "
-        + " / ".join(str(p) for p in a.piles)
-        + f" · deck {a.deck} · disks {a.disks}",
-        f"Tiles: {', '.join(a.departments) or 'none'} · donations: "
-        + (", ".join(d.upper() for d in a.donations) or "none"),
+        first,
+        t(
+            lang,
+            "render.carnegie.piles",
+            "Cards under 0/1/3/6/10 VP: {piles} · deck {deck} · disks {disks}",
+            piles=" / ".join(str(p) for p in a.piles),
+            deck=a.deck,
+            disks=a.disks,
+        ),
+        t(
+            lang,
+            "render.carnegie.andrew_tiles",
+            "Tiles: {tiles} · donations: {donations}",
+            tiles=", ".join(a.departments) or none,
+            donations=", ".join(d.upper() for d in a.donations) or none,
+        ),
     ]
     for i, line in enumerate(lines):
         pen.text(
@@ -1214,7 +1374,7 @@ def _outcome(
     pen.text(
         MARGIN + 10,
         y + TL_HEAD_H / 2 + 2,
-        pen.fit(_named(out["reason"], names), TEXT_SIZE, 1000),
+        pen.fit(_named(tr(out["reason"], pen.lang), names), TEXT_SIZE, 1000),
         TEXT_SIZE,
         bold=True,
         anchor="lm",
@@ -1230,7 +1390,18 @@ def _outcome(
         "choice_tile",
         "end_departments",
     ]
-    short = ["play", "empl.", "depts", "tabs", "conn.", "proj.", "don.", "tile", "end"]
+    lang = pen.lang
+    short = [
+        t(lang, "render.carnegie.d_play", "play"),
+        t(lang, "render.carnegie.d_empl", "empl."),
+        t(lang, "render.carnegie.d_depts", "depts"),
+        t(lang, "render.carnegie.s_tabs", "tabs"),
+        t(lang, "render.carnegie.d_conn", "conn."),
+        t(lang, "render.carnegie.c_proj", "proj."),
+        t(lang, "render.carnegie.d_don", "don."),
+        t(lang, "render.carnegie.s_tile", "tile"),
+        t(lang, "render.carnegie.d_end", "end"),
+    ]
     for i, s in enumerate(short):
         pen.text(300 + i * 78, y + TL_HEAD_H * 1.5 + 2, s, SMALL_SIZE, fill=th.muted, anchor="mm")
     for r, (seat, score) in enumerate(out["scores"].items()):
@@ -1253,17 +1424,17 @@ def _outcome(
         pen.text(
             MARGIN + 42,
             ry,
-            f"Andrew: {d.get('andrew_total', 0)}",
+            f"{t(lang, 'render.carnegie.andrew', 'Andrew')}: {d.get('andrew_total', 0)}",
             TEXT_SIZE,
             bold=True,
             anchor="lm",
         )
         parts = [
-            ("cards", "andrew_cards"),
-            ("tiles", "andrew_departments"),
-            ("transport", "andrew_transport"),
-            ("projects", "andrew_projects"),
-            ("donations", "andrew_donations"),
+            (t(lang, "render.carnegie.a_cards", "cards"), "andrew_cards"),
+            (t(lang, "render.carnegie.a_tiles", "tiles"), "andrew_departments"),
+            (t(lang, "render.carnegie.a_transport", "transport"), "andrew_transport"),
+            (t(lang, "render.carnegie.a_projects", "projects"), "andrew_projects"),
+            (t(lang, "render.carnegie.a_donations", "donations"), "andrew_donations"),
         ]
         pen.text(
             300, ry, " · ".join(f"{a} {d.get(k, 0)}" for a, k in parts), TEXT_SIZE, anchor="lm"
@@ -1285,6 +1456,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One player's company board (``/board player:``), ``P_W * scale`` wide and readable at
     Discord's inline width: the 4 x 4 department grid (``a1`` top left, as in the move
@@ -1301,25 +1473,40 @@ def render_player(
     gx = CM + P_ROWHEAD
     cw = (P_W - CM - gx) / cols
     tables_h = C_HEAD + 4 * 22 + 10
-    footer = _company_footer(co)
+    footer = _company_footer(co, lang)
     height = CM + 56 + 22 + rows * P_CH + 8 + tables_h + 8 + 20 * len(footer) + CM
     image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink)
+    pen = Pen(image, scale, th.ink, lang=lang)
     y: float = CM
     _mark(pen, CM + 10, y + 14, 10, seat, th)
-    pen.text(CM + 28, y + 14, f"{labels[seat]} — company", C_L, bold=True, anchor="lm")
+    title = t(lang, "render.carnegie.company_of", "{name} — company", name=labels[seat])
+    pen.text(CM + 28, y + 14, title, C_L, bold=True, anchor="lm")
     pen.text(
         P_W - CM,
         y + 14,
-        f"${co.money} · {co.goods} goods · {co.vp} VP",
+        t(
+            lang,
+            "render.carnegie.money_goods_vp",
+            "${money} · {goods} goods · {vp} VP",
+            money=co.money,
+            goods=co.goods,
+            vp=co.vp,
+        ),
         C_M,
         bold=True,
         anchor="rm",
     )
     idle = co.lobby + sum(c.inactive for c in co.cells)
-    sub = (
-        f"{co.active_employees} active · {idle} lying · {sum(co.missions.values())} on missions"
-        f" · {co.aside} to hire · {co.study} study pts"
+    sub = t(
+        lang,
+        "render.carnegie.employees",
+        "{active} active · {idle} lying · {missions} on missions · {aside} to hire"
+        " · {study} study pts",
+        active=co.active_employees,
+        idle=idle,
+        missions=sum(co.missions.values()),
+        aside=co.aside,
+        study=co.study,
     )
     pen.text(CM, y + 42, pen.fit(sub, C_S, P_W - 2 * CM), C_S, fill=th.muted, anchor="lm")
     y += 56
@@ -1348,6 +1535,7 @@ def render_player(
 def _company_cell(
     pen: Pen, co: CompanyView, cell: CellView, x: float, y: float, cw: float, th: _Theme
 ) -> None:
+    lang = pen.lang
     lobby = cell.dept in ("lobby", "new-lobby")
     empty = cell.dept is None
     fill = mix(th.panel, th.bg, 0.5) if empty else th.panel
@@ -1365,17 +1553,21 @@ def _company_cell(
     )
     pen.text(x + cw - 7, y + 13, cell.cell, C_S, fill=th.muted, anchor="rm")
     if empty:
-        pen.text(x + 9, y + 14, f"empty · {cell.row_vp} VP", C_S, fill=th.muted, anchor="lm")
+        empty_vp = t(lang, "render.carnegie.empty", "empty · {vp} VP", vp=cell.row_vp)
+        pen.text(x + 9, y + 14, empty_vp, C_S, fill=th.muted, anchor="lm")
         if cell.inactive:
-            pen.text(x + 9, y + P_CH - 18, f"{cell.inactive} lying", C_S, anchor="lm")
+            lying = t(lang, "render.carnegie.lying", "{n} lying", n=cell.inactive)
+            pen.text(x + 9, y + P_CH - 18, lying, C_S, anchor="lm")
         return
-    lines = pen.wrap(cell.name, C_S, cw - 36, bold=True)[:2]
+    name = term(lang, PREFIX, "department", cell.dept or "", cell.name)
+    lines = pen.wrap(name, C_S, cw - 36, bold=True)[:2]
     for i, line in enumerate(lines):
         pen.text(
             x + 9, y + 14 + i * 17, pen.fit(line, C_S, cw - 30, True), C_S, bold=True, anchor="lm"
         )
     if lobby:
-        pen.text(x + 9, y + P_CH - 22, f"{co.lobby} lying", C_M, anchor="lm")
+        lying = t(lang, "render.carnegie.lying", "{n} lying", n=co.lobby)
+        pen.text(x + 9, y + P_CH - 22, lying, C_M, anchor="lm")
         return
     wy = y + P_CH - 50
     for i, cost in enumerate(cell.workplaces):
@@ -1387,9 +1579,9 @@ def _company_cell(
             pen.text(wx + 15, wy + 13, f"${cost}", C_S, anchor="mm")
     notes = []
     if cell.inactive:
-        notes.append(f"+{cell.inactive} lying")
+        notes.append("+" + t(lang, "render.carnegie.lying", "{n} lying", n=cell.inactive))
     if cell.dept == "hr":
-        notes.append("+1 printed")
+        notes.append(t(lang, "render.carnegie.printed", "+1 printed"))
     if notes:
         pen.text(x + 9, y + P_CH - 13, pen.fit(", ".join(notes), C_S, cw - 16), C_S, anchor="lm")
 
@@ -1399,8 +1591,14 @@ def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
     mid = CM + (P_W - 2 * CM) / 2
     pen.rect(CM, y, mid - 4, y + h, fill=th.panel, radius=8)
     pen.rect(mid + 4, y, P_W - CM, y + h, fill=th.panel, radius=8)
+    lang = pen.lang
     tx: list[float] = [CM + 8, CM + 150, CM + 200, CM + 262]
-    heads = ["Project tab", "disks", "next", "VP"]
+    heads = [
+        t(lang, "render.carnegie.project_tab", "Project tab"),
+        t(lang, "render.carnegie.disks", "disks"),
+        t(lang, "render.carnegie.next", "next"),
+        "VP",
+    ]
     for i, (hx, head) in enumerate(zip(tx, heads, strict=True)):
         pen.text(
             hx,
@@ -1411,16 +1609,24 @@ def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
             fill=th.ink if not i else th.muted,
             anchor="lm" if not i else "mm",
         )
-    for k, t in enumerate(co.tabs):
+    for k, tab in enumerate(co.tabs):
         ry = y + C_HEAD + 6 + k * 22 + 11
-        pen.text(tx[0], ry, t.tab.title(), C_S, anchor="lm")
-        pen.text(tx[1], ry, str(t.disks), C_S, anchor="mm")
-        pen.text(
-            tx[2], ry, f"{t.next_cost} pts" if t.next_cost is not None else "out", C_S, anchor="mm"
+        pen.text(tx[0], ry, _tab(lang, tab.tab), C_S, anchor="lm")
+        pen.text(tx[1], ry, str(tab.disks), C_S, anchor="mm")
+        cost = (
+            t(lang, "render.carnegie.pts", "{n} pts", n=tab.next_cost)
+            if tab.next_cost is not None
+            else t(lang, "render.carnegie.out", "out")
         )
-        pen.text(tx[3], ry, str(t.vp), C_S, anchor="mm")
+        pen.text(tx[2], ry, cost, C_S, anchor="mm")
+        pen.text(tx[3], ry, str(tab.vp), C_S, anchor="mm")
     rx = [mid + 12, mid + 112, mid + 176, mid + 262]
-    heads = ["Region", "box", "level", "mission"]
+    heads = [
+        t(lang, "render.carnegie.region", "Region"),
+        t(lang, "render.carnegie.box", "box"),
+        t(lang, "render.carnegie.level", "level"),
+        t(lang, "render.carnegie.mission", "mission"),
+    ]
     for i, (hx, head) in enumerate(zip(rx, heads, strict=True)):
         pen.text(
             hx,
@@ -1433,19 +1639,32 @@ def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
         )
     for k, region in enumerate(("west", "midwest", "south", "east")):
         ry = y + C_HEAD + 6 + k * 22 + 11
-        pen.text(rx[0], ry, region.title(), C_S, anchor="lm")
+        pen.text(rx[0], ry, _region(lang, region), C_S, anchor="lm")
         pen.text(rx[1], ry, str(co.tracks[region]), C_S, anchor="mm")
-        pen.text(rx[2], ry, co.levels[region], C_S, anchor="mm")
+        pen.text(rx[2], ry, _level(lang, co.levels[region]), C_S, anchor="mm")
         pen.text(rx[3], ry, str(co.missions[region]), C_S, anchor="mm")
 
 
-def _company_footer(co: CompanyView) -> list[str]:
+def _company_footer(co: CompanyView, lang: str = "en") -> list[str]:
+    first = t(
+        lang,
+        "render.carnegie.disks_left",
+        "Disks left: {disks} · reserved tile: {tile}",
+        disks=co.disks,
+        tile=term(lang, PREFIX, "department", co.reserve, co.reserve) if co.reserve else "—",
+    )
+    if co.choice_tile:
+        first += t(lang, "render.carnegie.choice_tile", " · action-choice tile")
     return [
-        f"Disks left: {co.disks} · reserved tile: {co.reserve or '—'}"
-        + (" · action-choice tile" if co.choice_tile else ""),
-        "Donations: "
-        + (", ".join(d.upper() for d in co.donations) or "none")
-        + f" · projects: {len(co.projects)}",
+        first,
+        t(
+            lang,
+            "render.carnegie.donations_projects",
+            "Donations: {donations} · projects: {n}",
+            donations=", ".join(d.upper() for d in co.donations)
+            or t(lang, "render.carnegie.none", "none"),
+            n=len(co.projects),
+        ),
     ]
 
 
@@ -1456,25 +1675,119 @@ def render_hand(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """``/hand``: the player's own company board (Carnegie is open information, so it is the
     same image as ``render_player``)."""
-    return render_player(view, seat, names=names, theme=theme, scale=scale)
+    return render_player(view, seat, names=names, theme=theme, scale=scale, lang=lang)
 
 
 render_company = render_player
 """Former name of ``render_player`` (kept for callers written before issue 8)."""
 
 
-def alt(view: CarnegieView, names: Sequence[str] | None = None) -> str:
+def alt(view: CarnegieView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): round, phase and each company's VP and money."""
     labels = seat_names(names, len(view.companies))
     return alt_text(
-        "Carnegie",
-        f"round {view.round}, {view.phase_name}",
+        _game_name(lang),
+        t(
+            lang,
+            "render.carnegie.alt_stage",
+            "round {n}, {phase}",
+            n=view.round,
+            phase=_phase(lang, view),
+        ),
         [f"{labels[c.seat]}: {c.vp} VP, ${c.money}" for c in view.companies],
         over=view.outcome is not None,
+        lang=lang,
     )
+
+
+PREFIX = "carnegie"
+REGIONS = ("west", "midwest", "south", "east")
+
+
+def _game_name(lang: str) -> str:
+    return t(lang, "render.carnegie.name", "Carnegie")
+
+
+def _round(lang: str, n: int) -> str:
+    return t(lang, "render.carnegie.round", "Round {n}/20", n=n)
+
+
+def _phase(lang: str, view: CarnegieView) -> str:
+    """The engine's phase name (a ``Msg`` when the engine keys it) in ``lang``."""
+    return tr(view.phase_name, lang)
+
+
+def _status(lang: str, view: CarnegieView, names: Sequence[str] | None) -> str:
+    """The title's right side: game over, who is to act, or the phase."""
+    if view.outcome:
+        return t(lang, "render.carnegie.over", "Game over")
+    if view.to_act:
+        who = ", ".join(_name(s, names) for s in view.to_act)
+        return t(lang, "render.carnegie.to_act", "To act: {names}", names=who)
+    return _phase(lang, view)
+
+
+def _action(lang: str, action: str) -> str:
+    """An action (timeline row) by its full name: Human Resources, Management..."""
+    return {
+        "hr": t(lang, "render.carnegie.a_hr", "Human Resources"),
+        "management": t(lang, "render.carnegie.a_management", "Management"),
+        "construction": t(lang, "render.carnegie.a_construction", "Construction"),
+        "rd": t(lang, "render.carnegie.a_rd", "Research & Dev."),
+    }.get(action, ACTION_LABELS.get(action, action))
+
+
+def _row_short(lang: str, action: str) -> str:
+    """An action's short row label (HR, R&D)."""
+    return {
+        "hr": t(lang, "render.carnegie.r_hr", "HR"),
+        "management": t(lang, "render.carnegie.a_management", "Management"),
+        "construction": t(lang, "render.carnegie.a_construction", "Construction"),
+        "rd": t(lang, "render.carnegie.r_rd", "R&D"),
+    }.get(action, ROW_SHORT.get(action, action))
+
+
+def _region(lang: str, region: str) -> str:
+    """A region's name (West, Midwest...)."""
+    return {
+        "west": t(lang, "render.carnegie.west", "West"),
+        "midwest": t(lang, "render.carnegie.midwest", "Midwest"),
+        "south": t(lang, "render.carnegie.south", "South"),
+        "east": t(lang, "render.carnegie.east", "East"),
+    }.get(region, region.title())
+
+
+def _region_short(lang: str, region: str) -> str:
+    """A region's letters (W, MW, S, E)."""
+    return {
+        "west": t(lang, "render.carnegie.w", "W"),
+        "midwest": t(lang, "render.carnegie.mw", "MW"),
+        "south": t(lang, "render.carnegie.s", "S"),
+        "east": t(lang, "render.carnegie.e", "E"),
+    }.get(region, REGION_SHORT.get(region, region))
+
+
+def _level(lang: str, level: str) -> str:
+    """A transport level's name (from the company view) in ``lang``."""
+    return term(lang, PREFIX, "level", level, level)
+
+
+def _tab(lang: str, tab: str) -> str:
+    """A project tab's name (housing, commerce...) in ``lang``."""
+    return {
+        "housing": t(lang, "render.carnegie.housing", "Housing"),
+        "commerce": t(lang, "render.carnegie.commerce", "Commerce"),
+        "industry": t(lang, "render.carnegie.industry", "Industry"),
+        "infrastructure": t(lang, "render.carnegie.infrastructure", "Infrastructure"),
+    }.get(tab, tab.title())
+
+
+def _on_display(lang: str, shown: Sequence[str]) -> str:
+    return t(lang, "render.carnegie.on_display", "On display: {tiles}", tiles=", ".join(shown))
 
 
 RENDERER: Renderer[CarnegieView] = Renderer(

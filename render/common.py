@@ -1,20 +1,31 @@
 """Shared rendering pieces: bundled fonts, the colour-blind-safe player palette, helpers.
 
-Fonts are DejaVu Sans (bundled under ``render/fonts`` with its licence) so images are the
-same on every machine. Player colours follow the Okabe-Ito palette and every seat also has
+Fonts are bundled under ``render/fonts`` with their licences, so images are the same on every
+machine: DejaVu Sans for text it can draw (Latin, Greek, Cyrillic, symbols) and a subset of
+Noto Sans CJK JP (``tools/cjk_font.py``) for Japanese. Pillow has no font fallback, so the face
+is chosen per string (``face_for``): DejaVu when it has every character, else Noto. Every text
+drawn goes through ``Pen.text`` or ``draw_text``; ``record_text`` collects what was drawn with
+which face, so a test can check each character is in that face (no missing-glyph boxes).
+Player colours follow the Okabe-Ito palette and every seat also has
 a letter (A, B, C...) drawn on its pieces, so colour is never the only cue.
 """
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Callable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from i18n import t
 
 T = TypeVar("T")
 
@@ -43,11 +54,145 @@ BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 
 
-@lru_cache(maxsize=64)
-def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans at ``size`` pixels (cached: fonts load once)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+Face = Literal["latin", "cjk"]
+FACES: dict[tuple[Face, bool], str] = {
+    ("latin", False): "DejaVuSans.ttf",
+    ("latin", True): "DejaVuSans-Bold.ttf",
+    ("cjk", False): "NotoSansCJKjp-Regular.subset.otf",
+    ("cjk", True): "NotoSansCJKjp-Bold.subset.otf",
+}
+"""The bundled font file of each face and weight (``bold``)."""
+
+
+CJK_SCALE = 1.2
+"""Japanese is drawn this much larger than the layout's size: a kanji needs more pixels
+than a Latin letter (鈴 at 11 px is a blot), and Noto's kanji at 1.2x are about as tall
+as DejaVu's capitals with their descenders, so a row made for English still holds them.
+Measured with Tesseract's ``jpn`` model on every game's chat board at 550 px
+(``tests/render/test_boards_japanese.py``): at 1.0 complex names such as 鈴木 were misread on
+some boards, at 1.2 none were."""
+
+
+@lru_cache(maxsize=128)
+def font(size: int, *, bold: bool = False, face: Face = "latin") -> ImageFont.FreeTypeFont:
+    """The bundled ``face`` for text of ``size`` layout pixels (Japanese ``CJK_SCALE``
+    larger), cached: fonts load once per size."""
+    if face == "cjk":
+        size = round(size * CJK_SCALE)
+    return ImageFont.truetype(str(FONT_DIR / FACES[face, bold]), size)
+
+
+def coverage(face: Face, bold: bool = False) -> frozenset[int]:
+    """The code points ``face`` has a glyph for (its cmap, read once with fontTools)."""
+    return _cmap(FACES[face, bold])
+
+
+@functools.cache
+def _cmap(filename: str) -> frozenset[int]:
+    with TTFont(str(FONT_DIR / filename), lazy=True) as f:
+        return frozenset(f.getBestCmap())
+
+
+def _drawable(ch: str) -> bool:
+    return not ch.isspace() and unicodedata.category(ch)[0] != "C"
+
+
+@lru_cache(maxsize=16384)
+def face_for(text: str, bold: bool = False) -> Face:
+    """``"latin"`` (DejaVu) when DejaVu draws every character of ``text``, else ``"cjk"``
+    (Noto Sans CJK JP, which draws Latin too): one face per string, as Pillow has no
+    fallback. ``missing`` says what the chosen face cannot draw."""
+    latin = coverage("latin", bold)
+    return "latin" if all(ord(c) in latin for c in text if _drawable(c)) else "cjk"
+
+
+@lru_cache(maxsize=16384)
+def runs(text: str, bold: bool = False) -> tuple[tuple[str, Face], ...]:
+    """``text`` split into runs of one face each: the whole string in ``face_for``'s face,
+    except that in a Japanese string a character only DejaVu has (``✗``, some symbols) is
+    drawn by DejaVu, in a run of its own, so nothing either face has becomes a box.
+
+    >>> runs("✗ 不払い")
+    (('✗ ', 'latin'), ('不払い', 'cjk'))
+    """
+    face = face_for(text, bold)
+    if face == "latin":
+        return ((text, "latin"),)
+    cjk, latin = coverage("cjk", bold), coverage("latin", bold)
+    out: list[tuple[str, Face]] = []
+    for ch in text:
+        own: Face = "latin" if ord(ch) not in cjk and ord(ch) in latin else "cjk"
+        if out and (out[-1][1] == own or not _drawable(ch)):
+            out[-1] = (out[-1][0] + ch, out[-1][1])
+        else:
+            out.append((ch, own))
+    return tuple(out)
+
+
+def missing(text: str, face: Face, bold: bool = False) -> str:
+    """The characters of ``text`` that ``face`` has no glyph for (drawn as a box), in order,
+    once each; ``""`` when it draws them all. Spaces and control characters need none."""
+    have = coverage(face, bold)
+    return "".join(dict.fromkeys(c for c in text if _drawable(c) and ord(c) not in have))
+
+
+def drawable(ch: str) -> bool:
+    """Whether a bundled face draws ``ch`` (or it needs no glyph: a space)."""
+    return not _drawable(ch) or any(ord(ch) in coverage(f) for f in ("latin", "cjk"))
+
+
+def font_for(text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font that draws ``text`` (``face_for``) at ``size`` pixels."""
+    return font(size, bold=bold, face=face_for(text, bold))
+
+
+_RECORD: list[tuple[str, Face, bool]] | None = None
+
+
+@contextmanager
+def record_text() -> Iterator[list[tuple[str, Face, bool]]]:
+    """Collect ``(text, face, bold)`` for every string drawn inside the block (``Pen.text``,
+    ``draw_text``), repeats included. For tests (not thread-safe: one board at a time)."""
+    global _RECORD
+    outer, _RECORD = _RECORD, []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = outer
+
+
+def _note(text: str, bold: bool) -> None:
+    if _RECORD is not None:
+        _RECORD.extend((run, face, bold) for run, face in runs(text, bold))
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: tuple[int, int, int] = (33, 33, 33),
+    anchor: str = "la",
+) -> None:
+    """``text`` at ``xy`` in the face that draws it (``runs``), ``size`` pixels, with
+    ``anchor`` as in Pillow; top (``?a``) and bottom (``?d``) anchors keep the Latin face's
+    baseline, so a Japanese string sits where an English one would."""
+    _note(text, bold)
+    drawn = glyphs(text, size, bold, anchor)
+    if drawn is not None:
+        mask, (dx, dy) = drawn
+        draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+
+
+def _baseline(anchor: str, size: int, bold: bool, face: Face) -> tuple[str, int]:
+    """``anchor`` and a vertical offset that put a ``face`` string's baseline where the
+    Latin face's would be for a top or bottom anchor (Noto's ascender is taller)."""
+    if face == "latin" or len(anchor) != 2 or anchor[1] not in "ad":
+        return anchor, 0
+    ascent, descent = font(size, bold=bold).getmetrics()
+    return anchor[0] + "s", ascent if anchor[1] == "a" else -descent
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
@@ -77,8 +222,10 @@ def centered_text(
     fnt: ImageFont.FreeTypeFont,
     fill: tuple[int, int, int] = INK,
 ) -> None:
-    """Draw ``text`` centred on point ``xy``."""
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+    """Draw ``text`` centred on point ``xy`` at ``fnt``'s size and weight, in the face that
+    draws it."""
+    bold = "Bold" in str(getattr(fnt, "path", ""))
+    draw_text(draw, xy, text, int(fnt.size), bold=bold, fill=fill, anchor="mm")
 
 
 def seat_token(
@@ -187,8 +334,9 @@ def disc_sprite(diameter: int, fill: RGB, outline: RGB | None, outline_w: int) -
 
 @lru_cache(maxsize=16384)
 def advance(text: str, px: int, bold: bool) -> float:
-    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``), cached."""
-    return float(font(px, bold=bold).getlength(text))
+    """The advance width of ``text`` at ``px`` pixels (Pillow's ``getlength``) in the faces
+    that draw it (``runs``), cached."""
+    return float(sum(font(px, bold=bold, face=f).getlength(r) for r, f in runs(text, bold)))
 
 
 @lru_cache(maxsize=8192)
@@ -197,34 +345,110 @@ def glyphs(
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
     point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
-    measurement that records those calls sees it once the cache is cleared)."""
-    fnt = font(px, bold=bold)
+    measurement that records those calls sees it once the cache is cleared), in the face
+    that draws ``text`` (``face_for``; baselines as ``draw_text``), or run by run on one
+    baseline when a Japanese string has characters only DejaVu draws (``runs``)."""
+    parts = runs(text, bold)
+    if len(parts) > 1:
+        return _mixed(parts, px, bold, anchor)
+    face = parts[0][1]
+    fnt = font(px, bold=bold, face=face)
+    anchor, dy = _baseline(anchor, px, bold, face)
     x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
     if x1 <= x0 or y1 <= y0:
         return None
     mask = Image.new("L", (x1 - x0, y1 - y0), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0)
+    return mask, (x0, y0 + dy)
+
+
+def _mixed(
+    parts: tuple[tuple[str, Face], ...], px: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """``glyphs`` of a string drawn in several faces: each run after the last on one
+    baseline; ``anchor`` placed as for the Japanese face (top and bottom: the Latin face's
+    baseline, as ``_baseline``)."""
+    fonts = [font(px, bold=bold, face=f) for _, f in parts]
+    widths = [fnt.getlength(r) for fnt, (r, _) in zip(fonts, parts, strict=True)]
+    total = sum(widths)
+    top = max(fnt.getmetrics()[0] for fnt in fonts)  # the baseline, from the mask's top
+    height = top + max(fnt.getmetrics()[1] for fnt in fonts)
+    if total <= 0 or height <= 0:
+        return None
+    mask = Image.new("L", (int(total) + 2 * px, height), 0)
+    draw = ImageDraw.Draw(mask)
+    x = float(px)
+    for fnt, (run, _), w in zip(fonts, parts, widths, strict=True):
+        draw.text((x, top), run, font=fnt, fill=255, anchor="ls")
+        x += w
+    latin_ascent, latin_descent = font(px, bold=bold).getmetrics()
+    cjk_ascent, cjk_descent = font(px, bold=bold, face="cjk").getmetrics()
+    h, v = (anchor[0], anchor[1]) if len(anchor) == 2 else ("l", "a")
+    left = {"l": 0.0, "m": -total / 2, "r": -total}.get(h, 0.0)
+    baseline = {
+        "a": latin_ascent,
+        "t": latin_ascent,
+        "s": 0,
+        "d": -latin_descent,
+        "b": -latin_descent,
+        "m": (cjk_ascent - cjk_descent) / 2,
+    }.get(v, 0)
+    return mask, (round(left - px), round(baseline - top))
+
+
+_NO_START = set("、。，．・：；？！ー）」』】〕〉》〟’”…")
+_NO_START |= set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
+_NO_START |= set(",.:;!?)]}")
+_NO_END = set("（「『【〔〈《〝‘“([{")
+
+
+def _breakable(text: str) -> list[tuple[str, bool]]:
+    """``text`` as ``(piece, follows a space)`` units a line may break between: words at
+    spaces, and each East Asian wide character on its own (closing punctuation kept with the
+    character before it, opening punctuation with the one after)."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        first = True
+        run = ""
+        for ch in word:
+            wide = unicodedata.east_asian_width(ch) in "WF"
+            if run and ch in _NO_START:
+                run += ch
+                continue
+            if run and (wide or columns(run[-1]) == 2) and run[-1] not in _NO_END:
+                out.append((run, first))
+                first = False
+                run = ch
+            else:
+                run += ch
+        if run:
+            out.append((run, first))
+    return out
 
 
 class Pen:
     """Draws on ``image`` in layout units (pixels at scale 1.0), converting for ``scale``.
 
     ``ink`` is the default text colour. Text sizes are layout pixels too, so a layout that
-    keeps its text at 14 or more stays readable at scale 1.0.
+    keeps its text at 14 or more stays readable at scale 1.0. ``lang`` is the language the
+    board is drawn in (``i18n.t(pen.lang, ...)``); each string picks its own face.
     """
 
-    def __init__(self, image: Image.Image, scale: float, ink: RGB = INK) -> None:
+    def __init__(
+        self, image: Image.Image, scale: float, ink: RGB = INK, *, lang: str = "en"
+    ) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = scale
         self.ink = ink
+        self.lang = lang
 
     def px(self, v: float) -> int:
         return round(v * self.k)
 
-    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
-        return font(max(6, round(size * self.k)), bold=bold)
+    def font(self, size: float, bold: bool = False, text: str = "") -> ImageFont.FreeTypeFont:
+        """The font that draws ``text`` at layout size ``size``."""
+        return font_for(text, max(6, round(size * self.k)), bold)
 
     def width(self, w: float) -> int:
         return max(1, round(w * self.k))
@@ -262,6 +486,8 @@ class Pen:
         """``s`` at layout point ``(x, y)`` (``anchor`` as in Pillow), pasted from its cached
         glyph mask (``glyphs``): a board redraws the same ids, names and amounts on every
         move, and rasterising them was most of a board's drawing time."""
+        if _RECORD is not None:
+            _note(s, bold)
         drawn = glyphs(s, max(6, round(size * self.k)), bold, anchor)
         if drawn is not None:
             mask, (dx, dy) = drawn
@@ -376,12 +602,14 @@ class Pen:
         return 14 + line_h * len(self.lines(s, size, w - 28, most, True))
 
     def wrap(self, s: str, size: float, width: float, bold: bool = False) -> list[str]:
-        """``s`` broken into lines no wider than ``width`` (explicit newlines kept)."""
+        """``s`` broken into lines no wider than ``width`` (explicit newlines kept): at spaces,
+        and between Japanese characters (which have none), never before closing punctuation
+        (``、。」)``) nor after opening (``「(``)."""
         lines: list[str] = []
         for para in s.split("\n"):
             current = ""
-            for word in para.split():
-                trial = f"{current} {word}" if current else word
+            for word, spaced in _breakable(para):
+                trial = (f"{current} {word}" if spaced else current + word) if current else word
                 if current and self.length(trial, size, bold) > width:
                     lines.append(current)
                     current = word
@@ -422,27 +650,54 @@ class Pen:
 # ---------------------------------------------------------------------------------------------
 
 NAME_LIMIT = 12
-"""Characters of a display name a board shows; longer names are shortened by ``short_name``."""
+"""Columns of a display name a board shows (an East Asian wide character takes two);
+longer names are shortened by ``short_name``."""
+
+
+def columns(text: str) -> int:
+    """Display width of ``text`` in columns: two for an East Asian wide or full-width
+    character (kanji, kana, full-width forms), one otherwise.
+
+    >>> columns("Bob"), columns("山田太郎"), columns("ﾀﾛｳ")
+    (3, 8, 3)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cut(text: str, limit: int) -> str:
+    out, used = "", 0
+    for c in text:
+        w = columns(c)
+        if used + w > limit:
+            break
+        out, used = out + c, used + w
+    return out
 
 
 def short_name(name: str, limit: int = NAME_LIMIT) -> str:
-    """A display name shortened for a board: whitespace collapsed, characters the bundled font
-    cannot draw (emoji, CJK) dropped, then the first word if the whole is too long, then cut with
-    an ellipsis. ``""`` stays ``""`` (callers fall back to the seat's label).
+    """A display name shortened for a board: whitespace collapsed, characters no bundled font
+    can draw (emoji, rare symbols) dropped, then the first word if the whole is wider than
+    ``limit`` columns (``columns``: kanji and kana count two), then cut with an ellipsis.
+    Japanese names keep their script (drawn with the Japanese face). ``""`` stays ``""``
+    (callers fall back to the seat's label).
 
     >>> short_name("Alexandra the Great")
     'Alexandra'
     >>> short_name("Maximilianus_Longname")
     'Maximilianu…'
+    >>> short_name("山田 太郎🎲")
+    '山田 太郎'
+    >>> short_name("長谷川さくらこ")
+    '長谷川さく…'
     """
-    cleaned = "".join(ch for ch in name if ord(ch) < 0x2000)  # DejaVu: Latin, Greek, Cyrillic
+    cleaned = "".join(ch for ch in name if drawable(ch))
     cleaned = " ".join(cleaned.split())
-    if len(cleaned) <= limit:
+    if columns(cleaned) <= limit:
         return cleaned
     first = cleaned.split(" ")[0]
-    if 3 <= len(first) <= limit:
+    if 3 <= columns(first) <= limit:
         return first
-    return cleaned[: limit - 1].rstrip() + "…"
+    return _cut(cleaned, limit - 1).rstrip() + "…"
 
 
 def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") -> list[str]:
@@ -455,21 +710,27 @@ def seat_names(names: Sequence[str] | None, seats: int, *, prefix: str = "P") ->
     return out
 
 
-def alt_text(title: str, stage: str, players: Sequence[str], *, over: bool = False) -> str:
+def alt_text(
+    title: str, stage: str, players: Sequence[str], *, over: bool = False, lang: str = "en"
+) -> str:
     """A board's text fallback (``Renderer.alt``): ``"<title> · <stage>: <player>; ..."``,
-    with ``game over`` when it is, in plain words (no markdown), under 1,000 characters
-    (Discord's attachment descriptions take 1,024).
+    with ``game over`` (in ``lang``) when it is, in plain words (no markdown), under 1,000
+    characters (Discord's attachment descriptions take 1,024).
 
     >>> alt_text("Kenchiku", "round 3", ["alice: 12 money", "bob: 9 money"])
     'Kenchiku · round 3: alice: 12 money; bob: 9 money'
     """
-    head = f"{title} · {stage}" + (" · game over" if over else "")
+    head = f"{title} · {stage}"
+    if over:
+        head += " · " + t(lang, "render.common.game_over", "game over")
     text = f"{head}: " + "; ".join(players) if players else head
     return text if len(text) <= 1000 else text[:999] + "…"
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (ranks up to 20)."""
+def ordinal(n: int, lang: str = "en") -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (ranks up to 20); ``1位`` in Japanese."""
+    if lang != "en":
+        return t(lang, "render.common.place", "{n}th", n=n)
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
@@ -555,33 +816,37 @@ class Legend:
     def draw(
         self,
         pen: Pen,
-        t: Palette,
+        th: Palette,
         x: float,
         y: float,
         w: float,
         icon: Callable[[str, float, float], None],
+        labels: Mapping[str, str] | None = None,
     ) -> None:
         """Draw the legend ``w`` wide at (``x``, ``y``); ``icon(kind, x, cy)`` draws each
-        kind's sample from the row's left (``x``) on its middle line (``cy``)."""
+        kind's sample from the row's left (``x``) on its middle line (``cy``). ``labels``
+        (by kind) replace the items' English labels (the board's language); the title is
+        drawn in ``pen.lang``."""
         panel(
             pen,
-            t,
+            th,
             x,
             y,
             w,
             self.height,
-            "Legend",
+            t(pen.lang, "render.common.legend", "Legend"),
             head=self.head,
             size=self.title_size,
             note_size=self.size,
         )
         col_w = (w - 20) / 2
-        for i, (kind, label) in enumerate(self.items):
+        for i, (kind, english) in enumerate(self.items):
             cx = x + 12 + (i % 2) * col_w
             cy = y + self.head + (i // 2) * self.row_h + self.row_h / 2
             icon(kind, cx, cy)
+            label = (labels or {}).get(kind, english)
             label = pen.fit(label, self.size, col_w - self.label_dx - 4)
-            pen.text(cx + self.label_dx, cy + 1, label, self.size, fill=t.ink, anchor="lm")
+            pen.text(cx + self.label_dx, cy + 1, label, self.size, fill=th.ink, anchor="lm")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,19 +8,22 @@ signature probing.
 Every view is a pure function of a game's view (``state.view(seat)``) and keyword options,
 returning a new RGB image:
 
-- ``board(view, *, names, theme, scale, detail)``: the public table. ``detail=False`` is the
+- ``board(view, *, names, theme, scale, detail, lang)``: the public table. ``detail=False`` is the
   chat board, read at Discord's inline width (about 550 px); ``detail=True`` the full-size
   board opened on request.
 - ``player(view, seat, ...)``: one player's area as everyone may see it (``/board player:``).
 - ``hand(view, seat, ...)``: what only that seat may see (``/hand``, the **My hand** button).
 - ``zoom(view, area, ...)``: one area of the map, large (games with a map); a ``ValueError``
   with a sentence naming the valid areas for a bad ``area``.
-- ``alt(view, names)``: the text fallback: one or two plain lines saying what the board shows
-  (the image's description for screen readers, and the words posted if no image can be).
+- ``alt(view, names, lang)``: the text fallback: one or two plain lines saying what the board
+  shows (the image's description for screen readers, and the words posted if no image can be).
 
 ``names`` are display names by seat (index = seat), shortened by the renderer; missing names
 show as ``P1``, ``P2``... ``theme`` is ``"light"`` or ``"dark"``; ``scale`` multiplies the
-layout's pixel size (the bot posts boards at ``board_scale``, 0.75).
+layout's pixel size (the bot posts boards at ``board_scale``, 0.75). ``lang`` (``"en"``,
+``"ja"``) is the language of every word drawn: sentences through ``i18n.t`` (catalogue domain
+``render``), component names through ``i18n.term`` (the game's catalogue); a language without
+a translation falls back to English.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ class BoardView(Protocol[V]):
         theme: str = "light",
         scale: float = 1.0,
         detail: bool = False,
+        lang: str = "en",
     ) -> Image.Image: ...
 
 
@@ -61,6 +65,7 @@ class SeatView(Protocol[V]):
         names: Names = None,
         theme: str = "light",
         scale: float = 1.0,
+        lang: str = "en",
     ) -> Image.Image: ...
 
 
@@ -74,6 +79,7 @@ class ZoomView(Protocol[V]):
         names: Names = None,
         theme: str = "light",
         scale: float = 1.0,
+        lang: str = "en",
     ) -> Image.Image: ...
 
 
@@ -84,7 +90,7 @@ class Renderer(Generic[W]):
 
     game: str
     board: BoardView[W]
-    alt: Callable[[W, Names], str]
+    alt: Callable[[W, Names, str], str]
     seats: Callable[[W], int]
     player: SeatView[W] | None = None
     hand: SeatView[W] | None = None
@@ -110,24 +116,26 @@ class Renderer(Generic[W]):
         theme: str = "light",
         scale: float = 1.0,
         detail: bool = False,
+        lang: str = "en",
     ) -> Image.Image:
-        """Draw view ``kind`` (``seat`` for ``player`` and ``hand``, ``area`` for ``zoom``).
+        """Draw view ``kind`` (``seat`` for ``player`` and ``hand``, ``area`` for ``zoom``)
+        in language ``lang``.
 
         Raises ``LookupError`` if this game draws no such view, ``ValueError`` as the view
         does (bad area, theme or scale)."""
         names = list(names) if names is not None else None
         if kind == "board":
-            return self.board(view, names=names, theme=theme, scale=scale, detail=detail)
+            return self.board(view, names=names, theme=theme, scale=scale, detail=detail, lang=lang)
         if kind == "zoom":
             if self.zoom is None:
                 raise LookupError(f"{self.game} has no zoom")
-            return self.zoom(view, area or "", names=names, theme=theme, scale=scale)
+            return self.zoom(view, area or "", names=names, theme=theme, scale=scale, lang=lang)
         func = self.player if kind == "player" else self.hand
         if func is None:
             raise LookupError(f"{self.game} has no {kind} view")
         if seat is None:
             raise ValueError(f"a {kind} view needs a seat")
-        return func(view, seat, names=names, theme=theme, scale=scale)
+        return func(view, seat, names=names, theme=theme, scale=scale, lang=lang)
 
 
 def of(game: str) -> Renderer[Any] | None:

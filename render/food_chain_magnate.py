@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from games.food_chain_magnate.data import components
+from games.food_chain_magnate.model import PHASE_TITLES, Phase
 from games.food_chain_magnate.view import (
     CampaignView,
     FcmView,
@@ -32,6 +34,7 @@ from games.food_chain_magnate.view import (
     PlayerView,
     RestaurantView,
 )
+from i18n import t, term
 from render.common import (
     Palette,
     Pen,
@@ -112,6 +115,46 @@ _THEMES: dict[str, _Theme] = {
 }
 
 
+PREFIX = "food_chain_magnate"
+
+
+def _good(lang: str, good: str) -> str:
+    """A good's name in ``lang`` (``soft drink``, ``ソフトドリンク``)."""
+    return term(lang, PREFIX, "good", good, GOOD_NAMES.get(good, good.replace("_", " ")))
+
+
+def _staff(lang: str, kind: str) -> str:
+    """An employee's (or other card's) name in ``lang`` (``burger cook``)."""
+    return term(lang, PREFIX, "employee", kind, kind.replace("_", " "))
+
+
+def _milestone(lang: str, ident: str) -> str:
+    """A milestone: its id in words in English (``first billboard``), its name in ``lang``."""
+    english = ident.replace("_", " ")
+    if lang == "en":
+        return english
+    found = components().milestones.get(ident)
+    return term(lang, PREFIX, "milestone", ident, found.name) if found else english
+
+
+def _phase_title(view: FcmView, lang: str) -> str:
+    """``Turn 3 · Phase 1: Restructuring`` in ``lang`` (the engine's ``phase_title``)."""
+    if lang == "en":
+        return view.phase_title
+    if view.phase == "over":
+        return t(lang, "render.food_chain_magnate.over", "Game over")
+    try:
+        english = PHASE_TITLES[Phase(view.phase)]
+    except ValueError:
+        return view.phase_title
+    title = term(lang, PREFIX, "phase", view.phase, english)
+    if not view.turn:
+        return title
+    return t(
+        lang, "render.food_chain_magnate.turn_phase", "Turn {n} · {phase}", n=view.turn, phase=title
+    )
+
+
 def _square_size(view: FcmView) -> int:
     cols = view.tile_cols * 5
     return max(24, min(MAX_SQUARE, (WIDTH - 2 * MARGIN - LABEL - PLANE_BAND) // cols))
@@ -130,8 +173,9 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
-    """Draw the public table from ``view`` (it never derives a rule).
+    """Draw the public table from ``view`` (it never derives a rule), in ``lang``.
 
     ``detail=False`` (default): the chat board, drawn for Discord's inline width (550 px;
     no text under 11 px there): the map with coordinates, houses with demand, restaurants,
@@ -143,14 +187,16 @@ def render_board(
 
     Raises ``ValueError`` for an unknown ``theme`` or a non-positive ``scale``.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     labels = seat_names(names, len(view.players))
     if detail:
-        return _render_detail(view, t, scale, labels)
-    return _render_chat(view, t, scale, labels)
+        return _render_detail(view, th, scale, labels, lang)
+    return _render_chat(view, th, scale, labels, lang)
 
 
-def _render_detail(view: FcmView, t: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+def _render_detail(
+    view: FcmView, th: _Theme, scale: float, names: Sequence[str], lang: str
+) -> Image.Image:
     """The full-size board (``detail=True``)."""
     sq = _square_size(view)
     rows, cols = view.tile_rows * 5, view.tile_cols * 5
@@ -159,13 +205,13 @@ def _render_detail(view: FcmView, t: _Theme, scale: float, names: Sequence[str])
     width = max(WIDTH, map_x + cols * sq + MARGIN)
     panels_y = map_y + rows * sq + 16
     height = panels_y + PANEL_ROW_H * len(view.players) + LEGEND_H + MARGIN
-    image = Image.new("RGB", (round(width * scale), round(height * scale)), t.bg)
-    pen = Pen(image, scale, t.ink)
-    _header(pen, t, view, width, names)
-    _map(pen, t, view, map_x, map_y, sq)
-    _planes(pen, t, view, map_x, map_y, sq)
-    _panels(pen, t, view, MARGIN, panels_y, width - 2 * MARGIN, names)
-    _legend(pen, t, MARGIN, panels_y + PANEL_ROW_H * len(view.players) + 8)
+    image = Image.new("RGB", (round(width * scale), round(height * scale)), th.bg)
+    pen = Pen(image, scale, th.ink, lang=lang)
+    _header(pen, th, view, width, names)
+    _map(pen, th, view, map_x, map_y, sq)
+    _planes(pen, th, view, map_x, map_y, sq)
+    _panels(pen, th, view, MARGIN, panels_y, width - 2 * MARGIN, names)
+    _legend(pen, th, MARGIN, panels_y + PANEL_ROW_H * len(view.players) + 8)
     return image
 
 
@@ -239,18 +285,20 @@ def _chat_sizes(view: FcmView) -> _Chat:
     sq = C_SQ
     # the smallest text: 11 px at 550 px wide, rounded up, plus 4% against rounding
     approx_w = 2 * C_M + 3 * sq + cols * sq
-    t = math.ceil(approx_w * 11 / 550 * 1.04)
-    label = t * 1.4
-    plane = t * 1.4 + 8
+    th = math.ceil(approx_w * 11 / 550 * 1.04)
+    label = th * 1.4
+    plane = th * 1.4 + 8
     width = 2 * C_M + plane + label + cols * sq
-    t = max(t, math.ceil(width * 11 / 550 * 1.04))
-    return _Chat(width=width, t=t, big=round(t * 1.2), sq=sq, label=label, plane=plane)
+    th = max(th, math.ceil(width * 11 / 550 * 1.04))
+    return _Chat(width=width, t=th, big=round(th * 1.2), sq=sq, label=label, plane=plane)
 
 
-def _render_chat(view: FcmView, t: _Theme, scale: float, names: Sequence[str]) -> Image.Image:
+def _render_chat(
+    view: FcmView, th: _Theme, scale: float, names: Sequence[str], lang: str
+) -> Image.Image:
     z = _chat_sizes(view)
     rows = view.tile_rows * 5
-    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
     map_x = C_M + z.plane + z.label
     map_y = C_M + 2 * (z.big + 8) + z.plane + z.label
     camp_lines = _campaign_lines(probe, view, names, z)
@@ -258,50 +306,53 @@ def _render_chat(view: FcmView, t: _Theme, scale: float, names: Sequence[str]) -
     row_h = 2 * line_h + 8
     y_after_map = map_y + rows * z.sq + 10
     height = y_after_map + len(camp_lines) * line_h + 6 + row_h * len(view.players) + line_h + C_M
-    image = Image.new("RGB", (round(z.width * scale), round(height * scale)), t.bg)
-    pen = Pen(image, scale, t.ink)
-    _chat_header(pen, t, view, names, z)
-    _chat_map(pen, t, view, map_x, map_y, z)
-    _chat_planes(pen, t, view, map_x, map_y, z)
+    image = Image.new("RGB", (round(z.width * scale), round(height * scale)), th.bg)
+    pen = Pen(image, scale, th.ink, lang=lang)
+    _chat_header(pen, th, view, names, z)
+    _chat_map(pen, th, view, map_x, map_y, z)
+    _chat_planes(pen, th, view, map_x, map_y, z)
     y = y_after_map
     for line in camp_lines:
         pen.text(C_M, y + line_h / 2, line, z.t, anchor="lm")
         y += line_h
     y += 6
     for p in sorted(view.players, key=lambda q: q.position):
-        _chat_player(pen, t, view, p, names, C_M, y, z.width - 2 * C_M, row_h, z)
+        _chat_player(pen, th, view, p, names, C_M, y, z.width - 2 * C_M, row_h, z)
         y += row_h
-    _chat_legend(pen, t, C_M, y + line_h / 2, z)
+    _chat_legend(pen, th, C_M, y + line_h / 2, z)
     return image
 
 
-def _chat_header(pen: Pen, t: _Theme, view: FcmView, names: Sequence[str], z: _Chat) -> None:
+def _chat_header(pen: Pen, th: _Theme, view: FcmView, names: Sequence[str], z: _Chat) -> None:
     y = C_M + (z.big + 8) / 2
-    title = f"Food Chain Magnate · {view.phase_title}"
+    lang = pen.lang
+    title = f"{_game_name(lang)} · {_phase_title(view, lang)}"
     pen.text(C_M, y, pen.fit(title, z.big, z.width - 2 * C_M, True), z.big, bold=True, anchor="lm")
     y += z.big + 8
     if view.ranking:
-        line = "Final: " + "  ".join(
-            f"{i}. {names[s]} ${view.players[s].cash}" for i, s in enumerate(view.ranking, 1)
-        )
+        line = _final(lang, view, names, "  ")
         pen.text(C_M, y, pen.fit(line, z.t, z.width - 2 * C_M, True), z.t, bold=True, anchor="lm")
         return
-    bank = f"Bank ${view.bank}" + (f" (broken {view.breaks}×)" if view.breaks else "")
-    parts = [bank, f"CEO slots {view.ceo_slots}"]
+    parts = [
+        _bank(lang, view),
+        t(lang, "render.food_chain_magnate.ceo_slots", "CEO slots {n}", n=view.ceo_slots),
+    ]
     if view.intro:
-        parts.append("intro")
+        parts.append(t(lang, "render.food_chain_magnate.intro", "intro"))
     left = " · ".join(parts)
-    pen.text(C_M, y, left, z.t, fill=t.muted, anchor="lm")
+    pen.text(C_M, y, left, z.t, fill=th.muted, anchor="lm")
     acting = [names[s] for s in view.to_act if 0 <= s < len(names)]
     if acting:
-        right = "To act: " + ", ".join(acting)
+        right = t(
+            lang, "render.food_chain_magnate.to_act", "To act: {names}", names=", ".join(acting)
+        )
         room = z.width - 2 * C_M - pen.length(left, z.t) - 20
         pen.text(z.width - C_M, y, pen.fit(right, z.t, room, True), z.t, bold=True, anchor="rm")
 
 
 def _ground(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     view: FcmView,
     x0: float,
     y0: float,
@@ -317,24 +368,24 @@ def _ground(
     in a ``band`` around it (text size ``label``), square and tile lines, roads with their
     bridges, and drink squares (inset by ``inset``, letters of size ``drink``)."""
     rows, cols = len(view.terrain), len(view.terrain[0])
-    pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=t.ground)
+    pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=th.ground)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for c in range(cols):
-        pen.text(x0 + c * sq + sq / 2, y0 - band / 2, letters[c], label, anchor="mm", fill=t.muted)
+        pen.text(x0 + c * sq + sq / 2, y0 - band / 2, letters[c], label, anchor="mm", fill=th.muted)
     for r in range(rows):
-        pen.text(x0 - band / 2, y0 + r * sq + sq / 2, str(r + 1), label, anchor="mm", fill=t.muted)
+        pen.text(x0 - band / 2, y0 + r * sq + sq / 2, str(r + 1), label, anchor="mm", fill=th.muted)
     for r in range(rows + 1):
         edge = r % 5 == 0
         pen.line(
             [(x0, y0 + r * sq), (x0 + cols * sq, y0 + r * sq)],
-            fill=t.tile_edge if edge else t.grid,
+            fill=th.tile_edge if edge else th.grid,
             width=3 if edge else 1,
         )
     for c in range(cols + 1):
         edge = c % 5 == 0
         pen.line(
             [(x0 + c * sq, y0), (x0 + c * sq, y0 + rows * sq)],
-            fill=t.tile_edge if edge else t.grid,
+            fill=th.tile_edge if edge else th.grid,
             width=3 if edge else 1,
         )
     bridges = set(view.bridges)
@@ -342,7 +393,7 @@ def _ground(
         for c, ch in enumerate(row):
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, t, view, r, c, x, y, round(sq), (r, c) in bridges)
+                _road(pen, th, view, r, c, x, y, round(sq), (r, c) in bridges)
             elif ch in DRINK_LETTER:
                 letter, colour = GOODS[DRINK_LETTER[ch]]
                 pen.rect(
@@ -351,7 +402,7 @@ def _ground(
                     x + sq - inset,
                     y + sq - inset,
                     fill=colour,
-                    outline=t.muted,
+                    outline=th.muted,
                     width=2,
                     radius=6,
                 )
@@ -366,39 +417,41 @@ def _ground(
                 )
 
 
-def _chat_map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+def _chat_map(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
     sq = z.sq
-    _ground(pen, t, view, x0, y0, sq, label=z.t, band=z.label, inset=3, drink=z.t, lift=1)
+    _ground(pen, th, view, x0, y0, sq, label=z.t, band=z.label, inset=3, drink=z.t, lift=1)
     for h in view.houses:
-        _chat_house(pen, t, h, x0, y0, z)
+        _chat_house(pen, th, h, x0, y0, z)
     for camp in view.campaigns:
         if camp.squares:
-            _chat_campaign(pen, t, camp, x0, y0, z)
+            _chat_campaign(pen, th, camp, x0, y0, z)
     for rest in view.restaurants:
-        _chat_restaurant(pen, t, rest, x0, y0, z)
+        _chat_restaurant(pen, th, rest, x0, y0, z)
 
 
-def _chat_house(pen: Pen, t: _Theme, h: HouseView, x0: float, y0: float, z: _Chat) -> None:
+def _chat_house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: _Chat) -> None:
     sq = z.sq
     if h.garden:
         gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
-        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=t.garden, radius=5)
+        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=th.garden, radius=5)
         for i in range(3):
             fx = gx0 + (gx1 - gx0) * (i + 1) / 4
             fy = gy0 + (gy1 - gy0) * (0.3 + 0.4 * (i % 2))
-            pen.disc(fx, fy, sq * 0.1, fill=t.leaf)
+            pen.disc(fx, fy, sq * 0.1, fill=th.leaf)
     bx0, by0, bx1, by1 = _box(h.squares, x0, y0, sq)
     pen.rect(
-        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=t.house, outline=t.house_edge, width=2, radius=6
+        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=th.house, outline=th.house_edge, width=2, radius=6
     )
     cx = (bx0 + bx1) / 2
     if not h.demand:
         pen.text(
-            cx, (by0 + by1) / 2, str(h.number), z.big, bold=True, fill=t.house_edge, anchor="mm"
+            cx, (by0 + by1) / 2, str(h.number), z.big, bold=True, fill=th.house_edge, anchor="mm"
         )
         return
     strip = z.t + 8
-    pen.text(cx, by0 + 4 + strip / 2, str(h.number), z.t, bold=True, fill=t.house_edge, anchor="mm")
+    pen.text(
+        cx, by0 + 4 + strip / 2, str(h.number), z.t, bold=True, fill=th.house_edge, anchor="mm"
+    )
     groups: list[tuple[str, int]] = []
     for good in h.demand:
         if groups and groups[-1][0] == good:
@@ -432,26 +485,26 @@ def _chat_house(pen: Pen, t: _Theme, h: HouseView, x0: float, y0: float, z: _Cha
             pen.disc(x, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
             pen.text(x, y + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
             if n > 1:
-                pen.text(x + r + 1, y + 1, str(n), z.t, bold=True, fill=t.house_edge, anchor="lm")
+                pen.text(x + r + 1, y + 1, str(n), z.t, bold=True, fill=th.house_edge, anchor="lm")
             x += step
         y += row_h
 
 
 def _chat_restaurant(
-    pen: Pen, t: _Theme, r: RestaurantView, x0: float, y0: float, z: _Chat
+    pen: Pen, th: _Theme, r: RestaurantView, x0: float, y0: float, z: _Chat
 ) -> None:
     sq = z.sq
     colour = player_colour(r.owner)
     bx0, by0, bx1, by1 = _box(r.squares, x0, y0, sq)
-    fill = colour if r.open else mix(colour, t.ground, 0.6)
-    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=t.ink, width=2.5, radius=4)
+    fill = colour if r.open else mix(colour, th.ground, 0.6)
+    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=th.ink, width=2.5, radius=4)
     ink = text_on(fill)
     cx = (bx0 + bx1) / 2
     _shape(pen, cx, by0 + sq * 0.7, sq * 0.38, r.owner, ink, ink)
     pen.text(
         cx,
         by1 - sq * 0.55,
-        f"#{r.index}" if r.open else "soon",
+        f"#{r.index}" if r.open else t(pen.lang, "render.food_chain_magnate.soon", "soon"),
         z.t,
         bold=True,
         fill=ink,
@@ -468,7 +521,7 @@ def _chat_restaurant(
         dx = -1 if right else 1
         dy = -1 if bottom else 1
         k = sq * 0.36
-        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=t.ink)
+        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=th.ink)
 
 
 def _campaign_text(camp: CampaignView) -> str:
@@ -477,10 +530,12 @@ def _campaign_text(camp: CampaignView) -> str:
     return GOODS[camp.product][0] + ("∞" if camp.eternal else str(camp.remaining))
 
 
-def _chat_campaign(pen: Pen, t: _Theme, camp: CampaignView, x0: float, y0: float, z: _Chat) -> None:
+def _chat_campaign(
+    pen: Pen, th: _Theme, camp: CampaignView, x0: float, y0: float, z: _Chat
+) -> None:
     colour = player_colour(camp.owner)
     bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, z.sq)
-    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=t.panel, outline=colour, width=4, radius=3)
+    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=th.panel, outline=colour, width=4, radius=3)
     num = str(camp.number)
     what = _campaign_text(camp)
     cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
@@ -495,7 +550,7 @@ def _chat_campaign(pen: Pen, t: _Theme, camp: CampaignView, x0: float, y0: float
         pen.text(cx, cy + 1, num, z.t, bold=True, anchor="mm")
 
 
-def _chat_planes(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+def _chat_planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
     top = y0 - z.label - z.plane
     left = x0 - z.label - z.plane
     for camp in view.campaigns:
@@ -551,13 +606,20 @@ def _campaign_lines(pen: Pen, view: FcmView, names: Sequence[str], z: _Chat) -> 
     for camp in sorted(view.campaigns, key=lambda c: c.number):
         owner = names[camp.owner] if 0 <= camp.owner < len(names) else "?"
         what = _campaign_text(camp) or "?"
-        items.append(f"#{camp.number} {owner} {camp.kind} {what}")
-    return pen.wrap("Campaigns: " + " · ".join(items), z.t, z.width - 2 * C_M)
+        kind = term(pen.lang, PREFIX, "campaign", camp.kind, camp.kind)
+        items.append(f"#{camp.number} {owner} {kind} {what}")
+    line = t(
+        pen.lang,
+        "render.food_chain_magnate.campaigns",
+        "Campaigns: {items}",
+        items=" · ".join(items),
+    )
+    return pen.wrap(line, z.t, z.width - 2 * C_M)
 
 
 def _chat_player(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     view: FcmView,
     p: PlayerView,
     names: Sequence[str],
@@ -573,7 +635,7 @@ def _chat_player(
         top + 2,
         x + w,
         top + h - 2,
-        fill=t.panel,
+        fill=th.panel,
         outline=HIGHLIGHT if acting else None,
         width=3 if acting else 1,
         radius=8,
@@ -583,73 +645,108 @@ def _chat_player(
     y2 = y1 + line_h
     _seat_mark(pen, x + 8 + z.t * 0.6, y1, z.t * 0.55, p.seat)
     nx = x + 16 + z.t * 1.2
+    lang = pen.lang
     name = f"{p.position}. {names[p.seat]}"
     pen.text(nx, y1, name, z.big, bold=True, anchor="lm")
-    head = [f"${p.cash}", f"price ${p.unit_price}"]
+    head = [f"${p.cash}", _price(lang, p.unit_price)]
     if p.waitresses:
-        head.append(f"{p.waitresses} waitress" + ("es" if p.waitresses > 1 else ""))
+        head.append(_waitresses(lang, p.waitresses))
     if p.open_slots is not None:
-        head.append(f"{p.open_slots} open slots")
+        head.append(
+            t(lang, "render.food_chain_magnate.open_slots", "{n} open slots", n=p.open_slots)
+        )
     if view.phase == "restructuring" and not view.ranking:
-        head.append("has chosen" if p.committed else "choosing…")
+        head.append(
+            t(lang, "render.food_chain_magnate.has_chosen", "has chosen")
+            if p.committed
+            else t(lang, "render.food_chain_magnate.choosing", "choosing…")
+        )
     hx = nx + pen.length(name, z.big, True) + 16
     pen.text(hx, y1, pen.fit("  ·  ".join(head), z.t, x + w - hx - 10), z.t, anchor="lm")
     stock = " ".join(f"{n}{GOODS[k][0]}" for k, n in p.stock if k in GOODS)
     work = sum(n for _, n in p.at_work)
     beach = sum(n for _, n in p.beach)
-    parts = ["stock " + (stock or "none")]
+    parts = [
+        t(
+            lang,
+            "render.food_chain_magnate.stock",
+            "stock {goods}",
+            goods=stock or t(lang, "render.food_chain_magnate.none", "none"),
+        )
+    ]
     if p.at_work or p.beach:
-        parts.append(f"{work + 1} at work, {beach} beach")
+        parts.append(
+            t(
+                lang,
+                "render.food_chain_magnate.at_work",
+                "{work} at work, {beach} beach",
+                work=work + 1,
+                beach=beach,
+            )
+        )
     else:
-        parts.append(f"{sum(n for _, n in p.hand) + 1} cards")
+        parts.append(
+            t(lang, "render.food_chain_magnate.cards", "{n} cards", n=sum(n for _, n in p.hand) + 1)
+        )
     if p.busy:
-        parts.append("busy " + " ".join(f"#{n}" for n, _ in p.busy))
+        busy = " ".join(f"#{n}" for n, _ in p.busy)
+        parts.append(t(lang, "render.food_chain_magnate.busy", "busy {campaigns}", campaigns=busy))
     if p.milestones:
-        parts.append(f"{len(p.milestones)} milestones")
+        parts.append(
+            t(lang, "render.food_chain_magnate.milestones", "{n} milestones", n=len(p.milestones))
+        )
     if p.drive_in:
-        parts.append("drive-in")
-    pen.text(x + 12, y2, pen.fit("  ·  ".join(parts), z.t, w - 24), z.t, fill=t.muted, anchor="lm")
+        parts.append(t(lang, "render.food_chain_magnate.drive_in", "drive-in"))
+    pen.text(x + 12, y2, pen.fit("  ·  ".join(parts), z.t, w - 24), z.t, fill=th.muted, anchor="lm")
 
 
-def _chat_legend(pen: Pen, t: _Theme, x: float, y: float, z: _Chat) -> None:
+def _chat_legend(pen: Pen, th: _Theme, x: float, y: float, z: _Chat) -> None:
     cx = x
     r = z.t * 0.62
     for good, (letter, colour) in GOODS.items():
         pen.disc(cx + r, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
         pen.text(cx + r, y + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
-        label = GOOD_NAMES[good]
-        pen.text(cx + 2 * r + 5, y, label, z.t, anchor="lm", fill=t.muted)
+        label = _good(pen.lang, good)
+        pen.text(cx + 2 * r + 5, y, label, z.t, anchor="lm", fill=th.muted)
         cx += 2 * r + 5 + pen.length(label, z.t) + 14
-    pen.text(cx, y, "◣ entrance", z.t, anchor="lm", fill=t.muted)
+    pen.text(
+        cx,
+        y,
+        t(pen.lang, "render.food_chain_magnate.entrance", "◣ entrance"),
+        z.t,
+        anchor="lm",
+        fill=th.muted,
+    )
 
 
 # -- header ---------------------------------------------------------------------------------
 
 
-def _header(pen: Pen, t: _Theme, view: FcmView, width: float, names: Sequence[str] | None) -> None:
+def _header(pen: Pen, th: _Theme, view: FcmView, width: float, names: Sequence[str] | None) -> None:
     y = MARGIN
-    pen.text(MARGIN, y, f"Food Chain Magnate · {view.phase_title}", TITLE, bold=True)
-    bank = f"Bank ${view.bank}"
-    if view.breaks:
-        bank += f" (broken {view.breaks}×)"
-    info = [bank, f"CEO slots {view.ceo_slots}"]
+    lang = pen.lang
+    pen.text(MARGIN, y, f"{_game_name(lang)} · {_phase_title(view, lang)}", TITLE, bold=True)
+    info = [
+        _bank(lang, view),
+        t(lang, "render.food_chain_magnate.ceo_slots", "CEO slots {n}", n=view.ceo_slots),
+    ]
     if view.next_ceo_slots is not None:
-        info.append(f"→ {view.next_ceo_slots} next turn")
-    if view.intro:
-        info.append("intro game")
-    if view.ranking:
-        standings = "   ".join(
-            f"{i}. {_name(s, names)} ${view.players[s].cash}" for i, s in enumerate(view.ranking, 1)
+        info.append(
+            t(lang, "render.food_chain_magnate.next_turn", "→ {n} next turn", n=view.next_ceo_slots)
         )
+    if view.intro:
+        info.append(t(lang, "render.food_chain_magnate.intro_game", "intro game"))
+    if view.ranking:
+        labels = [_name(s, names) for s in range(len(view.players))]
         pen.text(
             MARGIN,
             y + 38,
-            pen.fit("Final: " + standings, TEXT, width - 2 * MARGIN - 330),
+            pen.fit(_final(lang, view, labels, "   "), TEXT, width - 2 * MARGIN - 330),
             TEXT,
             bold=True,
         )
     else:
-        pen.text(MARGIN, y + 38, "   ".join(info), TEXT, fill=t.muted)
+        pen.text(MARGIN, y + 38, "   ".join(info), TEXT, fill=th.muted)
     x = width - MARGIN
     for pos, seat in reversed(list(enumerate(view.order, 1))):
         label = f"{pos}."
@@ -657,28 +754,29 @@ def _header(pen: Pen, t: _Theme, view: FcmView, width: float, names: Sequence[st
         x -= w
         _seat_mark(pen, x + 14, y + 50, 12, seat)
         pen.text(x + 30, y + 50, label, TEXT, bold=True, anchor="lm")
-    pen.text(width - MARGIN, y + 14, "Turn order", SMALL, fill=t.muted, anchor="rm")
+    turn_order = t(lang, "render.food_chain_magnate.turn_order", "Turn order")
+    pen.text(width - MARGIN, y + 14, turn_order, SMALL, fill=th.muted, anchor="rm")
 
 
 # -- map ------------------------------------------------------------------------------------
 
 
-def _map(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
+def _map(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
     label = min(TEXT, sq * 0.55)
-    _ground(pen, t, view, x0, y0, sq, label=label, band=LABEL, inset=4, drink=sq * 0.5, lift=0)
+    _ground(pen, th, view, x0, y0, sq, label=label, band=LABEL, inset=4, drink=sq * 0.5, lift=0)
     for h in view.houses:
-        _house(pen, t, h, x0, y0, sq)
+        _house(pen, th, h, x0, y0, sq)
     for camp in view.campaigns:
         if camp.squares:
-            _campaign(pen, t, camp, x0, y0, sq)
+            _campaign(pen, th, camp, x0, y0, sq)
     for rest in view.restaurants:
-        _restaurant(pen, t, rest, x0, y0, sq)
+        _restaurant(pen, th, rest, x0, y0, sq)
 
 
 def _road(
-    pen: Pen, t: _Theme, view: FcmView, r: int, c: int, x: float, y: float, sq: int, bridge: bool
+    pen: Pen, th: _Theme, view: FcmView, r: int, c: int, x: float, y: float, sq: int, bridge: bool
 ) -> None:
-    pen.rect(x, y, x + sq, y + sq, fill=t.road)
+    pen.rect(x, y, x + sq, y + sq, fill=th.road)
     terrain = view.terrain
 
     def is_road(rr: int, cc: int) -> bool:
@@ -686,14 +784,14 @@ def _road(
 
     cx, cy = x + sq / 2, y + sq / 2
     if bridge:
-        pen.rect(x, y + sq * 0.3, x + sq, y + sq * 0.7, fill=mix(t.road, (0, 0, 0), 0.25))
-        pen.line([(x, cy), (x + sq, cy)], fill=t.road_line, width=2)
-        pen.rect(x + sq * 0.3, y, x + sq * 0.7, y + sq, fill=t.road, outline=t.ink, width=1.5)
-        pen.line([(cx, y), (cx, y + sq)], fill=t.road_line, width=2)
+        pen.rect(x, y + sq * 0.3, x + sq, y + sq * 0.7, fill=mix(th.road, (0, 0, 0), 0.25))
+        pen.line([(x, cy), (x + sq, cy)], fill=th.road_line, width=2)
+        pen.rect(x + sq * 0.3, y, x + sq * 0.7, y + sq, fill=th.road, outline=th.ink, width=1.5)
+        pen.line([(cx, y), (cx, y + sq)], fill=th.road_line, width=2)
         return
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if is_road(r + dr, c + dc):
-            pen.line([(cx, cy), (cx + dc * sq / 2, cy + dr * sq / 2)], fill=t.road_line, width=2)
+            pen.line([(cx, cy), (cx + dc * sq / 2, cy + dr * sq / 2)], fill=th.road_line, width=2)
 
 
 def _box(squares: Sequence[tuple[int, int]], x0: float, y0: float, sq: float) -> tuple[float, ...]:
@@ -704,21 +802,21 @@ def _box(squares: Sequence[tuple[int, int]], x0: float, y0: float, sq: float) ->
     return (x0 + c0 * sq, y0 + r0 * sq, x0 + c1 * sq, y0 + r1 * sq)
 
 
-def _house(pen: Pen, t: _Theme, h: HouseView, x0: float, y0: float, sq: int) -> None:
+def _house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, sq: int) -> None:
     if h.garden:
         gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
-        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=t.garden, radius=5)
+        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=th.garden, radius=5)
         for i in range(3):
             fx = gx0 + (gx1 - gx0) * (i + 1) / 4
             fy = gy0 + (gy1 - gy0) * (0.35 + 0.3 * (i % 2))
-            pen.disc(fx, fy, sq * 0.12, fill=t.leaf)
+            pen.disc(fx, fy, sq * 0.12, fill=th.leaf)
     bx0, by0, bx1, by1 = _box(h.squares, x0, y0, sq)
     pen.rect(
-        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=t.house, outline=t.house_edge, width=2, radius=6
+        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=th.house, outline=th.house_edge, width=2, radius=6
     )
     ny = by0 + sq * (0.55 if h.demand else 1.0)
     pen.text(
-        (bx0 + bx1) / 2, ny, str(h.number), sq * 0.7, bold=True, fill=t.house_edge, anchor="mm"
+        (bx0 + bx1) / 2, ny, str(h.number), sq * 0.7, bold=True, fill=th.house_edge, anchor="mm"
     )
     if h.demand:
         r = min(sq * 0.3, (bx1 - bx0 - 8) / (2 * len(h.demand)))
@@ -732,17 +830,17 @@ def _house(pen: Pen, t: _Theme, h: HouseView, x0: float, y0: float, sq: int) -> 
             x += 2 * r
 
 
-def _restaurant(pen: Pen, t: _Theme, r: RestaurantView, x0: float, y0: float, sq: int) -> None:
+def _restaurant(pen: Pen, th: _Theme, r: RestaurantView, x0: float, y0: float, sq: int) -> None:
     colour = player_colour(r.owner)
     bx0, by0, bx1, by1 = _box(r.squares, x0, y0, sq)
-    fill = colour if r.open else mix(colour, t.ground, 0.6)
-    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=t.ink, width=2.5, radius=4)
+    fill = colour if r.open else mix(colour, th.ground, 0.6)
+    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=th.ink, width=2.5, radius=4)
     ink = text_on(fill)
     _shape(pen, (bx0 + bx1) / 2, (by0 + by1) / 2 - sq * 0.25, sq * 0.34, r.owner, ink, ink)
     pen.text(
         (bx0 + bx1) / 2,
         (by0 + by1) / 2 + sq * 0.45,
-        f"#{r.index}" if r.open else "soon",
+        f"#{r.index}" if r.open else t(pen.lang, "render.food_chain_magnate.soon", "soon"),
         sq * 0.42,
         bold=True,
         fill=ink,
@@ -759,13 +857,13 @@ def _restaurant(pen: Pen, t: _Theme, r: RestaurantView, x0: float, y0: float, sq
         dx = -1 if right else 1
         dy = -1 if bottom else 1
         k = sq * 0.38
-        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=t.ink)
+        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=th.ink)
 
 
-def _campaign(pen: Pen, t: _Theme, camp: CampaignView, x0: float, y0: float, sq: int) -> None:
+def _campaign(pen: Pen, th: _Theme, camp: CampaignView, x0: float, y0: float, sq: int) -> None:
     colour = player_colour(camp.owner)
     bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, sq)
-    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=t.panel, outline=colour, width=4, radius=3)
+    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=th.panel, outline=colour, width=4, radius=3)
     label = f"#{camp.number}"
     pen.text((bx0 + bx1) / 2, by0 + sq * 0.32, label, sq * 0.44, bold=True, anchor="mm")
     if camp.product:
@@ -777,12 +875,12 @@ def _campaign(pen: Pen, t: _Theme, camp: CampaignView, x0: float, y0: float, sq:
             f"{letter}{left}",
             sq * 0.44,
             bold=True,
-            fill=mix(good, t.ink, 0.35),
+            fill=mix(good, th.ink, 0.35),
             anchor="mm",
         )
 
 
-def _planes(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
+def _planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
     top = y0 - LABEL - PLANE_BAND
     left = x0 - LABEL - PLANE_BAND
     col_slot = 0
@@ -840,10 +938,10 @@ def _planes(pen: Pen, t: _Theme, view: FcmView, x0: float, y0: float, sq: int) -
 # -- companies ------------------------------------------------------------------------------
 
 
-def _counts(items: Sequence[tuple[str, int]], short: bool = False) -> str:
+def _counts(items: Sequence[tuple[str, int]], short: bool = False, lang: str = "en") -> str:
     out = []
     for kind, n in items:
-        name = kind.replace("_", " ")
+        name = _staff(lang, kind)
         if short:
             name = GOODS[kind][0] if kind in GOODS else name
             out.append(f"{n}{name}")
@@ -853,17 +951,17 @@ def _counts(items: Sequence[tuple[str, int]], short: bool = False) -> str:
 
 
 def _panels(
-    pen: Pen, t: _Theme, view: FcmView, x: float, y: float, w: float, names: Sequence[str] | None
+    pen: Pen, th: _Theme, view: FcmView, x: float, y: float, w: float, names: Sequence[str] | None
 ) -> None:
     for i, p in enumerate(sorted(view.players, key=lambda q: q.position)):
         top = y + i * PANEL_ROW_H
-        pen.rect(x, top + 2, x + w, top + PANEL_ROW_H - 2, fill=t.panel, radius=8)
-        _panel(pen, t, view, p, x, top, w, names)
+        pen.rect(x, top + 2, x + w, top + PANEL_ROW_H - 2, fill=th.panel, radius=8)
+        _panel(pen, th, view, p, x, top, w, names)
 
 
 def _panel(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     view: FcmView,
     p: PlayerView,
     x: float,
@@ -874,40 +972,77 @@ def _panel(
     _seat_mark(pen, x + 24, top + 24, 14, p.seat)
     name = pen.fit(_name(p.seat, names), TEXT, 260, bold=True)
     pen.text(x + 48, top + 24, name, TEXT, bold=True, anchor="lm")
-    head = f"${p.cash}   price ${p.unit_price}"
+    lang = pen.lang
+    head = f"${p.cash}   {_price(lang, p.unit_price)}"
     if p.waitresses:
-        head += f"   {p.waitresses} waitress" + ("es" if p.waitresses > 1 else "")
+        head += f"   {_waitresses(lang, p.waitresses)}"
     if p.milestones:
-        head += f"   {len(p.milestones)} milestones"
+        head += "   " + t(
+            lang, "render.food_chain_magnate.milestones", "{n} milestones", n=len(p.milestones)
+        )
     if p.restaurants_left:
-        head += f"   {p.restaurants_left} restaurants to place"
+        head += "   " + t(
+            lang,
+            "render.food_chain_magnate.to_place",
+            "{n} restaurants to place",
+            n=p.restaurants_left,
+        )
     nx = x + 48 + pen.length(name, TEXT, True) + 18
     pen.text(nx, top + 24, pen.fit(head, TEXT, x + w - nx - 10), TEXT, anchor="lm")
+    ceo_only = t(lang, "render.food_chain_magnate.ceo_only", "CEO only")
     if p.at_work or p.beach:
-        staff = "work: " + (_counts(p.at_work) or "CEO only")
-        rest = "beach: " + (_counts(p.beach) or "nobody")
+        staff = t(
+            lang,
+            "render.food_chain_magnate.work",
+            "work: {cards}",
+            cards=_counts(p.at_work, lang=lang) or ceo_only,
+        )
+        rest = t(
+            lang,
+            "render.food_chain_magnate.beach",
+            "beach: {cards}",
+            cards=_counts(p.beach, lang=lang)
+            or t(lang, "render.food_chain_magnate.nobody", "nobody"),
+        )
     else:
-        staff = "cards: " + (_counts(p.hand) or "CEO only")
+        staff = t(
+            lang,
+            "render.food_chain_magnate.hand",
+            "cards: {cards}",
+            cards=_counts(p.hand, lang=lang) or ceo_only,
+        )
         rest = ""
         if view.phase == "restructuring":
-            rest = "has chosen who works" if p.committed else "choosing who works…"
+            rest = (
+                t(lang, "render.food_chain_magnate.chosen_who", "has chosen who works")
+                if p.committed
+                else t(lang, "render.food_chain_magnate.choosing_who", "choosing who works…")
+            )
     if p.busy:
-        rest += ("   " if rest else "") + "busy: " + " ".join(f"#{n}" for n, _ in p.busy)
-    stock = _counts(p.stock, short=True)
-    rest += ("   " if rest else "") + ("stock: " + stock if stock else "no food or drink")
+        busy = " ".join(f"#{n}" for n, _ in p.busy)
+        rest += ("   " if rest else "") + t(
+            lang, "render.food_chain_magnate.busy_list", "busy: {campaigns}", campaigns=busy
+        )
+    stock = _counts(p.stock, short=True, lang=lang)
+    rest += ("   " if rest else "") + (
+        t(lang, "render.food_chain_magnate.stock_list", "stock: {goods}", goods=stock)
+        if stock
+        else t(lang, "render.food_chain_magnate.no_stock", "no food or drink")
+    )
     pen.text(x + 14, top + 54, pen.fit(staff, SMALL, w - 28), SMALL, anchor="lm")
-    pen.text(x + 14, top + 80, pen.fit(rest, SMALL, w - 28), SMALL, anchor="lm", fill=t.muted)
+    pen.text(x + 14, top + 80, pen.fit(rest, SMALL, w - 28), SMALL, anchor="lm", fill=th.muted)
 
 
-def _legend(pen: Pen, t: _Theme, x: float, y: float) -> None:
-    items = [(letter, colour, good.replace("_", " ")) for good, (letter, colour) in GOODS.items()]
+def _legend(pen: Pen, th: _Theme, x: float, y: float) -> None:
+    items = [(letter, colour, _good(pen.lang, good)) for good, (letter, colour) in GOODS.items()]
     cx = x
     for letter, colour, label in items:
         pen.disc(cx + 12, y + 16, 11, fill=colour, outline=(0, 0, 0), outline_w=1)
         pen.text(cx + 12, y + 17, letter, 14, bold=True, fill=text_on(colour), anchor="mm")
-        pen.text(cx + 28, y + 16, label, SMALL, anchor="lm", fill=t.muted)
+        pen.text(cx + 28, y + 16, label, SMALL, anchor="lm", fill=th.muted)
         cx += 32 + pen.length(label, SMALL) + 10
-    pen.text(cx + 4, y + 16, "◣ entrance  #11 B2: product, turns", SMALL, anchor="lm", fill=t.muted)
+    key = t(pen.lang, "render.food_chain_magnate.legend_key", "◣ entrance  #11 B2: product, turns")
+    pen.text(cx + 4, y + 16, key, SMALL, anchor="lm", fill=th.muted)
 
 
 # -- one area of the map, large (render_zoom: `/board zoom:<area>`) -------------------------
@@ -987,7 +1122,9 @@ def _zoom_planes(view: FcmView, box: tuple[int, int, int, int]) -> tuple[list[Ca
     return cols, rows
 
 
-def _zoom_key(view: FcmView, box: tuple[int, int, int, int], names: Sequence[str]) -> list[str]:
+def _zoom_key(
+    view: FcmView, box: tuple[int, int, int, int], names: Sequence[str], lang: str = "en"
+) -> list[str]:
     """One paragraph each: restaurants, houses and campaigns in the area, and the goods."""
 
     def who(seat: int) -> str:
@@ -998,46 +1135,103 @@ def _zoom_key(view: FcmView, box: tuple[int, int, int, int], names: Sequence[str
     if rests:
         items = []
         for r in sorted(rests, key=lambda q: (q.owner, q.index)):
-            bits = ["coming soon"] if not r.open else []
+            bits = (
+                [t(lang, "render.food_chain_magnate.coming_soon", "coming soon")]
+                if not r.open
+                else []
+            )
             bits.append(
-                "drive-in: every corner" if r.drive_in else f"entrance {_square_name(r.entrance)}"
+                t(lang, "render.food_chain_magnate.drive_in_corners", "drive-in: every corner")
+                if r.drive_in
+                else t(
+                    lang,
+                    "render.food_chain_magnate.entrance_at",
+                    "entrance {square}",
+                    square=_square_name(r.entrance),
+                )
             )
             items.append(f"{who(r.owner)} #{r.index} ({', '.join(bits)})")
-        out.append("Restaurants: " + " · ".join(items))
+        out.append(
+            t(
+                lang,
+                "render.food_chain_magnate.restaurants",
+                "Restaurants: {items}",
+                items=" · ".join(items),
+            )
+        )
     houses = [h for h in view.houses if _meets(h.squares, box)]
     if houses:
         items = []
         for h in sorted(houses, key=lambda q: q.number):
             wants = ", ".join(
-                f"{n} {GOOD_NAMES[g]}" if n > 1 else GOOD_NAMES[g] for g, n in _grouped(h.demand)
+                f"{n} {_good(lang, g)}" if n > 1 else _good(lang, g) for g, n in _grouped(h.demand)
             )
-            garden = " (garden)" if h.garden else ""
-            items.append(f"{h.number}{garden} wants {wants or 'nothing'}")
-        out.append("Houses: " + " · ".join(items))
+            garden = (
+                t(lang, "render.food_chain_magnate.with_garden", " (garden)") if h.garden else ""
+            )
+            items.append(
+                t(
+                    lang,
+                    "render.food_chain_magnate.house_wants",
+                    "{number}{garden} wants {goods}",
+                    number=h.number,
+                    garden=garden,
+                    goods=wants or t(lang, "render.food_chain_magnate.nothing", "nothing"),
+                )
+            )
+        out.append(
+            t(lang, "render.food_chain_magnate.houses", "Houses: {items}", items=" · ".join(items))
+        )
     cols, rows = _zoom_planes(view, box)
     camps = [c for c in view.campaigns if c.squares and _meets(c.squares, box)] + cols + rows
     if camps:
         items = []
         for c in sorted(camps, key=lambda q: q.number):
-            what = GOOD_NAMES[c.product] if c.product else "product not chosen"
-            left = (
-                "forever"
-                if c.eternal
-                else f"{c.remaining} turn{'s' if c.remaining != 1 else ''} left"
+            what = (
+                _good(lang, c.product)
+                if c.product
+                else t(lang, "render.food_chain_magnate.no_product", "product not chosen")
             )
+            if c.eternal:
+                left = t(lang, "render.food_chain_magnate.forever", "forever")
+            elif c.remaining == 1:
+                left = t(lang, "render.food_chain_magnate.turn_left", "1 turn left")
+            else:
+                left = t(
+                    lang, "render.food_chain_magnate.turns_left", "{n} turns left", n=c.remaining
+                )
             where = c.where or ""
             if c.lines:
                 first, last = min(c.lines), max(c.lines)
                 if c.axis == "col":
-                    where = f"columns {LETTERS[first]}–{LETTERS[last]}"
+                    where = t(
+                        lang,
+                        "render.food_chain_magnate.columns",
+                        "columns {first}–{last}",
+                        first=LETTERS[first],
+                        last=LETTERS[last],
+                    )
                 else:
-                    where = f"rows {first + 1}–{last + 1}"
-            items.append(f"#{c.number} {who(c.owner)} {c.kind} {where}: {what}, {left}")
-        out.append("Campaigns: " + " · ".join(items))
+                    where = t(
+                        lang,
+                        "render.food_chain_magnate.rows",
+                        "rows {first}–{last}",
+                        first=first + 1,
+                        last=last + 1,
+                    )
+            kind = term(lang, PREFIX, "campaign", c.kind, c.kind)
+            items.append(f"#{c.number} {who(c.owner)} {kind} {where}: {what}, {left}")
+        out.append(
+            t(
+                lang,
+                "render.food_chain_magnate.campaigns",
+                "Campaigns: {items}",
+                items=" · ".join(items),
+            )
+        )
+    goods = " · ".join(f"{letter} {_good(lang, g)}" for g, (letter, _) in GOODS.items())
     out.append(
-        "Goods: "
-        + " · ".join(f"{letter} {GOOD_NAMES[g]}" for g, (letter, _) in GOODS.items())
-        + " · ◣ entrance"
+        t(lang, "render.food_chain_magnate.goods", "Goods: {goods} · ◣ entrance", goods=goods)
     )
     return out
 
@@ -1059,6 +1253,7 @@ def render_zoom(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One area of the map drawn large (``/board zoom:<area>``): ``Z_W * scale`` (600) px wide,
     no text under 14 px (12.8 px at Discord's 550 px), at most ``Z_MAX`` squares a side.
@@ -1072,7 +1267,7 @@ def render_zoom(
 
     Raises ``ValueError`` for a bad ``area`` (a player-facing sentence), theme or scale.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     box = zoom_area(view, area)
     r0, c0, r1, c1 = box
     labels = seat_names(names, len(view.players))
@@ -1085,36 +1280,36 @@ def render_zoom(
     map_x = (Z_W - content_w) / 2 + left_w + Z_LABEL
     title_h = Z_BIG + Z_T + 18
     map_y = Z_M + title_h + len(col_planes) * Z_LANE + Z_LABEL
-    probe = Pen(Image.new("RGB", (1, 1)), scale)
+    probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
     key = [
         line
-        for para in _zoom_key(view, box, labels)
+        for para in _zoom_key(view, box, labels, lang)
         for line in probe.wrap(para, Z_T, Z_W - 2 * Z_M)
     ]
     line_h = Z_T + 8
     key_y = map_y + n_rows * sq + Z_LABEL + 8
     height = key_y + line_h * len(key) + Z_M
-    image = Image.new("RGB", (round(Z_W * scale), round(height * scale)), t.bg)
-    pen = Pen(image, scale, t.ink)
+    image = Image.new("RGB", (round(Z_W * scale), round(height * scale)), th.bg)
+    pen = Pen(image, scale, th.ink, lang=lang)
     span = f"{_square_name((r0, c0))}:{_square_name((r1 - 1, c1 - 1))}"
-    title = f"Food Chain Magnate · {span}"
+    title = f"{_game_name(lang)} · {span}"
     pen.text(Z_M, Z_M + (Z_BIG + 6) / 2, title, Z_BIG, bold=True, anchor="lm")
-    sub = pen.fit(view.phase_title, Z_T, Z_W - 2 * Z_M)
-    pen.text(Z_M, Z_M + Z_BIG + 6 + (Z_T + 6) / 2, sub, Z_T, fill=t.muted, anchor="lm")
+    sub = pen.fit(_phase_title(view, lang), Z_T, Z_W - 2 * Z_M)
+    pen.text(Z_M, Z_M + Z_BIG + 6 + (Z_T + 6) / 2, sub, Z_T, fill=th.muted, anchor="lm")
     # the map, drawn on its own layer so pieces crossing the edge are cut there
-    layer = Image.new("RGB", (pen.px(n_cols * sq), pen.px(n_rows * sq)), t.ground)
-    _zoom_map(Pen(layer, scale, t.ink), t, view, box, sq, labels)
+    layer = Image.new("RGB", (pen.px(n_cols * sq), pen.px(n_rows * sq)), th.ground)
+    _zoom_map(Pen(layer, scale, th.ink, lang=lang), th, view, box, sq, labels)
     image.paste(layer, (pen.px(map_x), pen.px(map_y)))
     right, bottom = map_x + n_cols * sq, map_y + n_rows * sq
-    pen.rect(map_x - 1, map_y - 1, right + 1, bottom + 1, outline=t.tile_edge, width=2)
+    pen.rect(map_x - 1, map_y - 1, right + 1, bottom + 1, outline=th.tile_edge, width=2)
     for i, c in enumerate(range(c0, c1)):
         x = map_x + (i + 0.5) * sq
         for y in (map_y - Z_LABEL / 2, bottom + Z_LABEL / 2):
-            pen.text(x, y, LETTERS[c], Z_T + 2, bold=True, fill=t.muted, anchor="mm")
+            pen.text(x, y, LETTERS[c], Z_T + 2, bold=True, fill=th.muted, anchor="mm")
     for i, r in enumerate(range(r0, r1)):
         y = map_y + (i + 0.5) * sq
         for x in (map_x - Z_LABEL / 2, right + Z_LABEL / 2):
-            pen.text(x, y, str(r + 1), Z_T + 2, bold=True, fill=t.muted, anchor="mm")
+            pen.text(x, y, str(r + 1), Z_T + 2, bold=True, fill=th.muted, anchor="mm")
     for lane, camp in enumerate(col_planes):
         first, last = max(c0, min(camp.lines)), min(c1, max(camp.lines) + 1)
         top = map_y - Z_LABEL - (len(col_planes) - lane) * Z_LANE
@@ -1177,7 +1372,7 @@ def render_zoom(
 
 def _zoom_map(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     view: FcmView,
     box: tuple[int, int, int, int],
     sq: int,
@@ -1192,7 +1387,7 @@ def _zoom_map(
         y = y0 + r * sq
         pen.line(
             [(0, y), ((c1 - c0) * sq, y)],
-            fill=t.tile_edge if edge else t.grid,
+            fill=th.tile_edge if edge else th.grid,
             width=4 if edge else 1,
         )
     for c in range(c0, c1 + 1):
@@ -1200,7 +1395,7 @@ def _zoom_map(
         x = x0 + c * sq
         pen.line(
             [(x, 0), (x, (r1 - r0) * sq)],
-            fill=t.tile_edge if edge else t.grid,
+            fill=th.tile_edge if edge else th.grid,
             width=4 if edge else 1,
         )
     bridges = set(view.bridges)
@@ -1209,7 +1404,7 @@ def _zoom_map(
             ch = view.terrain[r][c]
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, t, view, r, c, x, y, sq, (r, c) in bridges)
+                _road(pen, th, view, r, c, x, y, sq, (r, c) in bridges)
             elif ch in DRINK_LETTER:
                 good = DRINK_LETTER[ch]
                 letter, colour = GOODS[good]
@@ -1219,12 +1414,12 @@ def _zoom_map(
                     x + sq - 4,
                     y + sq - 4,
                     fill=colour,
-                    outline=t.muted,
+                    outline=th.muted,
                     width=2,
                     radius=8,
                 )
                 ink = text_on(colour)
-                word = GOOD_NAMES[good]
+                word = _good(pen.lang, good)
                 if pen.length(word, Z_T, True) <= sq - 12:
                     pen.text(
                         x + sq / 2,
@@ -1248,13 +1443,13 @@ def _zoom_map(
                     )
     for h in view.houses:
         if _meets(h.squares, box) or _meets(h.garden, box):
-            _zoom_house(pen, t, h, x0, y0, sq, clip)
+            _zoom_house(pen, th, h, x0, y0, sq, clip)
     for camp in view.campaigns:
         if camp.squares and _meets(camp.squares, box):
-            _zoom_campaign(pen, t, camp, x0, y0, sq, clip)
+            _zoom_campaign(pen, th, camp, x0, y0, sq, clip)
     for rest in view.restaurants:
         if _meets(rest.squares, box):
-            _zoom_restaurant(pen, t, rest, x0, y0, sq, names, clip)
+            _zoom_restaurant(pen, th, rest, x0, y0, sq, names, clip)
 
 
 def _visible(
@@ -1267,7 +1462,7 @@ def _visible(
 
 def _zoom_house(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     h: HouseView,
     x0: float,
     y0: float,
@@ -1276,16 +1471,22 @@ def _zoom_house(
 ) -> None:
     if h.garden:
         gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
-        pen.rect(gx0 + 3, gy0 + 3, gx1 - 3, gy1 - 3, fill=t.garden, radius=8)
+        pen.rect(gx0 + 3, gy0 + 3, gx1 - 3, gy1 - 3, fill=th.garden, radius=8)
         for i in range(4):
             fx = gx0 + (gx1 - gx0) * (i + 1) / 5
             fy = gy0 + (gy1 - gy0) * (0.2 + 0.6 * (i % 2))
-            pen.disc(fx, fy, sq * 0.08, fill=t.leaf)
+            pen.disc(fx, fy, sq * 0.08, fill=th.leaf)
         vx0, vy0, vx1, vy1 = _visible((gx0, gy0, gx1, gy1), clip)
         if vx1 > vx0 and vy1 > vy0:
-            ink = text_on(t.garden)
+            ink = text_on(th.garden)
             pen.text(
-                (vx0 + vx1) / 2, (vy0 + vy1) / 2, "garden", Z_T, bold=True, fill=ink, anchor="mm"
+                (vx0 + vx1) / 2,
+                (vy0 + vy1) / 2,
+                t(pen.lang, "render.food_chain_magnate.garden", "garden"),
+                Z_T,
+                bold=True,
+                fill=ink,
+                anchor="mm",
             )
     box = _box(h.squares, x0, y0, sq)
     pen.rect(
@@ -1293,8 +1494,8 @@ def _zoom_house(
         box[1] + 4,
         box[2] - 4,
         box[3] - 4,
-        fill=t.house,
-        outline=t.house_edge,
+        fill=th.house,
+        outline=th.house_edge,
         width=3,
         radius=8,
     )
@@ -1303,14 +1504,14 @@ def _zoom_house(
         return
     cx = (bx0 + bx1) / 2
     size = max(Z_BIG, sq * 0.32)
-    label = f"House {h.number}"
+    label = t(pen.lang, "render.food_chain_magnate.house", "House {number}", number=h.number)
     if pen.length(label, size, True) > bx1 - bx0 - 12:
         label = str(h.number)
     if not h.demand:
-        pen.text(cx, (by0 + by1) / 2, label, size, bold=True, fill=t.house_edge, anchor="mm")
+        pen.text(cx, (by0 + by1) / 2, label, size, bold=True, fill=th.house_edge, anchor="mm")
         return
     strip = size + 14
-    pen.text(cx, by0 + 6 + strip / 2, label, size, bold=True, fill=t.house_edge, anchor="mm")
+    pen.text(cx, by0 + 6 + strip / 2, label, size, bold=True, fill=th.house_edge, anchor="mm")
     r = max(Z_T * 0.75, sq * 0.16)
     step = 2 * r + 4
     per_row = max(1, int((bx1 - bx0 - 12) // step))
@@ -1332,7 +1533,7 @@ def _zoom_house(
 
 def _zoom_restaurant(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     r: RestaurantView,
     x0: float,
     y0: float,
@@ -1342,9 +1543,9 @@ def _zoom_restaurant(
 ) -> None:
     colour = player_colour(r.owner)
     box = _box(r.squares, x0, y0, sq)
-    fill = colour if r.open else mix(colour, t.ground, 0.6)
+    fill = colour if r.open else mix(colour, th.ground, 0.6)
     pen.rect(
-        box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4, fill=fill, outline=t.ink, width=3, radius=6
+        box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4, fill=fill, outline=th.ink, width=3, radius=6
     )
     corners = list(r.squares) if r.drive_in else [r.entrance]
     for s in corners:
@@ -1355,7 +1556,7 @@ def _zoom_restaurant(
         py = cy0 + (sq - 5 if bottom else 5)
         dx, dy = (-1 if right else 1), (-1 if bottom else 1)
         k = sq * 0.3
-        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=t.ink)
+        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=th.ink)
     bx0, by0, bx1, by1 = _visible(box, clip)
     if bx1 <= bx0 or by1 <= by0:
         return
@@ -1374,7 +1575,13 @@ def _zoom_restaurant(
         anchor="mm",
     )
     pen.text(cx, cy + 1, f"#{r.index}", max(Z_BIG, sq * 0.34), bold=True, fill=ink, anchor="mm")
-    note = "soon" if not r.open else "drive-in" if r.drive_in else ""
+    note = (
+        t(pen.lang, "render.food_chain_magnate.soon", "soon")
+        if not r.open
+        else t(pen.lang, "render.food_chain_magnate.drive_in", "drive-in")
+        if r.drive_in
+        else ""
+    )
     if note:
         pen.text(
             cx,
@@ -1389,7 +1596,7 @@ def _zoom_restaurant(
 
 def _zoom_campaign(
     pen: Pen,
-    t: _Theme,
+    th: _Theme,
     camp: CampaignView,
     x0: float,
     y0: float,
@@ -1403,7 +1610,7 @@ def _zoom_campaign(
         box[1] + 3,
         box[2] - 3,
         box[3] - 3,
-        fill=t.panel,
+        fill=th.panel,
         outline=colour,
         width=5,
         radius=4,
@@ -1419,7 +1626,7 @@ def _zoom_campaign(
         return
     good = GOODS[camp.product or "burger"][1]
     pen.text(cx, cy - size * 0.6, f"#{camp.number}", size, bold=True, anchor="mm")
-    pen.text(cx, cy + size * 0.65, what, size, bold=True, fill=mix(good, t.ink, 0.4), anchor="mm")
+    pen.text(cx, cy + size * 0.65, what, size, bold=True, fill=mix(good, th.ink, 0.4), anchor="mm")
 
 
 # -- one company (render_player) -------------------------------------------------------------
@@ -1430,28 +1637,60 @@ P_BIG = 17
 P_LINE = 21
 
 
-def _pretty(kind: str) -> str:
-    return kind.replace("_", " ")
+def player_sections(
+    view: FcmView, p: PlayerView, lang: str = "en"
+) -> tuple[list[tuple[str, list[str]]], ...]:
+    """A company's sections, ``(left, right)`` columns of ``(heading, lines)``, in ``lang``."""
 
-
-def player_sections(view: FcmView, p: PlayerView) -> tuple[list[tuple[str, list[str]]], ...]:
     def listing(items: Sequence[tuple[str, int]]) -> list[str]:
-        return [f"{n}× {_pretty(k)}" if n > 1 else _pretty(k) for k, n in items]
+        return [f"{n}× {_staff(lang, k)}" if n > 1 else _staff(lang, k) for k, n in items]
 
+    none = [t(lang, "render.food_chain_magnate.none", "none")]
     left: list[tuple[str, list[str]]] = []
     right: list[tuple[str, list[str]]] = []
     if p.at_work or p.beach:
-        left.append(("At work", ["CEO", *listing(p.at_work)]))
-        left.append(("On the beach", listing(p.beach) or ["nobody"]))
+        left.append(
+            (
+                t(lang, "render.food_chain_magnate.h_at_work", "At work"),
+                ["CEO", *listing(p.at_work)],
+            )
+        )
+        left.append(
+            (
+                t(lang, "render.food_chain_magnate.h_beach", "On the beach"),
+                listing(p.beach) or [t(lang, "render.food_chain_magnate.nobody", "nobody")],
+            )
+        )
     else:
-        left.append(("Cards", ["CEO", *listing(p.hand)]))
+        left.append(
+            (t(lang, "render.food_chain_magnate.h_cards", "Cards"), ["CEO", *listing(p.hand)])
+        )
     if p.pending is not None:
-        left.append(("Choosing to work", [_pretty(k) for k in p.pending] or ["nobody yet"]))
-    right.append(("Busy marketeers", [f"#{n} {_pretty(k)}" for n, k in p.busy] or ["none"]))
+        left.append(
+            (
+                t(lang, "render.food_chain_magnate.h_choosing", "Choosing to work"),
+                [_staff(lang, k) for k in p.pending]
+                or [t(lang, "render.food_chain_magnate.nobody_yet", "nobody yet")],
+            )
+        )
     right.append(
-        ("Food and drink", [f"{n} {GOOD_NAMES.get(k, _pretty(k))}" for k, n in p.stock] or ["none"])
+        (
+            t(lang, "render.food_chain_magnate.h_busy", "Busy marketeers"),
+            [f"#{n} {_staff(lang, k)}" for n, k in p.busy] or none,
+        )
     )
-    right.append(("Milestones", [_pretty(m) for m in p.milestones] or ["none"]))
+    right.append(
+        (
+            t(lang, "render.food_chain_magnate.h_stock", "Food and drink"),
+            [f"{n} {_good(lang, k)}" for k, n in p.stock] or none,
+        )
+    )
+    right.append(
+        (
+            t(lang, "render.food_chain_magnate.h_milestones", "Milestones"),
+            [_milestone(lang, m) for m in p.milestones] or none,
+        )
+    )
     return left, right
 
 
@@ -1462,6 +1701,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One company (``/board player:``), ``P_W * scale`` wide and readable at Discord's inline
     width: cash, turn order, unit price, waitresses, open slots, drive-in; the employees at
@@ -1469,42 +1709,61 @@ def render_player(
     their campaign numbers, food and drink, milestones, and, in the owner's own view, the kept
     reserve card and the structure being chosen. RGB image; ``ValueError`` for a bad seat,
     theme or scale."""
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     if not 0 <= seat < len(view.players):
         raise ValueError(f"seat {seat} is not in this {len(view.players)}-player game")
     labels = seat_names(names, len(view.players))
     p = view.players[seat]
-    left, right = player_sections(view, p)
+    left, right = player_sections(view, p, lang)
 
     def tall(sections: list[tuple[str, list[str]]]) -> float:
         return sum(P_LINE + 6 + P_LINE * len(lines) + 8 for _, lines in sections)
 
-    facts = [f"turn order {p.position}", f"price ${p.unit_price}"]
-    facts.append(f"{p.waitresses} waitress" + ("es" if p.waitresses != 1 else ""))
+    facts = [
+        t(lang, "render.food_chain_magnate.turn_order_n", "turn order {n}", n=p.position),
+        _price(lang, p.unit_price),
+        _waitresses(lang, p.waitresses),
+    ]
     if p.open_slots is not None:
-        facts.append(f"{p.open_slots} open slots")
+        facts.append(
+            t(lang, "render.food_chain_magnate.open_slots", "{n} open slots", n=p.open_slots)
+        )
     if p.drive_in:
-        facts.append("drive-in")
+        facts.append(t(lang, "render.food_chain_magnate.drive_in", "drive-in"))
     if p.restaurants_left:
-        facts.append(f"{p.restaurants_left} restaurants left")
+        facts.append(
+            t(
+                lang,
+                "render.food_chain_magnate.restaurants_left",
+                "{n} restaurants left",
+                n=p.restaurants_left,
+            )
+        )
     if p.reserve is not None:
-        facts.append(f"reserve card ${p.reserve}")
-    probe = Pen(Image.new("RGB", (1, 1)), scale)
+        facts.append(
+            t(lang, "render.food_chain_magnate.reserve", "reserve card ${amount}", amount=p.reserve)
+        )
+    probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
     fact_lines = probe.wrap(" · ".join(facts), P_T, P_W - 2 * C_M)
     body = max(tall(left), tall(right))
     height = C_M + 30 + P_LINE * len(fact_lines) + 10 + body + C_M
-    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), t.bg)
-    pen = Pen(image, scale, t.ink)
+    image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.bg)
+    pen = Pen(image, scale, th.ink, lang=lang)
     y: float = C_M + 14
     _seat_mark(pen, C_M + 10, y, 10, seat)
-    title = f"{labels[seat]} — {p.chain or 'company'}"
+    chain = (
+        term(lang, PREFIX, "chain", p.chain, p.chain)
+        if p.chain
+        else t(lang, "render.food_chain_magnate.company", "company")
+    )
+    title = f"{labels[seat]} — {chain}"
     pen.text(
         C_M + 28, y, pen.fit(title, P_BIG + 3, P_W - 150, True), P_BIG + 3, bold=True, anchor="lm"
     )
     pen.text(P_W - C_M, y, f"${p.cash}", P_BIG + 3, bold=True, anchor="rm")
     y += 16 + P_LINE / 2
     for line in fact_lines:
-        pen.text(C_M, y, line, P_T, fill=t.muted, anchor="lm")
+        pen.text(C_M, y, line, P_T, fill=th.muted, anchor="lm")
         y += P_LINE
     y += 10 - P_LINE / 2
     col_w = (P_W - 2 * C_M - 10) / 2
@@ -1512,7 +1771,7 @@ def render_player(
         yy = y
         for title, lines in sections:
             h = P_LINE + 6 + P_LINE * len(lines) + 2
-            pen.rect(x, yy, x + col_w, yy + h, fill=t.panel, radius=8)
+            pen.rect(x, yy, x + col_w, yy + h, fill=th.panel, radius=8)
             pen.text(x + 10, yy + 4 + P_LINE / 2, title, P_BIG, bold=True, anchor="lm")
             ly = yy + P_LINE + 6 + P_LINE / 2
             for line in lines:
@@ -1529,21 +1788,57 @@ def render_hand(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """``/hand``: ``render_player`` of the seat's own view (``state.view(seat)``), which adds
     the secret kept reserve card and the structure being chosen during Restructuring."""
-    return render_player(view, seat, names=names, theme=theme, scale=scale)
+    return render_player(view, seat, names=names, theme=theme, scale=scale, lang=lang)
 
 
-def alt(view: FcmView, names: Sequence[str] | None = None) -> str:
-    """The board in words (``Renderer.alt``): turn, phase and each chain's cash."""
+def alt(view: FcmView, names: Sequence[str] | None = None, lang: str = "en") -> str:
+    """The board in words (``Renderer.alt``): turn, phase and each chain's cash, in ``lang``."""
     labels = seat_names(names, len(view.players))
     return alt_text(
-        "Food Chain Magnate",
-        f"turn {view.turn}, {view.phase_title}",
+        _game_name(lang),
+        t(
+            lang,
+            "render.food_chain_magnate.alt_stage",
+            "turn {n}, {phase}",
+            n=view.turn,
+            phase=_phase_title(view, lang),
+        ),
         [f"{labels[p.seat]}: ${p.cash}" for p in view.players],
         over=view.phase == "over",
+        lang=lang,
     )
+
+
+def _game_name(lang: str) -> str:
+    return t(lang, "render.food_chain_magnate.name", "Food Chain Magnate")
+
+
+def _bank(lang: str, view: FcmView) -> str:
+    bank = t(lang, "render.food_chain_magnate.bank", "Bank ${amount}", amount=view.bank)
+    if view.breaks:
+        bank += t(lang, "render.food_chain_magnate.broken", " (broken {n}×)", n=view.breaks)
+    return bank
+
+
+def _final(lang: str, view: FcmView, names: Sequence[str], gap: str) -> str:
+    standings = gap.join(
+        f"{i}. {names[s]} ${view.players[s].cash}" for i, s in enumerate(view.ranking, 1)
+    )
+    return t(lang, "render.food_chain_magnate.final", "Final: {standings}", standings=standings)
+
+
+def _price(lang: str, amount: int) -> str:
+    return t(lang, "render.food_chain_magnate.price", "price ${amount}", amount=amount)
+
+
+def _waitresses(lang: str, n: int) -> str:
+    if n == 1:
+        return t(lang, "render.food_chain_magnate.waitress", "1 waitress")
+    return t(lang, "render.food_chain_magnate.waitresses", "{n} waitresses", n=n)
 
 
 RENDERER: Renderer[FcmView] = Renderer(

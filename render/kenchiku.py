@@ -50,6 +50,7 @@ from games.kenchiku.view import (
     KenchikuView,
     VoiceCardView,
 )
+from i18n import t, term, tr
 from render.common import (
     BLACK,
     WHITE,
@@ -255,8 +256,8 @@ _THEMES: dict[str, _Theme] = {
 class _Pen(Pen):
     """``render.common.Pen`` with this board's theme, dashed lines and seat marks."""
 
-    def __init__(self, image: Image.Image, scale: float, theme: _Theme) -> None:
-        super().__init__(image, scale, theme.ink)
+    def __init__(self, image: Image.Image, scale: float, theme: _Theme, lang: str = "en") -> None:
+        super().__init__(image, scale, theme.ink, lang=lang)
         self.t = theme
 
     def dashed(
@@ -484,8 +485,8 @@ def _small_stack(pen: _Pen, ix: float, cy: float, colour: RGB) -> None:
 
 def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     """Four small trees in a plot whose top-left is ``x, y`` and side ``size``."""
-    t = pen.t
-    trunk = mix(t.tree, BLACK, 0.35)
+    th = pen.t
+    trunk = mix(th.tree, BLACK, 0.35)
     for fx, fy, fr in (
         (0.24, 0.30, 0.13),
         (0.76, 0.30, 0.11),
@@ -494,7 +495,7 @@ def _trees(pen: _Pen, x: float, y: float, size: float) -> None:
     ):
         cx, cy, r = x + size * fx, y + size * fy, size * fr
         pen.rect(cx - 1.5, cy, cx + 1.5, cy + r * 1.3, fill=trunk)
-        pen.disc(cx, cy, r, fill=t.tree, outline=mix(t.tree, BLACK, 0.3), outline_w=1)
+        pen.disc(cx, cy, r, fill=th.tree, outline=mix(th.tree, BLACK, 0.3), outline_w=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -581,9 +582,9 @@ def _city_size(view: KenchikuView | _CityPlan, g: _Geo) -> tuple[float, float]:
 
 def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -> None:
     """Streets, plots, district lines, the avenue and the coordinates (no pieces)."""
-    t = pen.t
+    th = pen.t
     order = _district_order(plan)
-    tint = {d: t.plot_tints[i % len(t.plot_tints)] for i, d in enumerate(order)}
+    tint = {d: th.plot_tints[i % len(th.plot_tints)] for i, d in enumerate(order)}
     cell, pad, plot = g.cell, g.pad, g.plot
     gw, gh = plan.n_columns * cell, plan.n_rows * cell
     pen.rect(
@@ -591,8 +592,8 @@ def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -
         oy - pad,
         ox + gw + pad,
         oy + gh + pad,
-        fill=t.street,
-        outline=t.city_edge,
+        fill=th.street,
+        outline=th.city_edge,
         width=2,
         radius=12,
     )
@@ -605,7 +606,7 @@ def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -
                 y + 2,
                 x + plot - 2,
                 y + plot - 2,
-                outline=t.avenue_edge,
+                outline=th.avenue_edge,
                 width=2,
                 radius=g.plot_radius - 1,
             )
@@ -616,9 +617,9 @@ def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -
         below = district.get((col, row + 1))
         x, y = ox + (col + 1) * cell, oy + (row + 1) * cell
         if right is not None and right != d:
-            pen.dashed((x, y - cell - 1), (x, y + 1), fill=t.district_line, width=2, dash=5, gap=4)
+            pen.dashed((x, y - cell - 1), (x, y + 1), fill=th.district_line, width=2, dash=5, gap=4)
         if below is not None and below != d:
-            pen.dashed((x - cell - 1, y), (x + 1, y), fill=t.district_line, width=2, dash=5, gap=4)
+            pen.dashed((x - cell - 1, y), (x + 1, y), fill=th.district_line, width=2, dash=5, gap=4)
     # The avenue: a dark road with a dashed centre line.
     for x0, y0, x1, y1 in plan.avenue:
         p0 = (ox + x0 * cell, oy + y0 * cell)
@@ -627,37 +628,37 @@ def _draw_city_base(pen: _Pen, plan: _CityPlan, g: _Geo, ox: float, oy: float) -
         n = max(1e-9, (dx * dx + dy * dy) ** 0.5)
         q0 = (p0[0] - dx / n * pad, p0[1] - dy / n * pad)
         q1 = (p1[0] + dx / n * pad, p1[1] + dy / n * pad)
-        pen.line([q0, q1], fill=t.road, width=g.road_w)
-        pen.dashed(q0, q1, fill=t.road_mark, width=2, dash=10, gap=8)
+        pen.line([q0, q1], fill=th.road, width=g.road_w)
+        pen.dashed(q0, q1, fill=th.road_mark, width=2, dash=10, gap=8)
     # Coordinates as in the move notation (column letter + row number).
     size, half = g.label_size, pad + g.label_w / 2
     for i, label in enumerate(_column_labels(plan)):
         cx = ox + i * cell + cell / 2
-        pen.text(cx, oy - half, label, size, bold=True, fill=t.muted, anchor="mm")
+        pen.text(cx, oy - half, label, size, bold=True, fill=th.muted, anchor="mm")
         if g.labels_all_sides:
-            pen.text(cx, oy + gh + half, label, size, bold=True, fill=t.muted, anchor="mm")
+            pen.text(cx, oy + gh + half, label, size, bold=True, fill=th.muted, anchor="mm")
     for i, label in enumerate(_row_labels(plan)):
         cy = oy + i * cell + cell / 2
-        pen.text(ox - half, cy, label, size, bold=True, fill=t.muted, anchor="mm")
+        pen.text(ox - half, cy, label, size, bold=True, fill=th.muted, anchor="mm")
         if g.labels_all_sides:
-            pen.text(ox + gw + half, cy, label, size, bold=True, fill=t.muted, anchor="mm")
+            pen.text(ox + gw + half, cy, label, size, bold=True, fill=th.muted, anchor="mm")
 
 
 def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
     """The contents of one plot whose top-left corner is ``x, y``."""
-    t = pen.t
+    th = pen.t
     plot = g.plot
     x0 = x + g.stack_x
     bottom = y + plot - g.stack_bottom
     if c.park_owner is not None:
-        pen.rect(x, y, x + plot, y + plot, fill=t.grass, radius=g.plot_radius)
+        pen.rect(x, y, x + plot, y + plot, fill=th.grass, radius=g.plot_radius)
         if c.on_avenue:
             pen.rect(
                 x + 2,
                 y + 2,
                 x + plot - 2,
                 y + plot - 2,
-                outline=t.avenue_edge,
+                outline=th.avenue_edge,
                 width=2,
                 radius=g.plot_radius - 1,
             )
@@ -665,7 +666,7 @@ def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
         pen.mark(x + plot / 2, y + plot / 2, g.park_r, c.park_owner)
         return
     if c.height > 0:
-        colour = player_colour(c.owner) if c.owner is not None else t.neutral_building
+        colour = player_colour(c.owner) if c.owner is not None else th.neutral_building
         # Keep any height inside the plot (the rules stop at 6, the drawing need not break).
         slab = min(g.slab, (plot - g.stack_bottom - g.depth_y - 2 * g.chip_r + 1) / c.height)
         roof = _stack(
@@ -682,10 +683,10 @@ def _draw_cell(pen: _Pen, c: CellView, g: _Geo, x: float, y: float) -> None:
         if c.owner is not None:
             cx = x0 + (g.stack_w + g.depth_x) / 2
             pen.mark(cx, roof - g.depth_y / 2 - g.chip_r + 4, g.chip_r, c.owner)
-        _paste_overlay(pen, _plot_overlay(c.height, False, g, _theme_name(t), pen.k), x, y)
+        _paste_overlay(pen, _plot_overlay(c.height, False, g, _theme_name(th), pen.k), x, y)
         return
     if c.land_value >= 1:
-        _paste_overlay(pen, _plot_overlay(c.land_value, True, g, _theme_name(t), pen.k), x, y)
+        _paste_overlay(pen, _plot_overlay(c.land_value, True, g, _theme_name(th), pen.k), x, y)
 
 
 def _paste_overlay(pen: _Pen, sprite: Image.Image, x: float, y: float) -> None:
@@ -697,11 +698,11 @@ def _plot_overlay(value: int, empty: bool, g: _Geo, theme: str, scale: float) ->
     """What a plot shows over its ground, as a transparent sprite the size of the plot (the
     same few appear all over the city, so they are drawn once): for an ``empty`` plot a faint
     outline of the building it takes and its land value in grey, else a building's height."""
-    t = _THEMES[theme]
-    ink = t.value if empty else t.ink
+    th = _THEMES[theme]
+    ink = th.value if empty else th.ink
     side = max(1, round(g.plot * scale))
     sprite = Image.new("RGBA", (side, side), (*ink, 0))  # transparent, but text edges blend to ink
-    pen = _Pen(sprite, scale, t)
+    pen = _Pen(sprite, scale, th)
     x0 = g.stack_x
     bottom = g.plot - g.stack_bottom
     size = g.value_size if empty else g.height_size
@@ -720,7 +721,7 @@ def _plot_overlay(value: int, empty: bool, g: _Geo, theme: str, scale: float) ->
             (x0, bottom),
         ]
         for a, b in itertools.pairwise(pts):
-            pen.dashed(a, b, fill=t.faint, width=1.5, dash=3, gap=3)
+            pen.dashed(a, b, fill=th.faint, width=1.5, dash=3, gap=3)
     pen.text(number_x, number_y, str(value), size, bold=not empty, fill=ink, anchor="mm")
     return sprite
 
@@ -735,7 +736,7 @@ def _edge_on_avenue(view: KenchikuView, col: int, row: int) -> bool:
 
 def _draw_city(pen: _Pen, view: KenchikuView, g: _Geo, ox: float, oy: float) -> None:
     """Buildings, parks and land values on the cached base, then the district names."""
-    t = pen.t
+    th = pen.t
     for c in view.cells:
         _draw_cell(pen, c, g, ox + c.col * g.cell + g.inset, oy + c.row * g.cell + g.inset)
     # District names: a label on the top edge of a district's first plot where it hides no
@@ -745,7 +746,7 @@ def _draw_city(pen: _Pen, view: KenchikuView, g: _Geo, ox: float, oy: float) -> 
     for c in view.cells:
         districts.setdefault(c.district, []).append(c)
     for d, cells in districts.items():
-        name = view.districts.get(d, d)
+        name = term(pen.lang, "kenchiku", "district", d, view.districts.get(d, d))
         span = math.ceil((5 + pen.length(name, g.pill_size) + 14) / g.cell)
 
         def hides_nothing(c: CellView, span: int = span) -> bool:
@@ -765,22 +766,22 @@ def _draw_city(pen: _Pen, view: KenchikuView, g: _Geo, ox: float, oy: float) -> 
             x,
             y,
             name,
-            fill=t.pill,
-            ink=t.muted,
+            fill=th.pill,
+            ink=th.muted,
             size=g.pill_size,
             bold=False,
             h=g.pill_h,
-            outline=t.district_line,
+            outline=th.district_line,
         )
 
 
 @lru_cache(maxsize=16)
 def _city_layer(plan: _CityPlan, g: _Geo, theme: str, scale: float) -> Image.Image:
     """The city without its pieces, drawn once per map, size, theme and scale."""
-    t = _THEMES[theme]
+    th = _THEMES[theme]
     w, h = _city_size(plan, g)
-    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
-    _draw_city_base(_Pen(layer, scale, t), plan, g, g.origin, g.origin)
+    layer = Image.new("RGB", (round(w * scale), round(h * scale)), th.bg)
+    _draw_city_base(_Pen(layer, scale, th), plan, g, g.origin, g.origin)
     return layer
 
 
@@ -791,8 +792,8 @@ def _paste_city(pen: _Pen, view: KenchikuView, g: _Geo, x: float, y: float) -> N
     _draw_city(pen, view, g, x + g.origin, y + g.origin)
 
 
-def _theme_name(t: _Theme) -> str:
-    return next(name for name, theme in _THEMES.items() if theme is t)
+def _theme_name(th: _Theme) -> str:
+    return next(name for name, theme in _THEMES.items() if theme is th)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -804,20 +805,41 @@ def _humanise(key: str) -> str:
     return key.replace("_", " ").strip().capitalize()
 
 
-def _banner(view: KenchikuView, labels: Sequence[str]) -> tuple[str, bool] | None:
+def _banner(view: KenchikuView, labels: Sequence[str], lang: str = "en") -> tuple[str, bool] | None:
     """Banner text and whether the game is over."""
     if view.outcome is not None:
         winners = [int(s) for s in view.outcome.get("winners", [])]
-        names = " & ".join(labels[s] for s in winners) or "nobody"
-        verb = "wins" if len(winners) == 1 else "share the win"
-        reason = _named(str(view.outcome.get("reason", "")).strip(), labels)
-        return f"GAME OVER — {names} {verb}" + (f" · {reason}" if reason else ""), True
+        if not winners:
+            head = t(lang, "render.kenchiku.over_nobody", "GAME OVER — nobody wins")
+        elif len(winners) == 1:
+            head = t(
+                lang,
+                "render.kenchiku.over_wins",
+                "GAME OVER — {name} wins",
+                name=labels[winners[0]],
+            )
+        else:
+            head = t(
+                lang,
+                "render.kenchiku.over_share",
+                "GAME OVER — {names} share the win",
+                names=" & ".join(labels[s] for s in winners),
+            )
+        reason = _named(tr(view.outcome.get("reason", ""), lang).strip(), labels)
+        return head + (f" · {reason}" if reason else ""), True
     if view.final_round or view.end_triggered_by is not None:
         by = view.end_triggered_by
         who = labels[by] if by is not None else ""
+        if view.final_round and who:
+            return t(
+                lang,
+                "render.kenchiku.final_round_by",
+                "FINAL ROUND — end triggered by {name}",
+                name=who,
+            ), False
         if view.final_round:
-            return "FINAL ROUND" + (f" — end triggered by {who}" if who else ""), False
-        return f"End triggered by {who}", False
+            return t(lang, "render.kenchiku.final_round", "FINAL ROUND"), False
+        return t(lang, "render.kenchiku.triggered", "End triggered by {name}", name=who), False
     return None
 
 
@@ -851,10 +873,45 @@ def _score_keys(details: dict[str, dict[str, int]], *, itemised: bool) -> list[s
     return keys
 
 
-def _score_label(key: str) -> str:
+def _score_label(key: str, lang: str = "en") -> str:
     if key.startswith("voice_"):
-        return _humanise(key[len("voice_") :])
-    return _SCORE_LABELS.get(key, _humanise(key))
+        ident = key[len("voice_") :]
+        return term(lang, "kenchiku", "voice", ident, _humanise(ident))
+    labels = {
+        "honour": t(lang, "render.kenchiku.s_honour", "Honour"),
+        "track": t(lang, "render.kenchiku.s_track", "Track"),
+        "first_bonus": t(lang, "render.kenchiku.s_first", "First"),
+        "loan_penalty": t(lang, "render.kenchiku.s_loan", "Loan"),
+        "loan": t(lang, "render.kenchiku.s_loan", "Loan"),
+        "money": t(lang, "render.kenchiku.s_money", "Money"),
+        "parks": t(lang, "render.kenchiku.s_parks", "Parks"),
+        "voices": t(lang, "render.kenchiku.s_voices", "Voices"),
+        "citizen": t(lang, "render.kenchiku.s_voices", "Voices"),
+    }
+    return labels.get(key, _SCORE_LABELS.get(key, _humanise(key)))
+
+
+def _marker(lang: str, kind: str) -> str:
+    """A marker type's name (Structure, Design, Planning, Workers) in ``lang``."""
+    return {
+        "structure": t(lang, "render.kenchiku.structure", "Structure"),
+        "design": t(lang, "render.kenchiku.design", "Design"),
+        "planning": t(lang, "render.kenchiku.planning", "Planning"),
+        "workers": t(lang, "render.kenchiku.workers", "Workers"),
+    }.get(kind, MARKER_LABELS.get(kind, kind))
+
+
+def _column_title(lang: str, key: str, english: str) -> str:
+    """A company table column's title in ``lang``."""
+    if key in MARKER_LABELS:
+        return _marker(lang, key)
+    return {
+        "honour": t(lang, "render.kenchiku.honour", "Honour"),
+        "loan": t(lang, "render.kenchiku.loan", "Loan"),
+        "park": t(lang, "render.kenchiku.park", "Park"),
+        "buildings": t(lang, "render.kenchiku.built", "Built"),
+        "chips": t(lang, "render.kenchiku.chips", "Chips"),
+    }.get(key, english)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -873,7 +930,7 @@ class _Board:
         self.view = view
         self.labels = labels
         self.size = size
-        self.banner_text = _banner(view, labels)
+        self.banner_text = _banner(view, labels, pen.lang)
         self.geo = _geo(size, view.n_columns)
 
     def sections(self) -> list[Section]:
@@ -894,7 +951,10 @@ class _Board:
     # -- header ----------------------------------------------------------------------
 
     def event_lines(self, w: float) -> list[str]:
-        event = _named(self.view.last_event, self.labels) or "The city awaits its first building."
+        lang = self.pen.lang
+        event = _named(tr(self.view.last_event, lang), self.labels) or t(
+            lang, "render.kenchiku.no_event", "The city awaits its first building."
+        )
         return self.pen.lines(event, 17, w - 36, self.size.event_lines)
 
     def header_height(self, w: float) -> float:
@@ -902,9 +962,12 @@ class _Board:
 
     def header(self, x: float, y: float, w: float) -> None:
         """Round and turn, who is to act, and the last move."""
-        pen, t, view, labels = self.pen, self.t, self.view, self.labels
+        pen, th, view, labels = self.pen, self.t, self.view, self.labels
+        lang = pen.lang
         cy = y + 16
-        title = f"KENCHIKU · Round {view.round}" if self.size.title else f"Round {view.round}"
+        title = t(lang, "render.kenchiku.round", "Round {n}", n=view.round)
+        if self.size.title:
+            title = t(lang, "render.kenchiku.title", "KENCHIKU · Round {n}", n=view.round)
         pen.text(x, cy, title, 24, bold=True, anchor="lm")
         rx = x + pen.length(title, 24, True) + 12
         right = x + w  # where the "to act" group starts, once measured
@@ -912,27 +975,34 @@ class _Board:
             # Right-aligned: "To act", then each acting seat's mark and name.
             parts = [(s, labels[s]) for s in view.to_act]
             # After its action a company holding the loan card may repay it (or end its turn).
-            note = "may repay the loan" if view.repay_offered else ""
+            note = (
+                t(lang, "render.kenchiku.may_repay", "may repay the loan")
+                if view.repay_offered
+                else ""
+            )
+            to_act = t(lang, "render.kenchiku.to_act", "To act")
             widths = [34 + pen.length(n, 22, True) for _, n in parts]
-            width = pen.length("To act", 17) + 8 + sum(widths) - 6
+            width = pen.length(to_act, 17) + 8 + sum(widths) - 6
             if note:
                 width += 8 + pen.length(note, 17)
             px = right = x + w - width
-            pen.text(px, cy + 1, "To act", 17, fill=t.muted, anchor="lm")
-            px += pen.length("To act", 17) + 8
+            pen.text(px, cy + 1, to_act, 17, fill=th.muted, anchor="lm")
+            px += pen.length(to_act, 17) + 8
             for (seat, name), part_w in zip(parts, widths, strict=True):
                 pen.mark(px + 13, cy, 13, seat)
                 pen.text(px + 32, cy + 1, name, 22, bold=True, anchor="lm")
                 px += part_w + 2
             if note:
-                pen.text(x + w, cy + 1, note, 17, fill=t.muted, anchor="rm")
+                pen.text(x + w, cy + 1, note, 17, fill=th.muted, anchor="rm")
         # The turn and the blocks left, as much as fits beside the "to act" group.
-        for info in (f"turn {view.turn} · {view.blocks_left} blocks left", f"turn {view.turn}"):
+        turn = t(lang, "render.kenchiku.turn", "turn {n}", n=view.turn)
+        blocks = t(lang, "render.kenchiku.blocks_left", "{n} blocks left", n=view.blocks_left)
+        for info in (f"{turn} · {blocks}", turn):
             if rx + pen.length(info, 17) + 18 <= right:
-                pen.text(rx, cy + 1, info, 17, fill=t.muted, anchor="lm")
+                pen.text(rx, cy + 1, info, 17, fill=th.muted, anchor="lm")
                 break
         lines = self.event_lines(w)
-        event_box(pen, t, x, y + 38, w, lines, size=17, line_h=22, pad=8)
+        event_box(pen, th, x, y + 38, w, lines, size=17, line_h=22, pad=8)
 
     def banner_height(self, w: float) -> float:
         if self.banner_text is None:
@@ -961,9 +1031,10 @@ class _Board:
 
     def table(self, x: float, y: float, w: float) -> None:
         """Market and companies in one table whose columns are the marker types."""
-        pen, t, view = self.pen, self.t, self.view
+        pen, th, view = self.pen, self.t, self.view
+        lang = pen.lang
         body_h = self.table_height(w) - NOTE_H
-        pen.rect(x, y, x + w, y + body_h, fill=t.panel, outline=t.panel_edge, radius=10)
+        pen.rect(x, y, x + w, y + body_h, fill=th.panel, outline=th.panel_edge, radius=10)
         columns = self.size.columns
         name_w = w - sum(cw for _, _, cw in columns) - 8
         col_x: dict[str, tuple[float, float]] = {}
@@ -979,22 +1050,25 @@ class _Board:
         # Column titles.
         hy = y + HEAD_H / 2 + 2
         for key, title, _ in columns:
-            pen.text(centre(key), hy, title, MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+            title = _column_title(lang, key, title)
+            pen.text(centre(key), hy, title, MIN_TEXT, bold=True, fill=th.muted, anchor="mm")
         ry = y + HEAD_H
-        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=th.panel_edge, width=1)
 
         # The market: price (in the marker's colour) and stock left.
         cy = ry + MARKET_H / 2
-        pen.text(x + 14, cy, "Market", 19, bold=True, anchor="lm")
-        nx = x + 14 + pen.length("Market", 19, True) + 8
-        if nx + pen.length("price · left", MIN_TEXT) + 8 <= x + name_w:  # where it fits
-            pen.text(nx, cy + 1, "price · left", MIN_TEXT, fill=t.muted, anchor="lm")
+        market = t(lang, "render.kenchiku.market", "Market")
+        pen.text(x + 14, cy, market, 19, bold=True, anchor="lm")
+        nx = x + 14 + pen.length(market, 19, True) + 8
+        price_left = t(lang, "render.kenchiku.price_left", "price · left")
+        if nx + pen.length(price_left, MIN_TEXT) + 8 <= x + name_w:  # where it fits
+            pen.text(nx, cy + 1, price_left, MIN_TEXT, fill=th.muted, anchor="lm")
         for kind in MARKER_TYPES:
             left, cw = col_x[kind]
             colour = MARKER_COLOURS[kind]
             price = str(view.market_prices.get(kind, 0))
             stock = view.market_stock.get(kind, 0)
-            stock_s = f"{stock} left"
+            stock_s = t(lang, "render.kenchiku.left", "{n} left", n=stock)
             box = 27
             total = box + 5 + pen.length(stock_s, MIN_TEXT, stock == 0)
             bx = left + (cw - total) / 2
@@ -1006,13 +1080,14 @@ class _Board:
                 stock_s,
                 MIN_TEXT,
                 bold=stock == 0,
-                fill=t.danger if stock == 0 else t.muted,
+                fill=th.danger if stock == 0 else th.muted,
                 anchor="lm",
             )
         ry += MARKET_H
         if view.last_dice:
             cy = ry + DICE_H / 2
-            pen.text(x + 14, cy, "Last dice", MIN_TEXT, fill=t.muted, anchor="lm")
+            dice = t(lang, "render.kenchiku.last_dice", "Last dice")
+            pen.text(x + 14, cy, dice, MIN_TEXT, fill=th.muted, anchor="lm")
             for kind in MARKER_TYPES:
                 if kind not in view.last_dice:
                     continue
@@ -1023,27 +1098,30 @@ class _Board:
                     "−1" if hit else "0",
                     17,
                     bold=hit,
-                    fill=t.danger if hit else t.muted,
+                    fill=th.danger if hit else th.muted,
                     anchor="mm",
                 )
             ry += DICE_H
-        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=t.panel_edge, width=1)
+        pen.line([(x + 10, ry), (x + w - 10, ry)], fill=th.panel_edge, width=1)
 
         # One row per company.
         for co in view.companies:
             self.company(co, x, ry, w, name_w, col_x)
             ry += ROW_H
         # What the columns mean, under the table.
-        note = (
-            f"Workers: ready/all · Park: not yet placed · "
-            f"ends at honour >{view.honour_goal} or a height-6 building"
+        note = t(
+            lang,
+            "render.kenchiku.table_note",
+            "Workers: ready/all · Park: not yet placed · ends at honour >{goal} or a height-6"
+            " building",
+            goal=view.honour_goal,
         )
         pen.text(
             x + 4,
             y + body_h + 14,
             pen.fit(note, MIN_TEXT, w - 8),
             MIN_TEXT,
-            fill=t.muted,
+            fill=th.muted,
             anchor="lm",
         )
 
@@ -1056,7 +1134,8 @@ class _Board:
         name_w: float,
         col_x: dict[str, tuple[float, float]],
     ) -> None:
-        pen, t, view = self.pen, self.t, self.view
+        pen, th, view = self.pen, self.t, self.view
+        lang = pen.lang
         name = self.labels[co.seat]
         colour = player_colour(co.seat)
         cy = y + ROW_H / 2
@@ -1067,8 +1146,8 @@ class _Board:
                 y + 2,
                 x + w - 4,
                 y + ROW_H - 2,
-                fill=mix(t.panel, colour, 0.22),
-                outline=t.ink,
+                fill=mix(th.panel, colour, 0.22),
+                outline=th.ink,
                 width=2,
                 radius=8,
             )
@@ -1085,10 +1164,10 @@ class _Board:
             pen.text(
                 (left + right) / 2,
                 cy + 1,
-                "bankrupt — out of the game",
+                t(lang, "render.kenchiku.bankrupt_out", "bankrupt — out of the game"),
                 18,
                 bold=True,
-                fill=t.danger,
+                fill=th.danger,
                 anchor="mm",
             )
         else:
@@ -1102,27 +1181,28 @@ class _Board:
             str(co.honour),
             22,
             bold=True,
-            fill=t.danger if co.honour < 0 else t.ink,
+            fill=th.danger if co.honour < 0 else th.ink,
             anchor="mm",
         )
         for key, held, colour_of in (
-            ("loan", co.has_loan, t.danger),
-            ("park", co.park_available and not co.bankrupt, t.good),
+            ("loan", co.has_loan, th.danger),
+            ("park", co.park_available and not co.bankrupt, th.good),
         ):
             if held:
-                pen.text(centre(key), cy + 1, "yes", 18, bold=True, fill=colour_of, anchor="mm")
+                yes = t(lang, "render.kenchiku.yes", "yes")
+                pen.text(centre(key), cy + 1, yes, 18, bold=True, fill=colour_of, anchor="mm")
             else:
-                pen.text(centre(key), cy + 1, "–", 18, fill=t.faint, anchor="mm")
+                pen.text(centre(key), cy + 1, "–", 18, fill=th.faint, anchor="mm")
         if "buildings" in col_x:
             pen.text(centre("buildings"), cy + 1, str(co.buildings), 18, anchor="mm")
         if "chips" in col_x:
             pen.text(centre("chips"), cy + 1, str(co.chips_left), 18, anchor="mm")
         if co.money is not None and view.viewer == co.seat:
             # Only the viewer's own money, and only in a view made for that seat.
-            label = f"money {co.money}"
+            label = t(lang, "render.kenchiku.money", "money {n}", n=co.money)
             nx = x + 44 + pen.length(name, 20, True) + 8
             if nx + pen.length(label, MIN_TEXT) + 14 <= x + name_w - 2:
-                pen.pill(nx, cy, label, fill=t.admin, ink=BLACK, size=MIN_TEXT, bold=False, h=24)
+                pen.pill(nx, cy, label, fill=th.admin, ink=BLACK, size=MIN_TEXT, bold=False, h=24)
 
     # -- final scores ----------------------------------------------------------------
 
@@ -1137,17 +1217,17 @@ class _Board:
         name_w = 54 + 40 + max((pen.length(n, 20, True) for n in self.labels), default=0) + 12
         keys = self.score_keys()
         col_w = (w - name_w - 76 - 10) / max(1, len(keys))
-        titles = [pen.lines(_score_label(k), MIN_TEXT, col_w - 4, 2, True) for k in keys]
+        titles = [pen.lines(_score_label(k, pen.lang), MIN_TEXT, col_w - 4, 2, True) for k in keys]
         return name_w, col_w, titles
 
     def scores_height(self, w: float) -> float:
         scores = (self.view.outcome or {}).get("scores", {})
         _, _, titles = self.score_columns(w)
-        head = 30 + 18 * (max((len(t) for t in titles), default=1) - 1)
+        head = 30 + 18 * (max((len(th) for th in titles), default=1) - 1)
         return 40 + head + len(scores) * 36 + 8
 
     def scores(self, x: float, y: float, w: float) -> None:
-        pen, t, labels = self.pen, self.t, self.labels
+        pen, th, labels = self.pen, self.t, self.labels
         out: dict[str, Any] = self.view.outcome or {}
         scores: dict[str, int] = dict(out.get("scores", {}))
         ranks: dict[str, int] = dict(out.get("ranks", {}))
@@ -1158,24 +1238,27 @@ class _Board:
         name_w, col_w, titles = self.score_columns(w)
         h = self.scores_height(w)
         head = h - 40 - len(scores) * 36 - 8
-        panel(pen, t, x, y, w, h, "Final scores", head=36, size=22, note_size=MIN_TEXT)
+        lang = pen.lang
+        final = t(lang, "render.kenchiku.final_scores", "Final scores")
+        panel(pen, th, x, y, w, h, final, head=36, size=22, note_size=MIN_TEXT)
         left = x + name_w
         hy = y + 40 + head / 2
         for i, lines in enumerate(titles):
             cx = left + i * col_w + col_w / 2
             for j, line in enumerate(lines):
                 ly = hy + (j - (len(lines) - 1) / 2) * 18
-                pen.text(cx, ly, line, MIN_TEXT, bold=True, fill=t.muted, anchor="mm")
+                pen.text(cx, ly, line, MIN_TEXT, bold=True, fill=th.muted, anchor="mm")
         tx = x + w - 10 - 76 / 2
-        pen.text(tx, hy, "Total", 17, bold=True, anchor="mm")
+        pen.text(tx, hy, t(lang, "render.kenchiku.total", "Total"), 17, bold=True, anchor="mm")
         for r, s in enumerate(seats):
             seat = int(s)
             cy = y + 40 + head + r * 36 + 18
             if seat in winners:
                 pen.rect(
-                    x + 6, cy - 16, x + w - 6, cy + 16, fill=mix(t.panel, t.admin, 0.3), radius=6
+                    x + 6, cy - 16, x + w - 6, cy + 16, fill=mix(th.panel, th.admin, 0.3), radius=6
                 )
-            pen.text(x + 14, cy + 1, ordinal(ranks.get(s, r + 1)), 18, bold=True, anchor="lm")
+            place = ordinal(ranks.get(s, r + 1), lang)
+            pen.text(x + 14, cy + 1, place, 18, bold=True, anchor="lm")
             pen.mark(x + 68, cy, 13, seat)
             pen.text(x + 88, cy + 1, labels[seat], 20, bold=True, anchor="lm")
             row = details.get(s, {})
@@ -1183,10 +1266,10 @@ class _Board:
                 pen.text(
                     left + (len(keys) * col_w) / 2,
                     cy + 1,
-                    "bankrupt",
+                    t(lang, "render.kenchiku.bankrupt", "bankrupt"),
                     18,
                     bold=True,
-                    fill=t.danger,
+                    fill=th.danger,
                     anchor="mm",
                 )
             else:
@@ -1199,7 +1282,7 @@ class _Board:
                         cy + 1,
                         str(v),
                         18,
-                        fill=t.danger if v < 0 else t.ink,
+                        fill=th.danger if v < 0 else th.ink,
                         anchor="mm",
                     )
             pen.text(tx, cy + 1, str(scores[s]), 22, bold=True, anchor="mm")
@@ -1210,11 +1293,13 @@ class _Board:
         voices = tuple(self.view.voices)
         if not voices:
             return 0
-        return _voices_height_of(voices, self.size, w, _theme_name(self.t), self.pen.k)
+        return _voices_height_of(
+            voices, self.size, w, _theme_name(self.t), self.pen.k, self.pen.lang
+        )
 
     def voices(self, x: float, y: float, w: float) -> None:
         layer = _voices_layer(
-            tuple(self.view.voices), self.size, w, _theme_name(self.t), self.pen.k
+            tuple(self.view.voices), self.size, w, _theme_name(self.t), self.pen.k, self.pen.lang
         )
         self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
 
@@ -1222,7 +1307,7 @@ class _Board:
         return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
-        layer = _legend_layer(_theme_name(self.t), self.pen.k, w)
+        layer = _legend_layer(_theme_name(self.t), self.pen.k, w, self.pen.lang)
         self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
 
 
@@ -1239,8 +1324,9 @@ def _voice_lines(
     pen: _Pen, v: VoiceCardView, cw: float, size: BoardSize
 ) -> tuple[list[str], list[str]]:
     """A voice card's title (at most three lines) and, where ``size`` shows it, its wording."""
-    title = pen.lines(v.title, 17, cw - 20, 3, True)
-    return title, pen.wrap(v.text, MIN_TEXT, cw - 20) if size.wording else []
+    title = pen.lines(term(pen.lang, "kenchiku", "voice", v.id, v.title), 17, cw - 20, 3, True)
+    text = term(pen.lang, "kenchiku", "voice_text", v.id, v.text)
+    return title, pen.wrap(text, MIN_TEXT, cw - 20) if size.wording else []
 
 
 def _voice_row_height(pen: _Pen, row: Sequence[VoiceCardView], cw: float, size: BoardSize) -> float:
@@ -1255,7 +1341,7 @@ def _draw_voices(
 ) -> float:
     """The voice cards by kind, title and bonus (and wording, where ``size`` shows it), in
     rows of up to four; returns the height used."""
-    t = pen.t
+    th = pen.t
     top = y
     for row in _voice_rows(voices):
         cw = (w - (len(row) - 1) * VOICE_GAP) / len(row)
@@ -1263,20 +1349,24 @@ def _draw_voices(
         for i, v in enumerate(row):
             cx = x + i * (cw + VOICE_GAP)
             admin = v.kind == "administration"
-            band = t.admin if admin else t.citizen
+            band = th.admin if admin else th.citizen
             pen.rect(
                 cx,
                 y,
                 cx + cw,
                 y + h,
-                fill=t.panel,
-                outline=mix(band, t.panel, 0.3),
+                fill=th.panel,
+                outline=mix(band, th.panel, 0.3),
                 width=2,
                 radius=10,
             )
             pen.rect(cx, y, cx + cw, y + 28, fill=band, radius=10)
             pen.rect(cx, y + 18, cx + cw, y + 28, fill=band)
-            label = "ADMINISTRATION" if admin else "CITIZENS"
+            label = (
+                t(pen.lang, "render.kenchiku.administration", "ADMINISTRATION")
+                if admin
+                else t(pen.lang, "render.kenchiku.citizens", "CITIZENS")
+            )
             pen.text(
                 cx + 10,
                 y + 15,
@@ -1293,15 +1383,19 @@ def _draw_voices(
                 ty += 21
             ty += 6
             for line in text:
-                pen.text(cx + 10, ty, line, MIN_TEXT, fill=t.muted)
+                pen.text(cx + 10, ty, line, MIN_TEXT, fill=th.muted)
                 ty += 19
             # The bonus, at the foot of the card so a row of cards lines their amounts up.
             star = "*" if v.source == "reconstructed" else ""
-            strong = mix(band, t.ink, 0.3)
+            strong = mix(band, th.ink, 0.3)
             amount = f"+{v.amount}"
             ay = y + h - 18
             pen.text(cx + 10, ay, amount, 22, bold=True, fill=strong, anchor="lm")
-            unit = ("money" if admin else "honour") + star
+            unit = (
+                t(pen.lang, "render.kenchiku.unit_money", "money")
+                if admin
+                else t(pen.lang, "render.kenchiku.unit_honour", "honour")
+            ) + star
             pen.text(
                 cx + 16 + pen.length(amount, 22, True),
                 ay + 2,
@@ -1317,10 +1411,10 @@ def _draw_voices(
 
 @lru_cache(maxsize=VOICE_LAYERS)
 def _voices_height_of(
-    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float
+    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float, lang: str
 ) -> float:
     """The voice cards' height, measured once per game (text measuring is a tenth of a board)."""
-    pen = _Pen(Image.new("RGB", (1, 1)), k, _THEMES[theme])
+    pen = _Pen(Image.new("RGB", (1, 1)), k, _THEMES[theme], lang)
     rows = _voice_rows(voices)
     heights = [
         _voice_row_height(pen, row, (w - (len(row) - 1) * VOICE_GAP) / len(row), size)
@@ -1331,13 +1425,13 @@ def _voices_height_of(
 
 @lru_cache(maxsize=VOICE_LAYERS)
 def _voices_layer(
-    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float
+    voices: tuple[VoiceCardView, ...], size: BoardSize, w: float, theme: str, k: float, lang: str
 ) -> Image.Image:
-    """The voice cards (fixed for a whole game), drawn once."""
-    t = _THEMES[theme]
-    h = _voices_height_of(voices, size, w, theme, k)
-    layer = Image.new("RGB", (max(1, round(w * k)), max(1, round(h * k))), t.bg)
-    _draw_voices(_Pen(layer, k, t), voices, size, 0, 0, w)
+    """The voice cards (fixed for a whole game), drawn once per language."""
+    th = _THEMES[theme]
+    h = _voices_height_of(voices, size, w, theme, k, lang)
+    layer = Image.new("RGB", (max(1, round(w * k)), max(1, round(h * k))), th.bg)
+    _draw_voices(_Pen(layer, k, th, lang), voices, size, 0, 0, w)
     return layer
 
 
@@ -1362,36 +1456,36 @@ _LEGEND = Legend(
 
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
-    t = pen.t
+    th = pen.t
 
     def icon(kind: str, cx: float, cy: float) -> None:
         ix = cx + 14
         if kind == "building":
             _small_stack(pen, ix, cy, player_colour(0))
         elif kind == "starter":
-            _small_stack(pen, ix, cy, t.neutral_building)
+            _small_stack(pen, ix, cy, th.neutral_building)
         elif kind == "park":
-            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=t.grass, radius=4)
+            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=th.grass, radius=4)
             pen.mark(ix, cy, 8, 1)
         elif kind == "ghost":
-            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=t.plot_tints[0], radius=4)
-            pen.text(ix, cy + 1, "3", MIN_TEXT, fill=t.value, anchor="mm")
+            pen.rect(ix - 12, cy - 12, ix + 12, cy + 12, fill=th.plot_tints[0], radius=4)
+            pen.text(ix, cy + 1, "3", MIN_TEXT, fill=th.value, anchor="mm")
         elif kind == "district":
-            pen.dashed((ix - 12, cy), (ix + 12, cy), fill=t.district_line, width=2, dash=5, gap=4)
+            pen.dashed((ix - 12, cy), (ix + 12, cy), fill=th.district_line, width=2, dash=5, gap=4)
         elif kind == "avenue":
             pen.rect(
                 ix - 10,
                 cy - 6,
                 ix + 10,
                 cy + 12,
-                fill=t.plot_tints[0],
-                outline=t.avenue_edge,
+                fill=th.plot_tints[0],
+                outline=th.avenue_edge,
                 width=2,
                 radius=3,
             )
-            pen.line([(ix - 14, cy - 8), (ix + 14, cy - 8)], fill=t.road, width=8)
+            pen.line([(ix - 14, cy - 8), (ix + 14, cy - 8)], fill=th.road, width=8)
             pen.dashed(
-                (ix - 14, cy - 8), (ix + 14, cy - 8), fill=t.road_mark, width=1, dash=4, gap=3
+                (ix - 14, cy - 8), (ix + 14, cy - 8), fill=th.road_mark, width=1, dash=4, gap=3
             )
         elif kind == "shapes":
             for j in range(len(SEAT_SHAPES)):
@@ -1401,16 +1495,27 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.rect(ix - 13, cy - 6, ix - 1, cy + 6, fill=mc, radius=3)
             pen.rect(ix + 2, cy - 6, ix + 14, cy + 6, outline=mc, width=2, radius=3)
         else:
-            pen.text(ix, cy + 2, "*", 20, bold=True, fill=t.muted, anchor="mm")
+            pen.text(ix, cy + 2, "*", 20, bold=True, fill=th.muted, anchor="mm")
 
-    _LEGEND.draw(pen, t, x, y, w, icon)
+    labels = {
+        "building": t(pen.lang, "render.kenchiku.l_building", "building (mark = owner)"),
+        "starter": t(pen.lang, "render.kenchiku.l_starter", "starting building"),
+        "park": t(pen.lang, "render.kenchiku.l_park", "park (owner's mark)"),
+        "ghost": t(pen.lang, "render.kenchiku.l_ghost", "land value: height to build"),
+        "district": t(pen.lang, "render.kenchiku.l_district", "district boundary"),
+        "avenue": t(pen.lang, "render.kenchiku.l_avenue", "avenue, on-avenue plot"),
+        "shapes": t(pen.lang, "render.kenchiku.l_shapes", "owners: colour and shape"),
+        "workers": t(pen.lang, "render.kenchiku.l_workers", "workers: ready / spent"),
+        "star": t(pen.lang, "render.kenchiku.l_star", "reconstructed amount"),
+    }
+    _LEGEND.draw(pen, th, x, y, w, icon, labels)
 
 
 @lru_cache(maxsize=8)
-def _legend_layer(theme: str, k: float, w: float) -> Image.Image:
-    t = _THEMES[theme]
-    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), t.bg)
-    _draw_legend(_Pen(layer, k, t), 0, 0, w)
+def _legend_layer(theme: str, k: float, w: float, lang: str) -> Image.Image:
+    th = _THEMES[theme]
+    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), th.bg)
+    _draw_legend(_Pen(layer, k, th, lang), 0, 0, w)
     return layer
 
 
@@ -1434,6 +1539,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """Draw the public table: the chat board, or with ``detail`` the full-size board.
 
@@ -1464,15 +1570,15 @@ def render_board(
     Raises:
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     labels = seat_labels(view, names)
     size = _board_size(view, detail)
     return compose(
         size,
         lambda pen: _Board(pen, view, labels, size).sections(),
-        lambda image, k: _Pen(image, k, t),
+        lambda image, k: _Pen(image, k, th, lang),
         scale=scale,
-        bg=t.bg,
+        bg=th.bg,
     )
 
 
@@ -1493,7 +1599,7 @@ def _draw_markers(
 ) -> float:
     """The markers as on the personal board (one square per marker; a spent worker hollow),
     one row per type from ``y``; returns the right end of the widest row."""
-    t = pen.t
+    th = pen.t
     right = x
     for i, kind in enumerate(MARKER_TYPES):
         cy = y + i * row_h
@@ -1519,14 +1625,14 @@ def _draw_markers(
                     cy - pip / 2 + q,
                     sx + pip - q,
                     cy + pip / 2 - q,
-                    fill=t.slot_empty,
+                    fill=th.slot_empty,
                     radius=2,
                 )
         label = f"{ready}/{count}" if kind == "workers" else str(count)
         if count > slots:
             label = f"+{count - slots} ({label})"
         lx = x + pip * 1.7 + slots * step + 4
-        pen.text(lx, cy + 1, label, size, bold=True, fill=t.ink, anchor="lm")
+        pen.text(lx, cy + 1, label, size, bold=True, fill=th.ink, anchor="lm")
         right = max(right, lx + pen.length(label, size, True))
     return right
 
@@ -1542,28 +1648,28 @@ def _draw_honour_bar(
     size: float,
     bar_h: float = 14,
 ) -> None:
-    t = pen.t
+    th = pen.t
     lo, hi = scale
 
     def bx_of(v: float) -> float:
         return x0 + (v - lo) / max(1, hi - lo) * (x1 - x0)
 
-    pen.rect(x0, bar_y, x1, bar_y + bar_h, fill=t.slot_empty, radius=bar_h / 2)
+    pen.rect(x0, bar_y, x1, bar_y + bar_h, fill=th.slot_empty, radius=bar_h / 2)
     zero = bx_of(0)
     end = bx_of(co.honour)
     if co.honour != 0:
         a, b = sorted((zero, end))
-        fill = t.danger if co.honour < 0 else player_colour(co.seat)
+        fill = th.danger if co.honour < 0 else player_colour(co.seat)
         pen.rect(a, bar_y, b, bar_y + bar_h, fill=fill, radius=bar_h / 2)
     goal = bx_of(view.honour_goal)
-    pen.dashed((goal, bar_y - 5), (goal, bar_y + bar_h + 5), fill=t.ink, width=2, dash=3, gap=2)
-    label = f"goal >{view.honour_goal}"
+    pen.dashed((goal, bar_y - 5), (goal, bar_y + bar_h + 5), fill=th.ink, width=2, dash=3, gap=2)
+    label = t(pen.lang, "render.kenchiku.goal", "goal >{n}", n=view.honour_goal)
     fits = goal + pen.length(label, size) / 2 < x1
     pen.text(
-        goal, bar_y + bar_h + size + 3, label, size, fill=t.muted, anchor="mm" if fits else "rm"
+        goal, bar_y + bar_h + size + 3, label, size, fill=th.muted, anchor="mm" if fits else "rm"
     )
     if lo < 0:
-        pen.line([(zero, bar_y - 3), (zero, bar_y + bar_h + 3)], fill=t.muted, width=1)
+        pen.line([(zero, bar_y - 3), (zero, bar_y + bar_h + 3)], fill=th.muted, width=1)
 
 
 def _player_buildings(view: KenchikuView, seat: int) -> tuple[list[str], str | None]:
@@ -1580,6 +1686,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One company's area for ``/board player:<name>``: its markers as on the personal board,
     honour against the goal, loan, park, chips, and where its buildings and park stand.
@@ -1591,21 +1698,27 @@ def render_player(
         KeyError: ``seat`` has no company in the view.
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     co = next((c for c in view.companies if c.seat == seat), None)
     if co is None:
         raise KeyError(seat)
     labels = seat_labels(view, names)
     m, w = 18, PLAYER_W - 36
-    ruler = _Pen(Image.new("RGB", (1, 1)), scale, t)
+    ruler = _Pen(Image.new("RGB", (1, 1)), scale, th, lang)
     built, park = _player_buildings(view, seat)
-    where = "Buildings (height): " + (", ".join(built) if built else "none yet")
-    where += " · Park: " + (park or ("not placed" if co.park_available else "—"))
+    where = t(
+        lang,
+        "render.kenchiku.buildings",
+        "Buildings (height): {list} · Park: {park}",
+        list=", ".join(built) if built else t(lang, "render.kenchiku.none_yet", "none yet"),
+        park=park
+        or (t(lang, "render.kenchiku.not_placed", "not placed") if co.park_available else "—"),
+    )
     where_lines = ruler.wrap(where, 17, w - 28)
     body_h = 70 + 34 + 4 * 34 + 16 + 72 + 16 + 24 * len(where_lines) + 12
     height = m + body_h + m
-    image = Image.new("RGB", (round(PLAYER_W * scale), round(height * scale)), t.bg)
-    pen = _Pen(image, scale, t)
+    image = Image.new("RGB", (round(PLAYER_W * scale), round(height * scale)), th.bg)
+    pen = _Pen(image, scale, th, lang)
     colour = player_colour(seat)
     acting = seat in view.to_act and view.outcome is None
     pen.rect(
@@ -1613,8 +1726,8 @@ def render_player(
         m,
         m + w,
         m + body_h,
-        fill=mix(t.panel, colour, 0.08) if acting else t.panel,
-        outline=t.ink if acting else t.panel_edge,
+        fill=mix(th.panel, colour, 0.08) if acting else th.panel,
+        outline=th.ink if acting else th.panel_edge,
         width=3 if acting else 1,
         radius=12,
     )
@@ -1626,35 +1739,48 @@ def render_player(
     bx: float = m + w - 14
     badges: list[tuple[str, RGB, RGB]] = []
     if co.bankrupt:
-        badges.append(("BANKRUPT", t.danger, WHITE))
+        badges.append((t(lang, "render.kenchiku.b_bankrupt", "BANKRUPT"), th.danger, WHITE))
     if acting:
-        badges.append(("TO ACT", t.ink, t.panel))
+        badges.append((t(lang, "render.kenchiku.b_to_act", "TO ACT"), th.ink, th.panel))
     if co.has_loan:
-        badges.append(("LOAN", t.danger, WHITE))
+        badges.append((t(lang, "render.kenchiku.b_loan", "LOAN"), th.danger, WHITE))
     for text, fill, fg in badges:
         bw = pen.length(text, 17, True) + 14
         bx -= bw
         pen.pill(bx, m + 28, text, fill=fill, ink=fg, size=17, h=28)
         bx -= 8
     y = m + 56 + 14
-    plural = "s" if co.buildings != 1 else ""
-    money = f"money {co.money}" if co.money is not None and view.viewer == seat else "money hidden"
-    stats = f"{co.buildings} building{plural} · {co.chips_left} chips left · {money}"
-    pen.text(m + 16, y + 10, stats, 17, fill=t.muted, anchor="lm")
+    if co.money is not None and view.viewer == seat:
+        money = t(lang, "render.kenchiku.money", "money {n}", n=co.money)
+    else:
+        money = t(lang, "render.kenchiku.money_hidden", "money hidden")
+    if co.buildings == 1:
+        built_n = t(lang, "render.kenchiku.one_building", "1 building")
+    else:
+        built_n = t(lang, "render.kenchiku.n_buildings", "{n} buildings", n=co.buildings)
+    chips = t(lang, "render.kenchiku.chips_left", "{n} chips left", n=co.chips_left)
+    stats = f"{built_n} · {chips} · {money}"
+    pen.text(m + 16, y + 10, stats, 17, fill=th.muted, anchor="lm")
     y += 34
     _draw_markers(pen, co, m + 16, y + 14, 34, 22, 20)
     for i, kind in enumerate(MARKER_TYPES):
-        label = "Workers (ready/all)" if kind == "workers" else MARKER_LABELS[kind]
-        pen.text(m + w - 16, y + 14 + i * 34, label, 17, fill=t.muted, anchor="rm")
+        label = (
+            t(lang, "render.kenchiku.workers_ready", "Workers (ready/all)")
+            if kind == "workers"
+            else _marker(lang, kind)
+        )
+        pen.text(m + w - 16, y + 14 + i * 34, label, 17, fill=th.muted, anchor="rm")
     y += 4 * 34 + 16
-    pen.text(m + 16, y + 12, "Honour", 19, bold=True, anchor="lm")
+    pen.text(
+        m + 16, y + 12, t(lang, "render.kenchiku.honour", "Honour"), 19, bold=True, anchor="lm"
+    )
     pen.text(
         m + w - 16,
         y + 12,
         str(co.honour),
         28,
         bold=True,
-        fill=t.danger if co.honour < 0 else t.ink,
+        fill=th.danger if co.honour < 0 else th.ink,
         anchor="rm",
     )
     _draw_honour_bar(pen, view, co, m + 16, m + w - 16, y + 32, _honour_scale(view), 16, 16)
@@ -1664,18 +1790,28 @@ def render_player(
     return image
 
 
-def alt(view: KenchikuView, names: Sequence[str] | None = None) -> str:
+def alt(view: KenchikuView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): round and each company's honour and buildings."""
     labels = seat_labels(view, names)
+    players = []
+    for c in view.companies:
+        line = t(
+            lang,
+            "render.kenchiku.alt_player",
+            "{name}: {honour} honour, {buildings} buildings",
+            name=labels[c.seat],
+            honour=c.honour,
+            buildings=c.buildings,
+        )
+        if c.money is not None:
+            line += t(lang, "render.kenchiku.alt_money", ", {n} money", n=c.money)
+        players.append(line)
     return alt_text(
-        "Kenchiku",
-        f"round {view.round}",
-        [
-            f"{labels[c.seat]}: {c.honour} honour, {c.buildings} buildings"
-            + (f", {c.money} money" if c.money is not None else "")
-            for c in view.companies
-        ],
+        t(lang, "render.kenchiku.name", "Kenchiku"),
+        t(lang, "render.kenchiku.alt_round", "round {n}", n=view.round),
+        players,
         over=view.outcome is not None,
+        lang=lang,
     )
 
 

@@ -1,8 +1,9 @@
 """The ``/leaderboard`` image (issue 12, ratings): a table of place, name, rating, games and
 wins, drawn 550 px wide so Discord shows it at its own size inline (every text at least 14 px).
 
-Pure: ``render_leaderboard(title, subtitle, lines) -> Image``; the bot resolves names and
-formats ratings.
+Pure: ``render_leaderboard(title, subtitle, lines, lang=...) -> Image``; the bot resolves
+names, formats ratings and writes the title in the reader's language; the column headings
+are drawn in ``lang`` and names in the face that draws them (Japanese names included).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
-from .common import INK, MUTED, PAPER, font, short_name
+from i18n import t
+
+from .common import INK, MUTED, PAPER, Pen, short_name
 
 WIDTH = 550
 PAD = 16
@@ -31,15 +34,6 @@ MINE = (255, 236, 179)
 HEAD = (45, 52, 70)
 
 
-def fit(d: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
-    """``text`` cut with an ellipsis until it is at most ``width`` px wide in ``face``."""
-    if d.textlength(text, font=face) <= width:
-        return text
-    while len(text) > 1 and d.textlength(text + "…", font=face) > width:
-        text = text[:-1].rstrip()
-    return text + "…"
-
-
 @dataclass(frozen=True)
 class Line:
     """One leaderboard row: ``rating`` already formatted (``"12.3"``)."""
@@ -52,28 +46,36 @@ class Line:
     me: bool = False
 
 
-def render_leaderboard(title: str, subtitle: str, lines: Sequence[Line]) -> Image.Image:
+def render_leaderboard(
+    title: str, subtitle: str, lines: Sequence[Line], *, lang: str = "en"
+) -> Image.Image:
     """The table, best first; a gap (…) is drawn where places skip (your own line after the
-    top ten). Size: 550 px wide, ``66 + 30 + 36 per row + 24 per gap + 16`` px tall."""
+    top ten). Size: 550 px wide, ``66 + 30 + 36 per row + 24 per gap + 16`` px tall.
+    Column headings in ``lang``."""
     gaps = sum(1 for a, b in pairwise(lines) if b.place > a.place + 1)
     height = HEAD_H + COLS_H + ROW_H * len(lines) + GAP_H * gaps + PAD
     image = Image.new("RGB", (WIDTH, height), PAPER)
-    d = ImageDraw.Draw(image)
+    pen = Pen(image, 1.0, INK, lang=lang)
+    d = pen.draw
     d.rectangle((0, 0, WIDTH, HEAD_H), fill=HEAD)
-    big, sub = font(22, bold=True), font(15)
-    d.text((PAD, 10), fit(d, title, big, WIDTH - 2 * PAD), font=big, fill=(255, 255, 255))
-    d.text((PAD, 40), fit(d, subtitle, sub, WIDTH - 2 * PAD), font=sub, fill=(220, 222, 230))
+    pen.text(
+        PAD, 10, pen.fit(title, 22, WIDTH - 2 * PAD, True), 22, bold=True, fill=(255, 255, 255)
+    )
+    pen.text(PAD, 40, pen.fit(subtitle, 15, WIDTH - 2 * PAD), 15, fill=(220, 222, 230))
     y = HEAD_H + 6
-    small = font(15, bold=True)
-    d.text((PLACE_X, y), "#", font=small, fill=MUTED, anchor="ra")
-    d.text((NAME_X, y), "Player", font=small, fill=MUTED)
-    for x, label in ((RATING_X, "Rating"), (GAMES_X, "Games"), (WINS_X, "Wins")):
-        d.text((x, y), label, font=small, fill=MUTED, anchor="ra")
+    pen.text(PLACE_X, y, "#", 15, bold=True, fill=MUTED, anchor="ra")
+    pen.text(NAME_X, y, t(lang, "render.leaderboard.player", "Player"), 15, bold=True, fill=MUTED)
+    for x, label in (
+        (RATING_X, t(lang, "render.leaderboard.rating", "Rating")),
+        (GAMES_X, t(lang, "render.leaderboard.games", "Games")),
+        (WINS_X, t(lang, "render.leaderboard.wins", "Wins")),
+    ):
+        pen.text(x, y, label, 15, bold=True, fill=MUTED, anchor="ra")
     y = HEAD_H + COLS_H
     previous = 0
     for i, line in enumerate(lines):
         if previous and line.place > previous + 1:
-            d.text((WIDTH // 2, y + GAP_H // 2), "…", font=font(18), fill=MUTED, anchor="mm")
+            pen.text(WIDTH // 2, y + GAP_H // 2, "…", 18, fill=MUTED, anchor="mm")
             y += GAP_H
         previous = line.place
         if line.me:
@@ -84,12 +86,12 @@ def render_leaderboard(title: str, subtitle: str, lines: Sequence[Line]) -> Imag
         medal = MEDALS.get(line.place)
         if medal is not None:
             d.ellipse((PAD - 6, mid - 9, PAD + 12, mid + 9), fill=medal)
-        body = font(18, bold=line.me)
-        d.text((PLACE_X, mid), f"{line.place}.", font=body, fill=INK, anchor="rm")
-        name = fit(d, short_name(line.name, NAME_CHARS) or "?", body, NAME_W)
-        d.text((NAME_X, mid), name, font=body, fill=INK, anchor="lm")
-        d.text((RATING_X, mid), line.rating, font=font(18, bold=True), fill=INK, anchor="rm")
-        d.text((GAMES_X, mid), str(line.games), font=body, fill=INK, anchor="rm")
-        d.text((WINS_X, mid), str(line.wins), font=body, fill=INK, anchor="rm")
+        me = line.me
+        pen.text(PLACE_X, mid, f"{line.place}.", 18, bold=me, anchor="rm")
+        name = pen.fit(short_name(line.name, NAME_CHARS) or "?", 18, NAME_W, me)
+        pen.text(NAME_X, mid, name, 18, bold=me, anchor="lm")
+        pen.text(RATING_X, mid, line.rating, 18, bold=True, anchor="rm")
+        pen.text(GAMES_X, mid, str(line.games), 18, bold=me, anchor="rm")
+        pen.text(WINS_X, mid, str(line.wins), 18, bold=me, anchor="rm")
         y += ROW_H
     return image

@@ -46,6 +46,8 @@ from games.masters_of_commerce.view import (
     OfferView,
     PlayerView,
 )
+from i18n import t, term
+from i18n import tr as translated
 from render.common import (
     BLACK,
     Legend,
@@ -208,8 +210,8 @@ TAG_STRIPE = 12  # the colour stripe at the left of a name tag
 class _Pen(Pen):
     """The shared pen plus this game's theme."""
 
-    def __init__(self, image: Image.Image, scale: float, theme: _Theme) -> None:
-        super().__init__(image, scale, theme.ink)
+    def __init__(self, image: Image.Image, scale: float, theme: _Theme, lang: str = "en") -> None:
+        super().__init__(image, scale, theme.ink, lang=lang)
         self.t = theme
 
     def tag(self, x: float, cy: float, seat: int, text: str, size: float, h: float) -> float:
@@ -254,24 +256,44 @@ def seat_tag(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def _deed_colour(t: _Theme, colour: str) -> RGB:
-    return t.deed.get(colour, t.faint)
+def _deed_colour(th: _Theme, colour: str) -> RGB:
+    return th.deed.get(colour, th.faint)
 
 
-def role_text(view: MocView, p: PlayerView) -> str:
+def role_text(view: MocView, p: PlayerView, lang: str = "en") -> str:
     """``Merchant · apples``; ``Both roles · oil`` in the 3–4 player variant."""
     if view.variant and p.is_landlord and p.is_merchant:
-        text = "Both roles"
+        text = t(lang, "render.moc.both_roles", "Both roles")
+    elif p.is_landlord and p.is_merchant:
+        text = t(lang, "render.moc.landlord_merchant", "Landlord & merchant")
+    elif p.is_landlord:
+        text = t(lang, "render.moc.landlord", "Landlord")
+    elif p.is_merchant:
+        text = t(lang, "render.moc.merchant", "Merchant")
     else:
-        text = " & ".join(
-            role
-            for role, held in (("landlord", p.is_landlord), ("merchant", p.is_merchant))
-            if held
-        ).capitalize()
-    text = text or "Spectator"
+        text = t(lang, "render.moc.spectator", "Spectator")
     if p.is_merchant and p.goods:
-        text += f" · {p.goods}"
+        text += f" · {_goods(lang, p.goods)}"
     return text
+
+
+def _goods(lang: str, goods: str) -> str:
+    """A merchant's goods in ``lang`` (``moc.term.goods.<name>``, whose English is the
+    capitalised name); the view's own word where there is no translation."""
+    found = term(lang, "moc", "goods", goods, goods.capitalize())
+    return goods if found == goods.capitalize() else found
+
+
+def _phase_label(lang: str, phase: Phase) -> str:
+    """A phase's short name in ``lang`` (the seed's: 交渉, 商人の収入...)."""
+    return {
+        Phase.NEGOTIATION: t(lang, "render.moc.negotiation", "Negotiation"),
+        Phase.INCOME: t(lang, "render.moc.income", "Income"),
+        Phase.RENT: t(lang, "render.moc.rent", "Rent"),
+        Phase.TAX: t(lang, "render.moc.tax", "Tax"),
+        Phase.EXCLUSIVE: t(lang, "render.moc.exclusive", "Exclusive"),
+        Phase.AUCTION: t(lang, "render.moc.auction", "Auction"),
+    }.get(phase, PHASE_LABELS.get(phase, str(phase.value)))
 
 
 def _is_out(p: PlayerView) -> bool:
@@ -333,23 +355,32 @@ def _star(pen: _Pen, cx: float, cy: float, r: float, fill: RGB, outline: RGB) ->
     pen.polygon(pts, fill=fill, outline=outline)
 
 
-def _banner(view: MocView, labels: Sequence[str]) -> str | None:
+def _banner(view: MocView, labels: Sequence[str], lang: str = "en") -> str | None:
     """The game-over line naming the winners, from ``view.outcome``."""
     if view.outcome is None:
         return None
     winners = [int(s) for s in view.outcome.get("winners", [])]
     details: dict[str, dict[str, Any]] = dict(view.outcome.get("details", {}))
     if not winners:
-        return "GAME OVER — nobody wins"
+        return t(lang, "render.moc.over_nobody", "GAME OVER — nobody wins")
     if view.variant:
         names = " & ".join(labels[s] for s in winners)
-        return f"GAME OVER — {names} {'wins' if len(winners) == 1 else 'share the win'}"
+        if len(winners) == 1:
+            return t(lang, "render.moc.over_wins", "GAME OVER — {names} wins", names=names)
+        return t(lang, "render.moc.over_share", "GAME OVER — {names} share the win", names=names)
     parts = []
     for role in ("landlord", "merchant"):
-        who = [s for s in winners if details.get(str(s), {}).get(role)]
-        if who:
-            parts.append(f"richest {role}: {' & '.join(labels[s] for s in who)}")
-    return "GAME OVER — " + " · ".join(parts or [" & ".join(labels[s] for s in winners)])
+        who = " & ".join(labels[s] for s in winners if details.get(str(s), {}).get(role))
+        if who and role == "landlord":
+            parts.append(
+                t(lang, "render.moc.richest_landlord", "richest landlord: {names}", names=who)
+            )
+        elif who:
+            parts.append(
+                t(lang, "render.moc.richest_merchant", "richest merchant: {names}", names=who)
+            )
+    body = " · ".join(parts or [" & ".join(labels[s] for s in winners)])
+    return t(lang, "render.moc.over", "GAME OVER — {winners}", winners=body)
 
 
 @dataclass(frozen=True)
@@ -388,22 +419,29 @@ def _lot_deed(view: MocView, deed_id: str) -> DeedView:
     )
 
 
-def _private_rows(view: MocView, labels: Sequence[str]) -> list[tuple[str, OfferView | None, str]]:
+def _private_rows(
+    view: MocView, labels: Sequence[str], lang: str = "en"
+) -> list[tuple[str, OfferView | None, str]]:
     """The viewer's own offers as (kind, offer, text); empty for the public view."""
     if view.viewer is None or not 0 <= view.viewer < len(view.players):
         return []
     me = view.players[view.viewer]
     rows: list[tuple[str, OfferView | None, str]] = []
     for o in me.offers_made or ():
-        rows.append(("made", o, f"to {labels[o.landlord]}"))
+        rows.append(
+            ("made", o, t(lang, "render.moc.to_name", "to {name}", name=labels[o.landlord]))
+        )
     for o in me.offers_received or ():
-        rows.append(("received", o, f"from {labels[o.merchant]}"))
+        rows.append(
+            ("received", o, t(lang, "render.moc.from_name", "from {name}", name=labels[o.merchant]))
+        )
     if me.sealed_bid is not None:
-        rows.append(("bid", None, money_label(me.sealed_bid) if me.sealed_bid else "pass"))
+        bid = money_label(me.sealed_bid) if me.sealed_bid else t(lang, "render.moc.pass", "pass")
+        rows.append(("bid", None, bid))
     return rows
 
 
-def _result_groups(view: MocView) -> list[tuple[str, list[int]]]:
+def _result_groups(view: MocView, lang: str = "en") -> list[tuple[str, list[int]]]:
     """(title, seats in rank order) — one group in the variant, else landlords and merchants."""
     out: dict[str, Any] = view.outcome or {}
     ranks: dict[str, int] = dict(out.get("ranks", {}))
@@ -413,21 +451,24 @@ def _result_groups(view: MocView) -> list[tuple[str, list[int]]]:
         return sorted(seats, key=lambda s: (ranks.get(str(s), 99), s))
 
     if view.variant:
-        return [("Players", order([p.seat for p in view.players]))]
+        return [(t(lang, "render.moc.players", "Players"), order([p.seat for p in view.players]))]
     lands = [
         p.seat for p in view.players if details.get(str(p.seat), {}).get("landlord", p.is_landlord)
     ]
     merch = [
         p.seat for p in view.players if details.get(str(p.seat), {}).get("merchant", p.is_merchant)
     ]
-    return [("Landlords", order(lands)), ("Merchants", order(merch))]
+    return [
+        (t(lang, "render.moc.landlords", "Landlords"), order(lands)),
+        (t(lang, "render.moc.merchants", "Merchants"), order(merch)),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # Names: every seat by its display name, and a short unique mark for small places
 # ---------------------------------------------------------------------------------------------
 
-_SEAT_TAG = re.compile(r"\bp(\d{1,2})\b")
+_SEAT_TAG = re.compile(r"(?<![A-Za-z0-9_])p(\d{1,2})(?![0-9])")
 
 
 def _marks(labels: Sequence[str]) -> list[str]:
@@ -504,6 +545,7 @@ class _Board:
     ) -> None:
         self.pen = pen
         self.t = pen.t
+        self.lang = pen.lang
         self.view = view
         self.names = list(labels)
         self.marks = _marks(labels)
@@ -549,41 +591,64 @@ class _Board:
 
     def state_pills(self, p: PlayerView) -> list[_Seg]:
         """A player's state: bankrupt (a role's, or wholly), then to act or done."""
-        v, t = self.view, self.t
+        v, th, lang = self.view, self.t, self.lang
         pills: list[_Seg] = []
         if _is_out(p):
-            pills.append(_Seg("p", "bankrupt", colour=t.danger))
+            pills.append(_Seg("p", t(lang, "render.moc.bankrupt", "bankrupt"), colour=th.danger))
         else:
             if p.is_landlord and p.landlord_bankrupt:
-                pills.append(_Seg("p", "landlord bankrupt", colour=t.danger))
+                text = t(lang, "render.moc.landlord_bankrupt", "landlord bankrupt")
+                pills.append(_Seg("p", text, colour=th.danger))
             if p.is_merchant and p.merchant_bankrupt:
-                pills.append(_Seg("p", "merchant bankrupt", colour=t.danger))
+                text = t(lang, "render.moc.merchant_bankrupt", "merchant bankrupt")
+                pills.append(_Seg("p", text, colour=th.danger))
         if p.seat in self.waiting:
-            pills.append(_Seg("p", "to act", colour=t.strip_now))
+            pills.append(_Seg("p", t(lang, "render.moc.to_act", "to act"), colour=th.strip_now))
         elif v.phase is Phase.NEGOTIATION and p.done and v.outcome is None:
-            pills.append(_Seg("p", "✓ done", colour=t.good))
+            pills.append(_Seg("p", t(lang, "render.moc.done", "✓ done"), colour=th.good))
         return pills
 
     # -- one player's sheet (/board player:<name>) -------------------------------------
 
     def sheet_segs(self, seat: int) -> list[_Seg]:
-        v, t = self.view, self.t
+        v, th, lang = self.view, self.t, self.lang
         p = v.players[seat]
         segs: list[_Seg] = [_Seg("n", seat=seat), _t(_k(p.money), bold=True)]
-        segs.append(_t(role_text(v, p).lower(), t.muted))
+        role = role_text(v, p, lang)
+        segs.append(_t(role.lower() if lang == "en" else role, th.muted))
         segs += self.state_pills(p)
-        segs.append(_t(f"· year {v.year} of {v.years}, {self.headline().lower()}", t.muted))
+        head = self.headline()
+        year = t(
+            lang,
+            "render.moc.sheet_year",
+            "· year {year} of {years}, {phase}",
+            year=v.year,
+            years=v.years,
+            phase=head.lower() if lang == "en" else head,
+        )
+        segs.append(_t(year, th.muted))
         if p.liens_on:
-            segs += [_Seg("br"), _t("Liens on them by", t.danger, True)]
+            segs += [
+                _Seg("br"),
+                _t(t(lang, "render.moc.liens_by", "Liens on them by"), th.danger, True),
+            ]
             segs += [_Seg("n", seat=s) for s in p.liens_on]
         if p.lien_income_to is not None:
-            segs += [_t("· next income to", t.danger), _Seg("n", seat=p.lien_income_to)]
+            segs += [
+                _t(t(lang, "render.moc.next_income", "· next income to"), th.danger),
+                _Seg("n", seat=p.lien_income_to),
+            ]
         held = lien_holders(v).get(seat, [])
         if held:
-            segs += [_Seg("br"), _t("Their liens on", t.muted), *(_Seg("n", seat=s) for s in held)]
+            their = t(lang, "render.moc.their_liens", "Their liens on")
+            segs += [_Seg("br"), _t(their, th.muted), *(_Seg("n", seat=s) for s in held)]
         due = v.tax_due.get(seat)
         if due:
-            segs += [_Seg("br"), _t("Tax due", t.muted), _t(_k(due), t.warn, True)]
+            segs += [
+                _Seg("br"),
+                _t(t(lang, "render.moc.tax_due_sheet", "Tax due"), th.muted),
+                _t(_k(due), th.warn, True),
+            ]
         return segs
 
     def rented(self, seat: int) -> list[DeedView]:
@@ -602,13 +667,27 @@ class _Board:
         deeds = self.rented(seat)
         h = self.rents_height(seat, w)
         total = sum(d.rent or 0 for d in deeds)
-        note = f"{_k(total)} a year · landlord on each deed" if deeds else ""
-        self.panel(x, y, w, h, f"Rents {len(deeds)} deed{'s' if len(deeds) != 1 else ''}", note)
+        lang = self.lang
+        note = (
+            t(
+                lang,
+                "render.moc.rents_note",
+                "{amount} a year · landlord on each deed",
+                amount=_k(total),
+            )
+            if deeds
+            else ""
+        )
+        if len(deeds) == 1:
+            title = t(lang, "render.moc.rents_one", "Rents 1 deed")
+        else:
+            title = t(lang, "render.moc.rents", "Rents {n} deeds", n=len(deeds))
+        self.panel(x, y, w, h, title, note)
         if not deeds:
             self.pen.text(
                 x + PAD,
                 y + PANEL_HEAD_H + TILE_H / 2,
-                "nothing rented",
+                t(lang, "render.moc.nothing_rented", "nothing rented"),
                 MIN_TEXT,
                 fill=self.t.faint,
                 anchor="lm",
@@ -692,17 +771,17 @@ class _Board:
         return len(lines) * LINE_H
 
     def seg(self, s: _Seg, x: float, cy: float) -> float:
-        pen, t = self.pen, self.t
+        pen, th = self.pen, self.t
         if s.kind == "t":
-            pen.text(x, cy + 1, s.text, MIN_TEXT, bold=s.bold, fill=s.colour or t.ink, anchor="lm")
+            pen.text(x, cy + 1, s.text, MIN_TEXT, bold=s.bold, fill=s.colour or th.ink, anchor="lm")
             return pen.length(s.text, MIN_TEXT, s.bold)
         if s.kind in ("n", "m"):
             return self.name_pill(x, cy, s.seat, mark=s.kind == "m")
         if s.kind == "d":
-            c = _deed_colour(t, _lot_deed(self.view, s.text).colour)
+            c = _deed_colour(th, _lot_deed(self.view, s.text).colour)
             return pen.pill(x, cy, s.text, fill=c, size=MIN_TEXT, h=PILL_H - 2)
         if s.kind == "p":
-            fill = s.colour or t.strip_now
+            fill = s.colour or th.strip_now
             return pen.pill(x, cy, s.text, fill=fill, size=MIN_TEXT, h=PILL_H - 4)
         return 0
 
@@ -725,41 +804,65 @@ class _Board:
     # -- header -----------------------------------------------------------------------
 
     def headline(self) -> str:
-        v = self.view
+        v, lang = self.view, self.lang
         if v.outcome is not None:
-            return "Game over"
+            return t(lang, "render.moc.game_over", "Game over")
         if v.phase is Phase.AUCTION and v.auction is not None:
             a = v.auction
             total = len(a.lots)
-            return f"Auction · lot {min(a.lot_index + 1, total)} of {total}"
+            return t(
+                lang,
+                "render.moc.auction_lot",
+                "Auction · lot {n} of {total}",
+                n=min(a.lot_index + 1, total),
+                total=total,
+            )
         if v.phase is Phase.LIEN:
-            return "Income · liens"
-        return PHASE_LABELS.get(v.phase, v.phase_label)
+            return t(lang, "render.moc.income_liens", "Income · liens")
+        if v.phase in PHASE_LABELS:
+            return _phase_label(lang, v.phase)
+        return translated(v.phase_label, lang)
 
     def header_note(self) -> str:
-        v = self.view
+        v, lang = self.view, self.lang
         tags = []
         if v.variant:
-            tags.append("3–4 player variant")
+            tags.append(t(lang, "render.moc.variant", "3–4 player variant"))
         if v.expert:
-            tags.append("expert")
+            tags.append(t(lang, "render.moc.expert", "expert"))
         if v.auction is not None and v.phase is Phase.AUCTION:
-            tags.append(f"{v.auction.mode} bids")
+            if v.auction.mode == "open":
+                tags.append(t(lang, "render.moc.open_bids", "open bids"))
+            else:
+                tags.append(t(lang, "render.moc.sealed_bids", "sealed bids"))
         if v.deadline_seconds and v.outcome is None:
-            tags.append(f"{_duration(v.deadline_seconds)} timer")
+            tags.append(
+                t(
+                    lang,
+                    "render.moc.timer",
+                    "{time} timer",
+                    time=_duration(v.deadline_seconds, lang),
+                )
+            )
         if v.outcome is None:
-            tags.append(f"supply {v.supply} deed{'s' if v.supply != 1 else ''}")
+            if v.supply == 1:
+                tags.append(t(lang, "render.moc.supply_one", "supply 1 deed"))
+            else:
+                tags.append(t(lang, "render.moc.supply", "supply {n} deeds", n=v.supply))
         return " · ".join(tags)
 
     def waiting_segs(self) -> list[_Seg]:
         if not self.waiting:
             return []
-        return [_t("Waiting for", self.t.muted), *(_Seg("n", seat=s) for s in self.waiting)]
+        waiting = t(self.lang, "render.moc.waiting_for", "Waiting for")
+        return [_t(waiting, self.t.muted), *(_Seg("n", seat=s) for s in self.waiting)]
 
     def event_lines(self, w: float) -> list[str]:
-        banner = _banner(self.view, self.names)
-        event = banner or _named(self.view.last_event, self.names)
-        event = event or "The market opens: landlords, merchants, negotiate!"
+        banner = _banner(self.view, self.names, self.lang)
+        event = banner or _named(translated(self.view.last_event, self.lang), self.names)
+        event = event or t(
+            self.lang, "render.moc.opens", "The market opens: landlords, merchants, negotiate!"
+        )
         return self.pen.lines(event, TEXT, w - 40, 2, bold=banner is not None)
 
     def header_height(self, w: float) -> float:
@@ -772,20 +875,20 @@ class _Board:
     def header(self, x: float, y: float, w: float) -> None:
         """Year and phase, the phase strip, who is waited for, the last event (the winners
         once the game is over)."""
-        pen, t, v = self.pen, self.t, self.view
+        pen, th, v = self.pen, self.t, self.view
         cy = y + 26
-        year = f"Year {v.year} of {v.years}"
+        year = t(self.lang, "render.moc.year", "Year {year} of {years}", year=v.year, years=v.years)
         if self.size.title:
-            year = f"MASTERS OF COMMERCE · {year}"
+            year = t(self.lang, "render.moc.title", "MASTERS OF COMMERCE · {year}", year=year)
         pen.text(x, cy, year, HEAD, bold=True, anchor="lm")
         hx = x + pen.length(year, HEAD, True) + 18
         head = self.headline()
-        pen.text(hx, cy, head, BIG, bold=True, fill=t.ink, anchor="lm")
+        pen.text(hx, cy, head, BIG, bold=True, fill=th.ink, anchor="lm")
         hx += pen.length(head, BIG, True) + 18
         note = self.header_note()
         if note and x + w - hx > 60:
             note = pen.fit(note, MIN_TEXT, x + w - hx)
-            pen.text(x + w, cy + 1, note, MIN_TEXT, fill=t.muted, anchor="rm")
+            pen.text(x + w, cy + 1, note, MIN_TEXT, fill=th.muted, anchor="rm")
         sy = y + 52 + 8
         self.strip(x, sy, w)
         ly = sy + STRIP_H + 10
@@ -793,11 +896,11 @@ class _Board:
         if waiting:
             ly += self.flow(waiting, x, ly, w) + 4
         over = v.outcome is not None
-        fill = t.banner_over if over else t.panel
+        fill = th.banner_over if over else th.panel
         lines = self.event_lines(w)
         event_box(
             pen,
-            t,
+            th,
             x,
             ly,
             w,
@@ -812,7 +915,7 @@ class _Board:
 
     def strip(self, x: float, y: float, w: float) -> None:
         """The year's phases as chevrons: done (✓), now (dark, bold), to come."""
-        pen, t, v = self.pen, self.t, self.view
+        pen, th, v = self.pen, self.t, self.view
         phases = [p for p in PHASES if p in PHASE_LABELS]
         n = len(phases)
         current = Phase.INCOME if v.phase is Phase.LIEN else v.phase
@@ -824,15 +927,15 @@ class _Board:
             x0 = x + i * (seg - tip)
             x1 = x0 + seg
             if over:
-                fill, ink, edge = t.strip_next, t.muted, t.panel_edge
+                fill, ink, edge = th.strip_next, th.muted, th.panel_edge
             elif i == now:
-                fill, ink, edge = t.strip_now, text_on(t.strip_now), t.strip_now
+                fill, ink, edge = th.strip_now, text_on(th.strip_now), th.strip_now
             elif i < now:
-                fill, ink, edge = t.strip_done, t.muted, t.panel_edge
+                fill, ink, edge = th.strip_done, th.muted, th.panel_edge
             else:
-                fill, ink, edge = t.strip_next, t.ink, t.panel_edge
+                fill, ink, edge = th.strip_next, th.ink, th.panel_edge
             if phase is Phase.EXCLUSIVE and not v.expert:
-                ink = t.faint
+                ink = th.faint
             left = 0 if i == 0 else tip
             right = 0 if i == n - 1 else tip
             pen.polygon(
@@ -847,7 +950,7 @@ class _Board:
                 fill=fill,
                 outline=edge,
             )
-            label = PHASE_LABELS[phase]
+            label = _phase_label(self.lang, phase)
             if i < now and not over:
                 label = "✓ " + label
             room = seg - left - right - 6
@@ -860,7 +963,7 @@ class _Board:
 
     def focus_segs(self) -> tuple[str, list[_Seg]]:
         """(title, pieces) of what the current phase is about; empty title: no panel."""
-        v, t = self.view, self.t
+        v, th = self.view, self.t
         if v.outcome is not None or v.phase is Phase.AUCTION:
             return "", []
         segs: list[_Seg] = []
@@ -868,17 +971,33 @@ class _Board:
             merchants = [p for p in v.players if not _is_out(p)]
             done = sum(1 for p in merchants if p.done)
             vacant = sum(1 for d in v.districts for deed in d.deeds if deed.merchant is None)
+            done_of = t(
+                self.lang, "render.moc.done_of", "{done} of {n} done ·", done=done, n=len(merchants)
+            )
+            if vacant == 1:
+                vacant_s = t(self.lang, "render.moc.vacant_one", "1 vacant deed ·")
+            else:
+                vacant_s = t(self.lang, "render.moc.vacant", "{n} vacant deeds ·", n=vacant)
             segs += [
-                _t(f"{done} of {len(merchants)} done ·", t.muted),
-                _t(f"{vacant} vacant deed{'s' if vacant != 1 else ''} ·", t.muted),
-                _t("offers are private (DM)", t.muted),
+                _t(done_of, th.muted),
+                _t(vacant_s, th.muted),
+                _t(
+                    t(self.lang, "render.moc.offers_are_private_dm", "offers are private (DM)"),
+                    th.muted,
+                ),
             ]
-            return "Negotiation", segs
+            return _phase_label(self.lang, Phase.NEGOTIATION), segs
         if v.phase in (Phase.INCOME, Phase.LIEN):
             for landlord, merchant in v.lien_choosing:
                 segs += [
                     _Seg("n", seat=landlord),
-                    _t("takes a deed's income from"),
+                    _t(
+                        t(
+                            self.lang,
+                            "render.moc.takes_a_deed_s_income_from",
+                            "takes a deed's income from",
+                        )
+                    ),
                     _Seg("n", seat=merchant),
                     _Seg("br"),
                 ]
@@ -886,13 +1005,15 @@ class _Board:
             for line in v.income:
                 totals[line.paid_to] = totals.get(line.paid_to, 0) + line.amount
             if totals:
-                segs.append(_t("Income:", t.muted))
+                segs.append(_t(t(self.lang, "render.moc.income_colon", "Income:"), th.muted))
                 for seat, amount in sorted(totals.items()):
                     segs += [
                         _Seg("m", seat=seat),
-                        _t(_k(amount), t.danger if amount < 0 else t.ink, True),
+                        _t(_k(amount), th.danger if amount < 0 else th.ink, True),
                     ]
-            return "Income", segs or [_t("dice rolled", t.muted)]
+            return _phase_label(self.lang, Phase.INCOME), segs or [
+                _t(t(self.lang, "render.moc.dice_rolled", "dice rolled"), th.muted)
+            ]
         if v.phase is Phase.RENT:
             owed: dict[int, int] = {}
             for dist in v.districts:
@@ -900,47 +1021,55 @@ class _Board:
                     if d.merchant is not None and d.rent_status in ("due", "partial"):
                         owed[d.merchant] = owed.get(d.merchant, 0) + (d.rent or 0)
             if owed:
-                segs.append(_t("Rent due:", t.muted))
+                segs.append(_t(t(self.lang, "render.moc.rent_due", "Rent due:"), th.muted))
                 for seat, amount in sorted(owed.items()):
                     segs += [_Seg("n", seat=seat), _t(_k(amount), bold=True)]
                 segs.append(_Seg("br"))
             for landlord, merchant in v.lien_deciding:
                 segs += [
                     _Seg("n", seat=landlord),
-                    _t("decides: lien on"),
+                    _t(t(self.lang, "render.moc.decides_lien_on", "decides: lien on")),
                     _Seg("n", seat=merchant),
                     _t("?"),
                     _Seg("br"),
                 ]
             segs += [
-                _t("On deeds:", t.muted),
-                _t("! due", t.warn, True),
-                _t("✓ paid", t.good, True),
+                _t(t(self.lang, "render.moc.on_deeds", "On deeds:"), th.muted),
+                _t(t(self.lang, "render.moc.due", "! due"), th.warn, True),
+                _t(t(self.lang, "render.moc.paid", "✓ paid"), th.good, True),
             ]
-            segs += [_t("½ part paid", t.danger, True), _t("✗ unpaid", t.danger, True)]
-            return "Rent", segs
+            segs += [
+                _t(t(self.lang, "render.moc.part_paid", "½ part paid"), th.danger, True),
+                _t(t(self.lang, "render.moc.unpaid", "✗ unpaid"), th.danger, True),
+            ]
+            return _phase_label(self.lang, Phase.RENT), segs
         if v.phase is Phase.TAX:
-            segs.append(_t("Tax due:", t.muted))
+            segs.append(_t(t(self.lang, "render.moc.tax_due", "Tax due:"), th.muted))
             for seat, amount in sorted(v.tax_due.items()):
                 segs += [_Seg("n", seat=seat), _t(_k(amount), bold=True)]
             if not v.tax_due:
-                segs.append(_t("nothing owed", t.faint))
-            return "Tax", segs
+                segs.append(_t(t(self.lang, "render.moc.nothing_owed", "nothing owed"), th.faint))
+            return _phase_label(self.lang, Phase.TAX), segs
         if v.phase is Phase.EXCLUSIVE:
             for dist in v.districts:
                 if dist.exclusive_holder is None:
                     continue
                 segs += [
                     _Seg("n", seat=dist.exclusive_holder),
-                    _t("leads the district of"),
+                    _t(t(self.lang, "render.moc.leads_the_district_of", "leads the district of")),
                     _Seg("n", seat=dist.landlord),
-                    _t("· ★ on", t.muted),
+                    _t(t(self.lang, "render.moc.on", "· ★ on"), th.muted),
                 ]
                 if dist.exclusive_deed is None:
-                    segs += [_t("none yet", t.faint), _Seg("br")]
+                    segs += [
+                        _t(t(self.lang, "render.moc.none_yet", "none yet"), th.faint),
+                        _Seg("br"),
+                    ]
                 else:
                     segs += [_Seg("d", dist.exclusive_deed), _Seg("br")]
-            return "Exclusive", segs or [_t("no token to place", t.faint)]
+            return _phase_label(self.lang, Phase.EXCLUSIVE), segs or [
+                _t(t(self.lang, "render.moc.no_token_to_place", "no token to place"), th.faint)
+            ]
         return "", []
 
     def focus_height(self, w: float) -> float:
@@ -973,48 +1102,59 @@ class _Board:
     # -- auction ---------------------------------------------------------------------
 
     def auction_segs(self) -> list[_Seg]:
-        v, t = self.view, self.t
+        v, th = self.view, self.t
         a = v.auction
         assert a is not None
         segs: list[_Seg] = []
         if a.mode == "open":
-            segs.append(_t("High bid", t.muted))
+            segs.append(_t(t(self.lang, "render.moc.high_bid", "High bid"), th.muted))
             if a.high_bid is not None and a.high_bidder is not None:
                 segs += [
                     _t(_k(a.high_bid), bold=True),
-                    _t("by", t.muted),
+                    _t(t(self.lang, "render.moc.by", "by"), th.muted),
                     _Seg("n", seat=a.high_bidder),
                 ]
             else:
-                segs.append(_t("none yet", t.faint))
-            segs += [_Seg("br"), _t("To bid:", t.muted)]
-            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", t.faint)]
+                segs.append(_t(t(self.lang, "render.moc.none_yet", "none yet"), th.faint))
+            segs += [_Seg("br"), _t(t(self.lang, "render.moc.to_bid", "To bid:"), th.muted)]
+            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", th.faint)]
             if a.passed:
-                segs += [_Seg("br"), _t("Passed:", t.muted), *(_Seg("m", seat=s) for s in a.passed)]
+                segs += [
+                    _Seg("br"),
+                    _t(t(self.lang, "render.moc.passed", "Passed:"), th.muted),
+                    *(_Seg("m", seat=s) for s in a.passed),
+                ]
         else:
             segs += [
-                _t("Sealed bids, amounts hidden:", t.muted),
-                _t(f"{len(a.bidders)} in", bold=True),
+                _t(
+                    t(
+                        self.lang,
+                        "render.moc.sealed_bids_amounts_hidden",
+                        "Sealed bids, amounts hidden:",
+                    ),
+                    th.muted,
+                ),
+                _t(t(self.lang, "render.moc.n_in", "{n} in", n=len(a.bidders)), bold=True),
             ]
-            segs += [_Seg("br"), _t("Bid in:", t.muted)]
-            segs += [_Seg("m", seat=s) for s in a.bidders] or [_t("—", t.faint)]
-            segs += [_Seg("br"), _t("Waiting:", t.muted)]
-            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", t.faint)]
+            segs += [_Seg("br"), _t(t(self.lang, "render.moc.bid_in", "Bid in:"), th.muted)]
+            segs += [_Seg("m", seat=s) for s in a.bidders] or [_t("—", th.faint)]
+            segs += [_Seg("br"), _t(t(self.lang, "render.moc.waiting", "Waiting:"), th.muted)]
+            segs += [_Seg("n", seat=s) for s in self.waiting] or [_t("—", th.faint)]
         segs.append(_Seg("br"))
         results = {deed: (winner, price) for deed, winner, price in a.results}
-        segs.append(_t("Lots:", t.muted))
+        segs.append(_t(t(self.lang, "render.moc.lots", "Lots:"), th.muted))
         for i, deed in enumerate(a.lots):
             if i:
-                segs.append(_t("·", t.faint, True))
+                segs.append(_t("·", th.faint, True))
             if deed in results:
                 winner, price = results[deed]
                 segs.append(_Seg("d", deed))
                 if winner is None:
-                    segs.append(_t("unsold", t.faint))
+                    segs.append(_t(t(self.lang, "render.moc.unsold", "unsold"), th.faint))
                 else:
                     segs += [_Seg("m", seat=winner), _t(_k(price), bold=True)]
             elif i == a.lot_index:
-                segs += [_Seg("d", deed), _Seg("p", "now")]
+                segs += [_Seg("d", deed), _Seg("p", t(self.lang, "render.moc.now", "now"))]
             else:
                 segs.append(_Seg("d", deed))
         return segs
@@ -1028,10 +1168,24 @@ class _Board:
         a = v.auction
         assert a is not None
         h = self.auction_height(w)
-        self.panel(x, y, w, h, "Landlord auction", "landlords bid for the lot")
+        self.panel(
+            x,
+            y,
+            w,
+            h,
+            t(self.lang, "render.moc.landlord_auction", "Landlord auction"),
+            t(self.lang, "render.moc.landlords_bid", "landlords bid for the lot"),
+        )
         ty = y + PANEL_HEAD_H
         if a.deed is not None:
-            self.tile(_lot_deed(v, a.deed), x + PAD, ty, LOT_W, LOT_H, caption="for sale")
+            self.tile(
+                _lot_deed(v, a.deed),
+                x + PAD,
+                ty,
+                LOT_W,
+                LOT_H,
+                caption=t(self.lang, "render.moc.for_sale", "for sale"),
+            )
         tx = x + 2 * PAD + LOT_W
         self.flow(self.auction_segs(), tx, ty, w - 3 * PAD - LOT_W)
         return h
@@ -1043,19 +1197,33 @@ class _Board:
         return PANEL_HEAD_H + 34 + rows * LINE_H + 10
 
     def results(self, x: float, y: float, w: float) -> float:
-        pen, t, v = self.pen, self.t, self.view
+        pen, th, v = self.pen, self.t, self.view
         out: dict[str, Any] = v.outcome or {}
         h = self.results_height()
-        self.panel(x, y, w, h, "Final results", "by money")
+        self.panel(
+            x,
+            y,
+            w,
+            h,
+            t(self.lang, "render.moc.final_results", "Final results"),
+            t(self.lang, "render.moc.by_money", "by money"),
+        )
         scores: dict[str, int] = dict(out.get("scores", {}))
         ranks: dict[str, int] = dict(out.get("ranks", {}))
         winners = {int(s) for s in out.get("winners", [])}
-        groups = _result_groups(v)
+        groups = _result_groups(v, self.lang)
+        landlords = t(self.lang, "render.moc.landlords", "Landlords")
         col_w = (w - 2 * PAD) / len(groups)
         for gi, (title, seats) in enumerate(groups):
             gx = x + PAD + gi * col_w
             pen.text(
-                gx + 4, y + PANEL_HEAD_H + 14, title, MIN_TEXT, bold=True, fill=t.muted, anchor="lm"
+                gx + 4,
+                y + PANEL_HEAD_H + 14,
+                title,
+                MIN_TEXT,
+                bold=True,
+                fill=th.muted,
+                anchor="lm",
             )
             for r, s in enumerate(seats):
                 cy = y + PANEL_HEAD_H + 34 + r * LINE_H + LINE_H / 2
@@ -1063,14 +1231,14 @@ class _Board:
                 if v.variant:
                     bankrupt = _is_out(p)
                 else:
-                    bankrupt = p.landlord_bankrupt if title == "Landlords" else p.merchant_bankrupt
+                    bankrupt = p.landlord_bankrupt if title == landlords else p.merchant_bankrupt
                 if s in winners:
                     pen.rect(
                         gx,
                         cy - LINE_H / 2 + 2,
                         gx + col_w - 10,
                         cy + LINE_H / 2 - 2,
-                        fill=mix(t.panel, t.gold, 0.30),
+                        fill=mix(th.panel, th.gold, 0.30),
                         radius=6,
                     )
                 rank = ranks.get(str(s), r + 1)
@@ -1078,7 +1246,8 @@ class _Board:
                 self.name_pill(gx + 44, cy, s)
                 right = gx + col_w - 18
                 if bankrupt:
-                    pen.text(right, cy + 1, "bankrupt", MIN_TEXT, fill=t.danger, anchor="rm")
+                    gone = t(self.lang, "render.moc.bankrupt", "bankrupt")
+                    pen.text(right, cy + 1, gone, MIN_TEXT, fill=th.danger, anchor="rm")
                 else:
                     pen.text(
                         right,
@@ -1093,35 +1262,41 @@ class _Board:
     # -- own offers (the viewer's own view only) -----------------------------------------
 
     def private_segs(self) -> list[_Seg]:
-        v, t = self.view, self.t
+        v, th = self.view, self.t
         segs: list[_Seg] = []
-        rows = _private_rows(v, self.names)
+        rows = _private_rows(v, self.names, self.lang)
         most = self.size.offers
         for kind, offer, text in rows[:most]:
             if offer is None:
-                segs += [_t("Your sealed bid:", t.muted), _t(text, bold=True), _Seg("br")]
+                segs += [
+                    _t(t(self.lang, "render.moc.your_sealed_bid", "Your sealed bid:"), th.muted),
+                    _t(text, bold=True),
+                    _Seg("br"),
+                ]
                 continue
             if kind == "made":
                 segs += [
-                    _t("→", t.muted, True),
+                    _t("→", th.muted, True),
                     _Seg("d", offer.deed),
-                    _t("to", t.muted),
+                    _t(t(self.lang, "render.moc.to", "to"), th.muted),
                     _Seg("n", seat=offer.landlord),
                 ]
             else:
                 segs += [
-                    _t("←", t.muted, True),
+                    _t("←", th.muted, True),
                     _Seg("d", offer.deed),
-                    _t("from", t.muted),
+                    _t(t(self.lang, "render.moc.from", "from"), th.muted),
                     _Seg("n", seat=offer.merchant),
                 ]
-            segs.append(_t(_k(offer.amount) + (" closed" if offer.closed else ""), bold=True))
+            closed = t(self.lang, "render.moc.closed", " closed") if offer.closed else ""
+            segs.append(_t(_k(offer.amount) + closed, bold=True))
             if self.size.notes and offer.note:
-                segs.append(_t(f"“{offer.note}”", t.muted))
+                segs.append(_t(f"“{offer.note}”", th.muted))
             segs.append(_Seg("br"))
         if len(rows) > most:
-            segs.append(_t(f"+{len(rows) - most} more: /hand", t.muted))
-        return segs or [_t("no open offers", t.faint)]
+            more = t(self.lang, "render.moc.more", "+{n} more: /hand", n=len(rows) - most)
+            segs.append(_t(more, th.muted))
+        return segs or [_t(t(self.lang, "render.moc.no_open_offers", "no open offers"), th.faint)]
 
     def private_height(self, w: float) -> float:
         if self.view.viewer is None:
@@ -1133,7 +1308,19 @@ class _Board:
         if v.viewer is None:
             return 0
         h = self.private_height(w)
-        self.panel(x, y, w, h, f"Your offers · {self.names[v.viewer]}", "private")
+        self.panel(
+            x,
+            y,
+            w,
+            h,
+            t(
+                self.lang,
+                "render.moc.your_offers",
+                "Your offers · {name}",
+                name=self.names[v.viewer],
+            ),
+            t(self.lang, "render.moc.private", "private"),
+        )
         self.flow(self.private_segs(), x + PAD, y + PANEL_HEAD_H, w - 2 * PAD)
         return h
 
@@ -1143,13 +1330,13 @@ class _Board:
         return PANEL_HEAD_H + len(self.view.tracks) * MARKET_ROW_H + 8
 
     def market(self, x: float, y: float, w: float) -> float:
-        pen, t = self.pen, self.t
-        layer = _market_layer(_MarketPlan.of(self.view), t.name, pen.k, w)
+        pen, th = self.pen, self.t
+        layer = _market_layer(_MarketPlan.of(self.view), th.name, pen.k, w, self.lang)
         pen.image.paste(layer, (pen.px(x), pen.px(y)))
         slot = _slot_w(w)
         for r, tr in enumerate(self.view.tracks):
             cy = y + PANEL_HEAD_H + r * MARKET_ROW_H + MARKET_ROW_H / 2
-            c = _deed_colour(t, tr.colour)
+            c = _deed_colour(th, tr.colour)
             if 0 <= tr.position < len(tr.values):
                 sx = x + PAD + 44 + tr.position * slot
                 pen.rect(
@@ -1173,15 +1360,15 @@ class _Board:
                 )
             dx = x + w - PAD - 60
             if tr.last_roll is None:
-                pen.text(dx + 30, cy + 1, "–", MIN_TEXT, fill=t.faint, anchor="mm")
+                pen.text(dx + 30, cy + 1, "–", MIN_TEXT, fill=th.faint, anchor="mm")
             else:
-                pen.rect(dx, cy - 17, dx + 60, cy + 17, fill=t.tile, outline=c, width=2, radius=6)
+                pen.rect(dx, cy - 17, dx + 60, cy + 17, fill=th.tile, outline=c, width=2, radius=6)
                 roll = (
                     "0"
                     if tr.last_roll == 0
                     else f"{_MINUS if tr.last_roll < 0 else '+'}{abs(tr.last_roll)}"
                 )
-                pen.text(dx + 30, cy + 1, roll, TEXT, bold=True, fill=t.ink, anchor="mm")
+                pen.text(dx + 30, cy + 1, roll, TEXT, bold=True, fill=th.ink, anchor="mm")
         return self.market_height(w)
 
     # -- players ---------------------------------------------------------------------
@@ -1197,7 +1384,14 @@ class _Board:
     def players(self, x: float, y: float, w: float) -> float:
         v = self.view
         h = self.players_height(w)
-        self.panel(x, y, w, h, "Players", "money is public")
+        self.panel(
+            x,
+            y,
+            w,
+            h,
+            t(self.lang, "render.moc.players", "Players"),
+            t(self.lang, "render.moc.money_public", "money is public"),
+        )
         cols = self.player_cols(w)
         per_col = -(-len(v.players) // cols)
         col_w = (w - 2 * PAD - (cols - 1) * 12) / cols
@@ -1212,7 +1406,7 @@ class _Board:
     def player(
         self, p: PlayerView, x: float, y: float, w: float, held: list[int], *, wide: bool
     ) -> None:
-        pen, t, v = self.pen, self.t, self.view
+        pen, th, v = self.pen, self.t, self.view
         cy = y + PLAYER_ROW_H / 2
         acting = p.seat in self.waiting
         if acting:
@@ -1221,7 +1415,7 @@ class _Board:
                 y + 2,
                 x + w + 6,
                 y + PLAYER_ROW_H - 2,
-                fill=mix(t.panel, player_colour(p.seat), 0.18),
+                fill=mix(th.panel, player_colour(p.seat), 0.18),
                 radius=8,
             )
         limit = PLAYER_NAME_W if not wide else 2 * PLAYER_NAME_W
@@ -1234,10 +1428,20 @@ class _Board:
         # each unit drawn whole or not at all, in this order
         units: list[list[_Seg]] = [[pill] for pill in self.state_pills(p)]
         if p.liens_on:
-            units.append([_t("lien by", t.danger, True), *(_Seg("m", seat=s) for s in p.liens_on)])
-        role = _t(_short_role(v, p, wide), t.muted)
+            units.append(
+                [
+                    _t(t(self.lang, "render.moc.lien_by", "lien by"), th.danger, True),
+                    *(_Seg("m", seat=s) for s in p.liens_on),
+                ]
+            )
+        role = _t(_short_role(v, p, wide, self.lang), th.muted)
         if wide and held:
-            units.append([_t("lien on", t.muted), *(_Seg("m", seat=s) for s in held)])
+            units.append(
+                [
+                    _t(t(self.lang, "render.moc.lien_on", "lien on"), th.muted),
+                    *(_Seg("m", seat=s) for s in held),
+                ]
+            )
         for unit in units:
             need = sum(self.seg_w(s) + 8 for s in unit) - 8
             if lx + need > right:
@@ -1246,9 +1450,9 @@ class _Board:
                 lx += self.seg(s, lx, cy) + 8
         if right - lx > 60:  # the role last, shortened to the room left
             text = pen.fit(role.text, MIN_TEXT, right - lx)
-            pen.text(lx, cy + 1, text, MIN_TEXT, fill=t.muted, anchor="lm")
+            pen.text(lx, cy + 1, text, MIN_TEXT, fill=th.muted, anchor="lm")
         if _is_out(p):
-            pen.wash(x - 4, y + 2, w + 8, PLAYER_ROW_H - 4, t.panel, 0.45)
+            pen.wash(x - 4, y + 2, w + 8, PLAYER_ROW_H - 4, th.panel, 0.45)
 
     # -- legend (the detailed board) -------------------------------------------------
 
@@ -1256,23 +1460,32 @@ class _Board:
         return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
-        layer = _legend_layer(self.t.name, self.pen.k, w)
+        layer = _legend_layer(self.t.name, self.pen.k, w, self.lang)
         self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
 
     # -- districts -------------------------------------------------------------------
 
     def card_head_segs(self, d: DistrictView, liens: list[int]) -> list[_Seg]:
-        t = self.t
+        th = self.t
         segs: list[_Seg] = []
         if self.view.players[d.landlord].landlord_bankrupt:
-            segs.append(_Seg("p", "bankrupt", colour=t.danger))
+            segs.append(
+                _Seg("p", t(self.lang, "render.moc.bankrupt", "bankrupt"), colour=th.danger)
+            )
         due = self.view.tax_due.get(d.landlord)
         if due:
-            segs.append(_Seg("p", f"tax {_k(due)}", colour=t.warn))
+            tax = t(self.lang, "render.moc.tax_amount", "tax {amount}", amount=_k(due))
+            segs.append(_Seg("p", tax, colour=th.warn))
         if liens:
-            segs += [_t("lien on", t.danger, True), *(_Seg("m", seat=s) for s in liens)]
+            segs += [
+                _t(t(self.lang, "render.moc.lien_on", "lien on"), th.danger, True),
+                *(_Seg("m", seat=s) for s in liens),
+            ]
         if d.exclusive_holder is not None and d.exclusive_deed is None:
-            segs += [_t("★ to place", t.muted), _Seg("m", seat=d.exclusive_holder)]
+            segs += [
+                _t(t(self.lang, "render.moc.to_place", "★ to place"), th.muted),
+                _Seg("m", seat=d.exclusive_holder),
+            ]
         return segs
 
     def card_head_w(self, d: DistrictView, liens: list[int]) -> float:
@@ -1340,7 +1553,7 @@ class _Board:
     def card(
         self, d: DistrictView, x: float, y: float, w: float, h: float, cols: int, liens: list[int]
     ) -> None:
-        pen, t, v = self.pen, self.t, self.view
+        pen, th, v = self.pen, self.t, self.view
         p = v.players[d.landlord]
         colour = player_colour(d.landlord)
         acting = d.landlord in self.waiting
@@ -1349,8 +1562,8 @@ class _Board:
             y,
             x + w,
             y + h,
-            fill=t.panel,
-            outline=mix(colour, BLACK, 0.2) if acting else t.panel_edge,
+            fill=th.panel,
+            outline=mix(colour, BLACK, 0.2) if acting else th.panel_edge,
             width=3 if acting else 1,
             radius=10,
         )
@@ -1359,7 +1572,7 @@ class _Board:
             y + 2,
             x + w - 2,
             y + CARD_HEAD_H - 6,
-            fill=mix(t.panel, colour, 0.16),
+            fill=mix(th.panel, colour, 0.16),
             radius=9,
         )
         hy = y + (CARD_HEAD_H - 4) / 2
@@ -1377,9 +1590,9 @@ class _Board:
             pen.text(
                 x + CARD_PAD + 4,
                 ty + TILE_H / 2,
-                "no deeds left",
+                t(self.lang, "render.moc.no_deeds_left", "no deeds left"),
                 MIN_TEXT,
-                fill=t.faint,
+                fill=th.faint,
                 anchor="lm",
             )
         for i, deed in enumerate(d.deeds):
@@ -1390,7 +1603,7 @@ class _Board:
                 ty + row * (TILE_H + TILE_GAP),
             )
         if p.landlord_bankrupt:
-            pen.wash(x + 2, y + CARD_HEAD_H - 4, w - 4, h - CARD_HEAD_H + 2, t.panel, 0.55)
+            pen.wash(x + 2, y + CARD_HEAD_H - 4, w - 4, h - CARD_HEAD_H + 2, th.panel, 0.55)
 
     def tile(
         self,
@@ -1405,10 +1618,10 @@ class _Board:
         """A deed: id (and padlock) on its colour band; the merchant's mark (and ★) and the
         yearly rent with its status mark below; "vacant" when unrented. ``who``: the seat
         whose mark is shown instead of the merchant's (a merchant's sheet shows landlords)."""
-        pen, t = self.pen, self.t
-        base = _tile_base(d.colour, d.x2, t.name, pen.k, w, h)
+        pen, th = self.pen, self.t
+        base = _tile_base(d.colour, d.x2, th.name, pen.k, w, h)
         pen.image.paste(base, (pen.px(x), pen.px(y)))
-        c = _deed_colour(t, d.colour)
+        c = _deed_colour(th, d.colour)
         size = TEXT if len(d.id) <= 3 else MIN_TEXT + 1
         pen.text(x + 8, y + BAND_H / 2 + 1, d.id, size, bold=True, fill=text_on(c), anchor="lm")
         if d.closed:
@@ -1418,23 +1631,23 @@ class _Board:
             pen.text(
                 x + w / 2,
                 body + (h - BAND_H) / 2,
-                caption or "vacant",
+                caption or t(self.pen.lang, "render.moc.vacant_tile", "vacant"),
                 MIN_TEXT,
-                fill=t.faint,
+                fill=th.faint,
                 anchor="mm",
             )
             return
         ry = body + 19
         mw = self.name_pill(x + 6, ry, d.merchant if who is None else who, mark=True)
         if d.exclusive:
-            _star(pen, x + 6 + mw + 13, ry, 12, t.gold, mix(t.gold, BLACK, 0.5))
+            _star(pen, x + 6 + mw + 13, ry, 12, th.gold, mix(th.gold, BLACK, 0.5))
         if d.rent is not None:
             text = _k(d.rent)
             mark = RENT_MARK.get(d.rent_status, "")
             colour = (
-                t.status(RENT_STATUS[d.rent_status][1]) if d.rent_status in RENT_STATUS else t.ink
+                th.status(RENT_STATUS[d.rent_status][1]) if d.rent_status in RENT_STATUS else th.ink
             )
-            pen.text(x + 7, body + 52, text, MIN_TEXT + 1, bold=True, fill=t.ink, anchor="lm")
+            pen.text(x + 7, body + 52, text, MIN_TEXT + 1, bold=True, fill=th.ink, anchor="lm")
             if mark:
                 pen.text(
                     x + w - 7, body + 52, mark, MIN_TEXT + 1, bold=True, fill=colour, anchor="rm"
@@ -1486,21 +1699,26 @@ def _card_h(n: int, cols: int) -> float:
     return CARD_HEAD_H + rows * TILE_H + (rows - 1) * TILE_GAP + CARD_PAD
 
 
-def _short_role(view: MocView, p: PlayerView, wide: bool) -> str:
+def _short_role(view: MocView, p: PlayerView, wide: bool, lang: str = "en") -> str:
     if not wide:
         if view.variant:
-            return p.goods or "both"
-        return "landlord" if p.is_landlord else (p.goods or "merchant")
-    return role_text(view, p).lower()
+            return _goods(lang, p.goods) if p.goods else t(lang, "render.moc.both", "both")
+        if p.is_landlord:
+            return t(lang, "render.moc.landlord_short", "landlord")
+        return (
+            _goods(lang, p.goods) if p.goods else t(lang, "render.moc.merchant_short", "merchant")
+        )
+    role = role_text(view, p, lang)
+    return role.lower() if lang == "en" else role
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float, lang: str = "en") -> str:
     s = round(seconds)
     if s < 120:
-        return f"{s} s"
+        return t(lang, "render.moc.seconds", "{n} s", n=s)
     if s < 7200:
-        return f"{s // 60} min"
-    return f"{s // 3600} h"
+        return t(lang, "render.moc.minutes", "{n} min", n=s // 60)
+    return t(lang, "render.moc.hours", "{n} h", n=s // 3600)
 
 
 def _slot_w(w: float) -> float:
@@ -1508,28 +1726,33 @@ def _slot_w(w: float) -> float:
 
 
 @lru_cache(maxsize=16)
-def _market_layer(plan: _MarketPlan, theme: str, scale: float, w: float) -> Image.Image:
-    """The market ``w`` wide without its indicators and dice: panel, colour keys, every value."""
-    t = _THEMES[theme]
+def _market_layer(
+    plan: _MarketPlan, theme: str, scale: float, w: float, lang: str = "en"
+) -> Image.Image:
+    """The market ``w`` wide without its indicators and dice: panel, colour keys, every value
+    (its words in ``lang``)."""
+    th = _THEMES[theme]
     h = PANEL_HEAD_H + len(plan.tracks) * MARKET_ROW_H + 8
-    layer = Image.new("RGB", (round(w * scale), round(h * scale)), t.bg)
-    pen = _Pen(layer, scale, t)
-    pen.rect(0, 0, w, h, fill=t.panel, outline=t.panel_edge, radius=10)
-    pen.text(PAD, PANEL_HEAD_H / 2 + 2, "Market", TEXT, bold=True, anchor="lm")
-    note = "income per deed, $1,000s"
+    layer = Image.new("RGB", (round(w * scale), round(h * scale)), th.bg)
+    pen = _Pen(layer, scale, th, lang)
+    pen.rect(0, 0, w, h, fill=th.panel, outline=th.panel_edge, radius=10)
+    market = t(lang, "render.moc.market", "Market")
+    pen.text(PAD, PANEL_HEAD_H / 2 + 2, market, TEXT, bold=True, anchor="lm")
+    note = t(lang, "render.moc.market_note", "income per deed, $1,000s")
     pen.text(
-        PAD + pen.length("Market", TEXT, True) + 14,
+        PAD + pen.length(market, TEXT, True) + 14,
         PANEL_HEAD_H / 2 + 2,
         note,
         MIN_TEXT,
-        fill=t.muted,
+        fill=th.muted,
         anchor="lm",
     )
-    pen.text(w - PAD, PANEL_HEAD_H / 2 + 2, "die", MIN_TEXT, fill=t.muted, anchor="rm")
+    die = t(lang, "render.moc.die", "die")
+    pen.text(w - PAD, PANEL_HEAD_H / 2 + 2, die, MIN_TEXT, fill=th.muted, anchor="rm")
     slot = _slot_w(w)
     for r, (colour, letter, values, start) in enumerate(plan.tracks):
         cy = PANEL_HEAD_H + r * MARKET_ROW_H + MARKET_ROW_H / 2
-        c = _deed_colour(t, colour)
+        c = _deed_colour(th, colour)
         pen.rect(PAD, cy - 16, PAD + 36, cy + 16, fill=c, radius=6)
         pen.text(PAD + 18, cy + 1, letter.lower(), TEXT, bold=True, fill=text_on(c), anchor="mm")
         for i, value in enumerate(values):
@@ -1539,8 +1762,8 @@ def _market_layer(plan: _MarketPlan, theme: str, scale: float, w: float) -> Imag
                 cy - 15,
                 sx + slot - 2,
                 cy + 15,
-                fill=mix(t.slot_empty, c, 0.10),
-                outline=t.muted if i == start else None,
+                fill=mix(th.slot_empty, c, 0.10),
+                outline=th.muted if i == start else None,
                 radius=5,
             )
             pen.text(
@@ -1548,7 +1771,7 @@ def _market_layer(plan: _MarketPlan, theme: str, scale: float, w: float) -> Imag
                 cy + 1,
                 _thousands(value),
                 MIN_TEXT,
-                fill=t.danger if value < 0 else t.ink,
+                fill=th.danger if value < 0 else th.ink,
                 anchor="mm",
             )
     return layer
@@ -1557,13 +1780,13 @@ def _market_layer(plan: _MarketPlan, theme: str, scale: float, w: float) -> Imag
 @lru_cache(maxsize=64)
 def _tile_base(colour: str, x2: bool, theme: str, scale: float, w: float, h: float) -> Image.Image:
     """An empty deed tile: body, border (doubled for x2) and its colour band."""
-    t = _THEMES[theme]
-    image = Image.new("RGB", (round(w * scale), round(h * scale)), t.panel)
-    pen = _Pen(image, scale, t)
-    c = _deed_colour(t, colour)
-    pen.rect(0, 0, w, h, fill=t.tile, outline=mix(c, t.tile, 0.1), width=2, radius=8)
+    th = _THEMES[theme]
+    image = Image.new("RGB", (round(w * scale), round(h * scale)), th.panel)
+    pen = _Pen(image, scale, th)
+    c = _deed_colour(th, colour)
+    pen.rect(0, 0, w, h, fill=th.tile, outline=mix(c, th.tile, 0.1), width=2, radius=8)
     if x2:
-        pen.rect(4, 4, w - 4, h - 4, outline=mix(c, t.tile, 0.3), width=2, radius=6)
+        pen.rect(4, 4, w - 4, h - 4, outline=mix(c, th.tile, 0.3), width=2, radius=6)
     pen.rect(0, 0, w, BAND_H, fill=c, radius=8)
     pen.rect(0, BAND_H - 10, w, BAND_H, fill=c)
     return image
@@ -1592,17 +1815,17 @@ _LEGEND = Legend(
 
 def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
     """What the tiles, marks and colours mean, in two columns."""
-    t = pen.t
+    th = pen.t
 
     def band(ix: float, cy: float, colour: str, text: str) -> None:
-        c = _deed_colour(t, colour)
+        c = _deed_colour(th, colour)
         tw = pen.length(text, MIN_TEXT, True) + 16
         pen.rect(ix, cy - 16, ix + tw, cy + 16, fill=c, radius=6)
         pen.text(ix + 8, cy + 1, text, MIN_TEXT, bold=True, fill=text_on(c), anchor="lm")
 
     def mark(ix: float, cy: float, seat: int, text: str) -> float:
         colour = player_colour(seat)
-        outline = mix(colour, t.ink, 0.45)
+        outline = mix(colour, th.ink, 0.45)
         h = PILL_H - 4
         return pen.pill(ix, cy, text, fill=colour, size=MIN_TEXT, h=h, outline=outline)
 
@@ -1618,37 +1841,51 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
             pen.text(ix, cy + 1, "$12k", MIN_TEXT + 1, bold=True, anchor="lm")
         elif kind == "status":
             for i, (sign, colour) in enumerate(
-                (("!", t.warn), ("✓", t.good), ("½", t.danger), ("✗", t.danger))
+                (("!", th.warn), ("✓", th.good), ("½", th.danger), ("✗", th.danger))
             ):
                 pen.text(
                     ix + 6 + i * 30, cy + 1, sign, MIN_TEXT + 1, bold=True, fill=colour, anchor="mm"
                 )
         elif kind == "closed":
-            _lock(pen, ix + 12, cy, 20, t.ink)
+            _lock(pen, ix + 12, cy, 20, th.ink)
         elif kind == "exclusive":
-            _star(pen, ix + 12, cy, 12, t.gold, mix(t.gold, BLACK, 0.5))
+            _star(pen, ix + 12, cy, 12, th.gold, mix(th.gold, BLACK, 0.5))
         elif kind == "market":
-            c = _deed_colour(t, "blue")
+            c = _deed_colour(th, "blue")
             pen.rect(ix, cy - 17, ix + 50, cy + 17, fill=c, outline=mix(c, BLACK, 0.45), radius=6)
             pen.text(ix + 25, cy + 1, "11", TEXT + 1, bold=True, fill=text_on(c), anchor="mm")
             pen.rect(
-                ix + 58, cy - 15, ix + 104, cy + 15, fill=t.slot_empty, outline=t.muted, radius=5
+                ix + 58, cy - 15, ix + 104, cy + 15, fill=th.slot_empty, outline=th.muted, radius=5
             )
             pen.text(ix + 81, cy + 1, "15", MIN_TEXT, anchor="mm")
         elif kind == "lien":
-            pen.text(ix, cy + 1, "lien", MIN_TEXT, bold=True, fill=t.danger, anchor="lm")
-            mark(ix + pen.length("lien", MIN_TEXT, True) + 8, cy, 0, "Ali")
+            lien = t(pen.lang, "render.moc.lien", "lien")
+            pen.text(ix, cy + 1, lien, MIN_TEXT, bold=True, fill=th.danger, anchor="lm")
+            mark(ix + pen.length(lien, MIN_TEXT, True) + 8, cy, 0, "Ali")
         elif kind == "act":
-            pen.pill(ix, cy, "to act", fill=t.strip_now, size=MIN_TEXT, h=PILL_H - 4)
+            to_act = t(pen.lang, "render.moc.to_act", "to act")
+            pen.pill(ix, cy, to_act, fill=th.strip_now, size=MIN_TEXT, h=PILL_H - 4)
 
-    _LEGEND.draw(pen, t, x, y, w, icon)
+    labels = {
+        "deed": t(pen.lang, "render.moc.l_deed", "deed id, colour"),
+        "x2": t(pen.lang, "render.moc.l_x2", "double income"),
+        "merchant": t(pen.lang, "render.moc.l_merchant", "merchant renting"),
+        "rent": t(pen.lang, "render.moc.l_rent", "rent a year"),
+        "status": t(pen.lang, "render.moc.l_status", "rent status"),
+        "closed": t(pen.lang, "render.moc.l_closed", "closed contract"),
+        "exclusive": t(pen.lang, "render.moc.l_exclusive", "exclusive token"),
+        "market": t(pen.lang, "render.moc.l_market", "indicator, start"),
+        "lien": t(pen.lang, "render.moc.l_lien", "landlord's lien"),
+        "act": t(pen.lang, "render.moc.l_act", "may act now"),
+    }
+    _LEGEND.draw(pen, th, x, y, w, icon, labels)
 
 
 @lru_cache(maxsize=8)
-def _legend_layer(theme: str, k: float, w: float) -> Image.Image:
-    t = _THEMES[theme]
-    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), t.bg)
-    _draw_legend(_Pen(layer, k, t), 0, 0, w)
+def _legend_layer(theme: str, k: float, w: float, lang: str = "en") -> Image.Image:
+    th = _THEMES[theme]
+    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), th.bg)
+    _draw_legend(_Pen(layer, k, th, lang), 0, 0, w)
     return layer
 
 
@@ -1664,6 +1901,7 @@ def render_board(
     theme: str = "light",
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> Image.Image:
     """Draw the table: year and phase, the phase's own panel, market, players, districts.
 
@@ -1690,16 +1928,16 @@ def render_board(
     Raises:
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     labels = seat_names(names, len(view.players))
     size = DETAIL if detail else CHAT
     plan: dict[float, _Plan] = {}  # the district cards' packing, measured once
     return compose(
         size,
         lambda pen: _Board(pen, view, labels, size, plan).sections(),
-        lambda image, k: _Pen(image, k, t),
+        lambda image, k: _Pen(image, k, th, lang),
         scale=scale,
-        bg=t.bg,
+        bg=th.bg,
     )
 
 
@@ -1710,6 +1948,7 @@ def render_player(
     names: Sequence[str] | None = None,
     theme: str = "light",
     scale: float = 1.0,
+    lang: str = "en",
 ) -> Image.Image:
     """One player's area for ``/board player:<name>``, at the chat board's text size.
 
@@ -1721,7 +1960,7 @@ def render_player(
         KeyError: ``seat`` is not a player of the view.
         ValueError: unknown ``theme`` or a non-positive ``scale``.
     """
-    t = pick_theme(_THEMES, theme, scale)
+    th = pick_theme(_THEMES, theme, scale)
     if not 0 <= seat < len(view.players):
         raise KeyError(seat)
     labels = seat_names(names, len(view.players))
@@ -1730,17 +1969,31 @@ def render_player(
         board = _Board(pen, view, labels)
         return [Section(partial(board.sheet_height, seat), partial(board.sheet, seat))]
 
-    return compose(CHAT, sheet, lambda image, k: _Pen(image, k, t), scale=scale, bg=t.bg)
+    return compose(CHAT, sheet, lambda image, k: _Pen(image, k, th, lang), scale=scale, bg=th.bg)
 
 
-def alt(view: MocView, names: Sequence[str] | None = None) -> str:
+def alt(view: MocView, names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board in words (``Renderer.alt``): year, phase and each player's money."""
     labels = seat_names(names, len(view.players))
+    if view.outcome is not None:
+        phase = t(lang, "render.moc.game_over", "Game over")
+    elif view.phase in PHASE_LABELS:
+        phase = _phase_label(lang, view.phase)
+    else:
+        phase = view.phase_label
     return alt_text(
-        "Masters of Commerce",
-        f"year {view.year} of {view.years}, {view.phase_label}",
+        t(lang, "render.moc.name", "Masters of Commerce"),
+        t(
+            lang,
+            "render.moc.alt_stage",
+            "year {year} of {years}, {phase}",
+            year=view.year,
+            years=view.years,
+            phase=translated(phase, lang),
+        ),
         [f"{labels[p.seat]}: {money_label(p.money)}" for p in view.players],
         over=view.outcome is not None,
+        lang=lang,
     )
 
 

@@ -24,50 +24,14 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from games.core import Move, Rng
+from games.core import Rng
 from games.core.ai import Policy, RandomPolicy, play_out
 from games.core.text import key_of
 from games.philadelphia import SPEC
-from games.philadelphia.ai import STYLES, HeuristicPolicy, Style
-from games.philadelphia.moves import Buy, Post
+from games.philadelphia.ai import STYLES, HeuristicPolicy
+from games.philadelphia.ai_baselines import SIMPLE, SimpleBot
 from games.philadelphia.state import PhilaState, new_game
-
-
-class SimpleBot:
-    """A fixed simple strategy, answering effects' choices as the AI does.
-
-    ``never-post``: the AI that never posts an ad (unless posting is the only legal action);
-    ``always-post``: posts the best affordable ad whenever it can, otherwise the AI;
-    ``hands-only``: never posts and never buys an item: explores, acquires, submits hands.
-    """
-
-    def __init__(self, kind: str) -> None:
-        if kind not in SIMPLE:
-            raise ValueError(f"unknown simple strategy {kind!r}")
-        self.kind = kind
-        self.ai = HeuristicPolicy(Style(kind, post_min=99.0) if kind != "always-post" else None)
-
-    def choose(self, state: Any, seat: int, rng: Rng) -> Move:
-        g: PhilaState = state
-        if g.stack:
-            return self.ai.choose(g, seat, rng)
-        legal = list(g.legal_moves(seat))
-        if self.kind == "always-post":
-            posts = [m for m in legal if isinstance(m, Post)]
-            if posts:
-                return max(posts, key=lambda m: self.ai.ad_value(g, seat, m.card))
-            return self.ai.choose(g, seat, rng)
-        banned: tuple[type, ...] = (Post,) if self.kind == "never-post" else (Post, Buy)
-        move = self.ai.choose(g, seat, rng)
-        if not isinstance(move, banned):
-            return move
-        allowed = [m for m in legal if not isinstance(m, banned)]
-        return allowed[0] if allowed else move
-
-
-SIMPLE = ("never-post", "always-post", "hands-only")
 
 
 def interval(wins: float, games: int) -> str:

@@ -80,7 +80,7 @@ async def log_page(
     page = rows[first : first + count]
     record = record_of(live.row, [(m.seat, m.notation) for m in rows[: first + len(page)]])
     entries = await asyncio.to_thread(log_entries, record, page)
-    body = [log_line(live, e, viewer, raw=raw) for e in entries]
+    body = [log_line(live, e, viewer, raw=raw, lang=lang) for e in entries]
 
     title = game_title(live.spec, lang)
 
@@ -112,7 +112,7 @@ async def log_page(
         else:
             body.pop()
     shown_end = first + len(body)
-    body = await _with_undos(svc, live, body, first)
+    body = await _with_undos(svc, live, body, first, lang)
     empty = i18n.t(lang, "cogs.history.empty", "No moves yet.")
     text = msg.clip("\n".join([head(first, shown_end), *(body or [empty])]))
     if total <= len(body):
@@ -133,7 +133,9 @@ async def log_page(
     return text, view
 
 
-async def _with_undos(svc: Services, live: LiveGame, body: list[str], first: int) -> list[str]:
+async def _with_undos(
+    svc: Services, live: LiveGame, body: list[str], first: int, lang: str = i18n.DEFAULT
+) -> list[str]:
     """The page's lines with each undo after the move it went back to (undone moves struck
     through, with who agreed): the log keeps every move ever made."""
     undos = await svc.storage.undos(live.id, "done")
@@ -144,7 +146,7 @@ async def _with_undos(svc: Services, live: LiveGame, body: list[str], first: int
         undone.setdefault(undo_id, []).append(move)
     after: dict[int, list[str]] = {}
     for u in undos:
-        after.setdefault(u.back_to, []).append(undo_line(live, u, undone.get(u.id, [])))
+        after.setdefault(u.back_to, []).append(undo_line(live, u, undone.get(u.id, []), lang))
     out = list(after.get(0, [])) if first == 0 else []
     for i, line in enumerate(body):
         out.append(line)

@@ -83,7 +83,7 @@ class InfoCog(commands.Cog, name="InfoCog"):
             await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
             return
         try:
-            book = rules_book(game)
+            book = rules_book(game, await member_lang(interaction))
         except KeyError:
             raise GameError(
                 Msg(
@@ -119,7 +119,7 @@ class InfoCog(commands.Cog, name="InfoCog"):
         if not game:
             return []
         try:
-            book = rules_book(game)
+            book = rules_book(game, await member_lang(interaction))
         except KeyError:
             return []
         return [

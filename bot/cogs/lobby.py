@@ -15,6 +15,7 @@ from games.core import Msg, all_games, get_game
 from .. import messages as msg
 from ..limits import option_text
 from ..manager import LobbyError, parse_options
+from ..services.autoplay import take_ai_level
 from ..services.clocks import take_time_control
 from ..services.servers import check_channel
 from ..services.undo import take_undo_rule
@@ -107,7 +108,7 @@ class GameCog(
     @app_commands.describe(
         game="Which game to play",
         seed="Seed for the game's shuffles and dice (same seed, same game); random if omitted",
-        options="Options as name=value words, e.g. timer=300 clock=move:24h (see /rules)",
+        options="Options as name=value words, e.g. timer=300 clock=move:24h ai=hard (see /rules)",
         thread="Open the game in a new thread of this channel (a channel can hold several)",
     )
     @app_commands.choices(game=game_choices())
@@ -131,6 +132,7 @@ class GameCog(
             if default:  # the server's default time control (/settings server)
                 time_control = take_time_control(parse_options(default))
         undo_rule = take_undo_rule(words)
+        ai_level = take_ai_level(words)
         made = None
         if thread:
             get_game_or_refuse(game)
@@ -148,6 +150,7 @@ class GameCog(
                 time_control=time_control,
                 thread=made,
                 undo_rule=undo_rule,
+                ai_level=ai_level,
             )
         except Exception:
             if made is not None:
@@ -178,7 +181,9 @@ class GameCog(
     )
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
-        text = await services(interaction).lobby.status(channel_of(interaction))
+        text = await services(interaction).lobby.status(
+            channel_of(interaction), await member_lang(interaction)
+        )
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -210,7 +210,9 @@ class MeCog(commands.Cog, name="MeCog"):
             )
             said.append(line)
         if reminders is not None:
-            said.append(await svc.clocks.set_reminders(me, reminders))
+            said.append(
+                await svc.clocks.set_reminders(me, reminders, await member_lang(interaction))
+            )
         if not said:
             current = await svc.clocks.reminders(me)
             said.append(

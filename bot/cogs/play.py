@@ -135,14 +135,15 @@ class PlayCog(commands.Cog, name="PlayCog"):
         names = live.names()
         # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
         # even when `public` would have made the answer public.
-        zoomed = await draw_zoom(svc.boards, live, zoom, names) if zoom is not None else None
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        zoomed = await draw_zoom(svc.boards, live, zoom, names, lang) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        text = msg.status_text(live.row, live)
+        text = msg.status_text(live.row, live, lang=lang)
         board: Board | None
         if zoomed is not None:
             board = zoomed
             text = i18n.t(
-                await channel_lang(interaction) if public else await member_lang(interaction),
+                lang,
                 "cogs.play.zoom_head",
                 "**Zoom {area}** · {header}",
                 area=(zoom or "").strip().lower(),
@@ -150,14 +151,20 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         elif seat is not None:
             own = live.row.seat_of(interaction.user.id) == seat and not public
-            text, board = await player_board(svc, live, seat, own=own)
+            text, board = await player_board(svc, live, seat, own=own, lang=lang)
         elif detail:
             board = await svc.boards.view(
-                live.row.game_key, live.id, "board", live.state.view(None), names=names, detail=True
+                live.row.game_key,
+                live.id,
+                "board",
+                live.state.view(None),
+                names=names,
+                detail=True,
+                lang=lang,
             )
         else:
             board = await svc.boards.draw(
-                live.row.game_key, live.id, live.seq, live.state.view(None), names=names
+                live.row.game_key, live.id, live.seq, live.state.view(None), names=names, lang=lang
             )
         text = msg.clip(text)
         if board is None:
@@ -185,7 +192,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """``/board at:<move>``: the public board (or one player's public area) after ``at``
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
-        pos, told = await position_at(svc.storage, live, at)
+        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        pos, told = await position_at(svc.storage, live, at, lang)
         kind: Kind = "board" if seat is None else "player"
         board: Board | None
         try:
@@ -197,10 +205,10 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 seat=seat,
                 names=live.names(),
                 detail=detail and seat is None,
+                lang=lang,
             )
         except Unsupported:
             board = None
-        lang = await channel_lang(interaction) if public else await member_lang(interaction)
         said = {
             "title": game_title(live.spec, lang),
             "id": live.id,
@@ -260,12 +268,21 @@ class PlayCog(commands.Cog, name="PlayCog"):
         await show_hand(interaction, live, svc)
 
 
-async def draw_zoom(boards: Boards, live: LiveGame, area: str, names: list[str]) -> Board:
-    """The renderer's zoom of the public view at ``area``; a ``GameError`` with the renderer's
-    sentence for a bad area, or saying the game has no zoomed view."""
+async def draw_zoom(
+    boards: Boards, live: LiveGame, area: str, names: list[str], lang: str = "en"
+) -> Board:
+    """The renderer's zoom of the public view at ``area`` (its words in ``lang``); a
+    ``GameError`` with the renderer's sentence for a bad area, or saying the game has no
+    zoomed view."""
     try:
         return await boards.view(
-            live.row.game_key, live.id, "zoom", live.state.view(None), area=area, names=names
+            live.row.game_key,
+            live.id,
+            "zoom",
+            live.state.view(None),
+            area=area,
+            names=names,
+            lang=lang,
         )
     except Unsupported:
         raise InvalidMove(

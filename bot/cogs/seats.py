@@ -13,6 +13,7 @@ import i18n
 from games.core import Msg
 
 from ..manager import LobbyError
+from ..services.autoplay import LEVELS, check_level
 from ..services.servers import has_host_powers
 from ..ui.words import member_lang
 from .common import guarded, services
@@ -20,6 +21,13 @@ from .lobby import channel_of
 
 if TYPE_CHECKING:
     from ..app import Boardroom
+
+
+LEVEL_HELP = "How well the AI plays: easy, normal or hard (default: the game's level, see /rules)"
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 async def running_game(interaction: discord.Interaction) -> int:
@@ -45,10 +53,13 @@ class SeatCog(
         super().__init__()
 
     @app_commands.command(name="add_ai", description="Add an AI player to this lobby (host only)")
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.choices(level=level_choices())
     @guarded()
-    async def add_ai(self, interaction: discord.Interaction) -> None:
+    async def add_ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
         channel_of(interaction)
-        await services(interaction).lobby.add_ai(interaction)
+        chosen = None if level is None else check_level(level, "level")
+        await services(interaction).lobby.add_ai(interaction, level=chosen)
 
     @app_commands.command(
         name="remove_ai", description="Remove the last AI player from this lobby (host only)"
@@ -59,8 +70,11 @@ class SeatCog(
         await services(interaction).lobby.remove_ai(interaction)
 
     @app_commands.command(name="ai", description="Let the AI play your seat until you take it back")
+    @app_commands.describe(level=LEVEL_HELP)
+    @app_commands.choices(level=level_choices())
     @guarded()
-    async def ai(self, interaction: discord.Interaction) -> None:
+    async def ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        chosen = None if level is None else check_level(level, "level")
         svc = services(interaction)
         game_id = await running_game(interaction)
         row = await svc.storage.get_game(game_id)
@@ -77,7 +91,7 @@ class SeatCog(
         why = Msg(
             "cogs.seats.asked_for_it", "{member} asked for it", member=f"<@{interaction.user.id}>"
         )
-        await svc.seats.hand_to_ai(game_id, seat, why)
+        await svc.seats.hand_to_ai(game_id, seat, why, chosen)  # the table is told the level
         await interaction.followup.send(
             i18n.t(
                 await member_lang(interaction),

@@ -26,6 +26,9 @@ from typing import Any
 
 import discord
 
+import i18n
+
+from .. import lang as langs
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from .events import Dispatcher, GameOver, MoveDone, TableReset, raise_event
@@ -157,19 +160,39 @@ class Reply:
             return True
 
 
-def done_line(result: MoveResult, told: Sequence[str] = ()) -> str:
+def done_line(result: MoveResult, told: Sequence[str] = (), lang: str = i18n.DEFAULT) -> str:
     """What the player who moved is told, in words: ``"✅ Played: Take a loan — took a loan
     of 5 money."``, ``"✅ Put a Waitress to work — done privately; only you know."``, or for
     a private move others were told of (``told``: their mentions) ``"✅ Offer $23,500 for
-    r3 — sent privately to @bob."``."""
+    r3 — sent privately to @bob."``. ``lang``: the mover's language."""
     live = result.live
-    what = msg.named(live, result.label or f"`{result.notation}`")
+    t = i18n.t
+    what = msg.named(live, i18n.tr(result.label, lang) if result.label else f"`{result.notation}`")
     if announces(result):
-        events = msg.sentences(msg.named(live, str(e)) for e in result.events)
-        return f"✅ Played: {what}" + (f" — {events}" if events else ".")
+        events = msg.sentences(msg.tr_events(live, result.events, lang), lang)
+        if events:
+            return t(
+                lang,
+                "bot.aftermath.played_events",
+                "✅ Played: {what} — {events}",
+                what=what,
+                events=events,
+            )
+        return t(lang, "bot.aftermath.played", "✅ Played: {what}.", what=what)
     if told:
-        return f"✅ {what} — sent privately to {', '.join(told)}."
-    return f"✅ {what} — done privately; only you know."
+        return t(
+            lang,
+            "bot.aftermath.sent_privately",
+            "✅ {what} — sent privately to {whom}.",
+            what=what,
+            whom=", ".join(told),
+        )
+    return t(
+        lang,
+        "bot.aftermath.done_privately",
+        "✅ {what} — done privately; only you know.",
+        what=what,
+    )
 
 
 class Aftermath:
@@ -204,20 +227,25 @@ class Aftermath:
         once the announcement is queued, so a next move made before this board is drawn
         shares the newest board; the rest follows in order."""
         live = result.live
+        lang = result.lang  # the channel's, read with the commit
         # Everything public is decided now, from the committed state, before any await.
         self.timers.sync(live.id, result.timer)
         job: Announcement | None = None
         if announces(result):
             job = self.publisher.prepare(
                 live,
-                [msg.header(live), line or self.publisher.move_line(result)],
+                [msg.header(live, lang), line or self.publisher.move_line(result)],
                 view=msg.with_mover(live, result.seat, result.view),
                 new_period=result.new_period,
+                lang=lang,
             )
         table = job is not None and self.publisher.runs_table(live)
         if job is not None and not table and not redraws(result):
-            job.line_only = (
-                f"-# {msg.waiting_for(live)} still to act — the board follows at the next change."
+            job.line_only = i18n.t(
+                lang,
+                "bot.aftermath.still_to_act",
+                "-# {whom} still to act — the board follows at the next change.",
+                whom=msg.waiting_for(live, lang),
             )
         reshown = False
         try:
@@ -278,10 +306,12 @@ class Aftermath:
         table: bool,
         told: list[str],
     ) -> bool:
-        """Answer the player who moved; returns whether their panel was shown again."""
+        """Answer the player who moved (in their language); returns whether their panel was
+        shown again."""
         live = result.live
         state = live.state
-        note = done_line(result, told)
+        mine = await langs.for_member(self.publisher.storage, reply.interaction)
+        note = done_line(result, told, mine)
         goes_on = not state.is_over() and result.seat in state.to_act()
         reshown = False
         if reply.panel:
@@ -298,14 +328,25 @@ class Aftermath:
                 await self.publisher.send(job)
             return reshown
         if job is None:
-            more = " It is still your turn: `/move` again, or **Play**." if goes_on else ""
+            more = (
+                i18n.t(
+                    mine,
+                    "bot.aftermath.still_your_turn",
+                    " It is still your turn: `/move` again, or **Play**.",
+                )
+                if goes_on
+                else ""
+            )
             await reply.private(note + more)
             return False
         if await reply.defer_public(ephemeral=table):
-            await self.publisher.send(job, reply.interaction, result.notation)
+            await self.publisher.send(job, reply.interaction, result.notation, mine)
         else:
             await self.publisher.send(job)
-            await reply.private(f"{note}\n-# The board is in the channel.")
+            where = i18n.t(
+                mine, "bot.aftermath.board_in_channel", "-# The board is in the channel."
+            )
+            await reply.private(f"{note}\n{where}")
         return False
 
     async def after_reset(
@@ -314,12 +355,14 @@ class Aftermath:
         lines: list[str],
         reason: str,
         interaction: discord.Interaction | None = None,
+        lang: str = i18n.DEFAULT,
     ) -> None:
         """A game's position changed without a move (``reason``: ``"start"``, ``"undo"``):
         arm its timers, post its board (as ``interaction``'s reply if given) and raise the
-        events (``table_reset``, and ``game_over`` for a finished imported record)."""
+        events (``table_reset``, and ``game_over`` for a finished imported record).
+        ``lang``: the channel's language, in which ``lines`` are written."""
         self.timers.sync(live.id, live.deadline_timer())
-        job = self.publisher.prepare(live, lines)
+        job = self.publisher.prepare(live, lines, lang=lang)
         try:
             await self.publisher.send(job, interaction)
         finally:

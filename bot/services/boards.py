@@ -74,13 +74,14 @@ def picture(
     names: Sequence[str] | None = None,
     scale: float = 1.0,
     detail: bool = False,
+    lang: str = "en",
 ) -> tuple[bytes, str]:
-    """View ``kind`` of ``view`` drawn (at least ``INLINE`` wide) and encoded for posting:
-    ``(bytes, file extension)``. What the render pool runs, and what ``boardroom bench``
-    measures. Raises as ``Renderer.draw``."""
+    """View ``kind`` of ``view`` drawn (at least ``INLINE`` wide) in language ``lang`` and
+    encoded for posting: ``(bytes, file extension)``. What the render pool runs, and what
+    ``boardroom bench`` measures. Raises as ``Renderer.draw``."""
     image = at_inline_width(
         lambda k: renderer.draw(
-            kind, view, seat=seat, area=area, names=names, scale=k, detail=detail
+            kind, view, seat=seat, area=area, names=names, scale=k, detail=detail, lang=lang
         ),
         scale,
     )
@@ -116,16 +117,25 @@ def _draw(
     names: list[str] | None,
     scale: float,
     detail: bool,
+    lang: str = "en",
 ) -> tuple[bytes, str, str]:
-    """One view drawn, encoded and described: ``(bytes, extension, alt text)``. Runs in a
-    render process (everything it takes and returns pickles) or a render thread."""
+    """One view drawn in ``lang``, encoded and described: ``(bytes, extension, alt text)``.
+    Runs in a render process (everything it takes and returns pickles) or a render thread."""
     renderer = contract.of(game_key)
     if renderer is None:
         raise Unsupported(game_key)
     data, ext = picture(
-        renderer, kind, view, seat=seat, area=area, names=names, scale=scale, detail=detail
+        renderer,
+        kind,
+        view,
+        seat=seat,
+        area=area,
+        names=names,
+        scale=scale,
+        detail=detail,
+        lang=lang,
     )
-    return data, ext, renderer.alt(view, names) if kind == "board" else ""
+    return data, ext, renderer.alt(view, names, lang) if kind == "board" else ""
 
 
 def _ready() -> None:
@@ -150,7 +160,8 @@ class Boards:
         self.scale = scale
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         self._procs: ProcessPoolExecutor | None = None  # started at the first board
-        self._latest: dict[int, tuple[int, Board]] = {}  # game id -> (seq, board)
+        # (game id, language) -> (seq, board): one image per game and language
+        self._latest: dict[tuple[int, str], tuple[int, Board]] = {}
         self.drawn = 0
 
     def _processes(self) -> ProcessPoolExecutor | None:
@@ -168,23 +179,27 @@ class Boards:
         view: Any,
         *,
         names: Sequence[str] | None = None,
+        lang: str = "en",
     ) -> Board | None:
         """The chat board of ``game_id`` after ``seq`` moves (``view`` is its public view),
-        with players labelled by ``names`` (display names by seat); ``None`` if the game has
-        no renderer."""
-        cached = self._latest.get(game_id)
+        with players labelled by ``names`` (display names by seat), its words in ``lang``;
+        ``None`` if the game has no renderer. Kept per game and language."""
+        key = (game_id, lang)
+        cached = self._latest.get(key)
         if cached is not None and cached[0] == seq:
             return cached[1]
         renderer = contract.of(game_key)
         if renderer is None:
             return None
-        board = await self._run(renderer, "board", view, f"{game_key}-{game_id}", names=names)
-        current = self._latest.get(game_id)
+        board = await self._run(
+            renderer, "board", view, f"{game_key}-{game_id}", names=names, lang=lang
+        )
+        current = self._latest.get(key)
         if current is None or current[0] <= seq:
-            self._latest[game_id] = (seq, board)
+            self._latest[key] = (seq, board)
         if len(self._latest) > 512:  # keep only recent games' images
-            for gid in list(self._latest)[: len(self._latest) - 512]:
-                del self._latest[gid]
+            for old in list(self._latest)[: len(self._latest) - 512]:
+                del self._latest[old]
         return board
 
     async def view(
@@ -198,12 +213,13 @@ class Boards:
         area: str | None = None,
         names: Sequence[str] | None = None,
         detail: bool = False,
+        lang: str = "en",
     ) -> Board:
         """A view on request, never cached: ``kind`` ``"board"`` (with ``detail``: the
         full-size board), ``"player"`` or ``"hand"`` (of ``seat``), or ``"zoom"`` (``area``
-        of the map as the player typed it). Raises ``Unsupported`` when the game draws no such
-        view, and passes on the renderer's ``ValueError`` (for a zoom: a sentence naming the
-        valid areas)."""
+        of the map as the player typed it), its words in ``lang``. Raises ``Unsupported``
+        when the game draws no such view, and passes on the renderer's ``ValueError`` (for a
+        zoom: a sentence naming the valid areas)."""
         renderer = contract.of(game_key)
         if renderer is None or kind not in renderer.views:
             raise Unsupported(kind)
@@ -220,6 +236,7 @@ class Boards:
             names=names,
             detail=detail,
             scale=scale,
+            lang=lang,
         )
 
     async def _run(
@@ -234,6 +251,7 @@ class Boards:
         area: str | None = None,
         detail: bool = False,
         scale: float | None = None,
+        lang: str = "en",
     ) -> Board:
         listed = list(names) if names else None
         job = functools.partial(
@@ -246,6 +264,7 @@ class Boards:
             listed,
             self.scale if scale is None else scale,
             detail,
+            lang,
         )
         loop = asyncio.get_running_loop()
         procs = self._processes()

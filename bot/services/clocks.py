@@ -29,9 +29,12 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
 
+import i18n
 from games.core import GameError
+from games.core.text import Msg
 
 from .. import messages as msg
+from ..lang import for_user
 from ..manager import LiveGame, LobbyError
 from ..storage import Actor, ClockWrite, GameRow, SeatClock, Storage, TimerRow
 
@@ -71,23 +74,33 @@ def parse_duration(text: str) -> float:
     parts = _PART.findall(t)
     if not t or "".join(n + u for n, u in parts) != t:
         raise LobbyError(
-            f"`{text[:30]}` is not a duration: write e.g. `30m`, `24h`, `3d` or `1d12h`."
+            Msg(
+                "bot.clocks.not_duration_write_e",
+                "`{text}` is not a duration: write e.g. `30m`, `24h`, `3d` or `1d12h`.",
+                text=text[:30],
+            )
         )
     return float(sum(float(n) * _UNITS[u] for n, u in parts))
 
 
-def short(seconds: float) -> str:
-    """``"14 h"``, ``"2 d 3 h"``, ``"25 min"``, ``"40 s"``: a clock as a player reads it."""
+def short(seconds: float, lang: str = i18n.DEFAULT) -> str:
+    """``"14 h"``, ``"2 d 3 h"``, ``"25 min"``, ``"40 s"``: a clock as a player reads it
+    (Japanese: ``"14時間"``, ``"2日3時間"``, ``"25分"``, ``"40秒"``)."""
     s = max(0, int(seconds))
+    ja = lang == "ja"
     if s < 60:
-        return f"{s} s"
+        return f"{s}秒" if ja else f"{s} s"
     if s < 3600:
-        return f"{s // 60} min"
+        return f"{s // 60}分" if ja else f"{s // 60} min"
     d, rest = divmod(s, 86400)
     h = rest // 3600
     if d:
+        if ja:
+            return f"{d}日" + (f"{h}時間" if h else "")
         return f"{d} d" + (f" {h} h" if h else "")
     m = (rest % 3600) // 60
+    if ja:
+        return f"{h}時間" + (f"{m}分" if m and h < 10 else "")
     return f"{h} h" + (f" {m} min" if m and h < 10 else "")
 
 
@@ -113,10 +126,18 @@ class TimeControl:
     def from_json(cls, data: Mapping[str, Any]) -> TimeControl:
         return cls(**data)
 
-    def describe(self) -> str:
+    def describe(self, lang: str = i18n.DEFAULT) -> str:
         if self.mode == "move":
-            return f"{short(self.seconds)} per move"
-        return f"{short(self.seconds)} bank + {short(self.increment)} per move"
+            return i18n.t(
+                lang, "bot.clocks.per_move", "{short} per move", short=short(self.seconds, lang)
+            )
+        return i18n.t(
+            lang,
+            "bot.clocks.bank_per_move",
+            "{short} bank + {short2} per move",
+            short=short(self.seconds, lang),
+            short2=short(self.increment, lang),
+        )
 
 
 DEFAULTS = TimeControl("move", 0)
@@ -130,7 +151,13 @@ def take_time_control(options: dict[str, str]) -> dict[str, Any] | None:
     if clock in ("none", "off", ""):
         extra = sorted(set(words) - {"clock"})
         if extra:
-            raise LobbyError(f"`{extra[0]}` only applies with a clock: add e.g. `clock=move:24h`.")
+            raise LobbyError(
+                Msg(
+                    "bot.clocks.only_applies_clock_add",
+                    "`{extra}` only applies with a clock: add e.g. `clock=move:24h`.",
+                    extra=extra[0],
+                )
+            )
         return None
     mode, _, spec = clock.partition(":")
     if mode == "move" and spec:
@@ -140,45 +167,88 @@ def take_time_control(options: dict[str, str]) -> dict[str, Any] | None:
         seconds, increment = parse_duration(bank), parse_duration(inc) if inc else 0.0
     else:
         raise LobbyError(
-            "`clock` is `none`, `move:<time>` (e.g. `move:24h`) or `bank:<time>+<time per "
-            "move>` (e.g. `bank:3d+12h`)."
+            Msg(
+                "bot.clocks.clock_none_move_time",
+                "`clock` is `none`, `move:<time>` (e.g. `move:24h`) or `bank:<time>+<time per "
+                "move>` (e.g. `bank:3d+12h`).",
+            )
         )
     if not 60 <= seconds <= 60 * 86400 or not 0 <= increment <= 30 * 86400:
-        raise LobbyError("A clock is between 1 minute and 60 days (an increment up to 30 days).")
+        raise LobbyError(
+            Msg(
+                "bot.clocks.clock_between_minute_days",
+                "A clock is between 1 minute and 60 days (an increment up to 30 days).",
+            )
+        )
     remind = DEFAULTS.remind
     if "remind" in words:
         text = words["remind"].rstrip("%")
         if not text.isdigit() or not 0 <= int(text) <= 90:
-            raise LobbyError("`remind` is a share of the turn's time from 0 to 90, e.g. `50`.")
+            raise LobbyError(
+                Msg(
+                    "bot.clocks.remind_share_turn_time",
+                    "`remind` is a share of the turn's time from 0 to 90, e.g. `50`.",
+                )
+            )
         remind = int(text) / 100
     timeouts = DEFAULTS.timeouts
     if "timeouts" in words:
         text = words["timeouts"]
         if not text.isdigit() or int(text) > 20:
-            raise LobbyError("`timeouts` is a whole number from 0 (never) to 20.")
+            raise LobbyError(
+                Msg(
+                    "bot.clocks.timeouts_whole_number_from",
+                    "`timeouts` is a whole number from 0 (never) to 20.",
+                )
+            )
         timeouts = int(text)
     vacation = DEFAULTS.vacation
     if "vacation" in words:
         vacation = parse_duration(words["vacation"])
         if vacation > 90 * 86400:
-            raise LobbyError("`vacation` is at most 90 days per player and game.")
+            raise LobbyError(
+                Msg(
+                    "bot.clocks.vacation_most_days_per",
+                    "`vacation` is at most 90 days per player and game.",
+                )
+            )
     tc = TimeControl(mode, seconds, increment, remind, timeouts, vacation)  # type: ignore[arg-type]
     return tc.to_json()
 
 
-def rules_lines() -> list[str]:
+def rules_lines(lang: str = i18n.DEFAULT) -> list[str]:
     """The bot's clock options for ``/rules`` (every game has them), in the style of
     ``bot.rules_help.option_line``."""
     return [
-        "Turn clocks (every game; add them to the same `options`):",
-        "• `clock` — `none`, `move:<time>` (each move, e.g. `move:24h`) or "
-        "`bank:<time>+<time per move>` (e.g. `bank:3d+12h`).\n  Default: **none**.",
-        "• `remind` — remind the player after this share of their time, in percent, 0–90 "
-        "(a last warning always comes with a tenth left).\n  Default: **50**.",
-        "• `timeouts` — time-outs in a row before the AI takes the seat (0 = never), 0–20.\n"
-        "  Default: **3**.",
-        "• `vacation` — vacation each player may take in the game (`/settings me vacation:on`)."
-        "\n  Default: **7 days**.",
+        i18n.t(
+            lang,
+            "bot.clocks.turn_clocks_every_game",
+            "Turn clocks (every game; add them to the same `options`):",
+        ),
+        i18n.t(
+            lang,
+            "bot.clocks.clock_none_move_time_2",
+            "• `clock` — `none`, `move:<time>` (each move, e.g. `move:24h`) or `bank:<time>+<time "
+            "per move>` (e.g. `bank:3d+12h`).\n  Default: **none**.",
+        ),
+        i18n.t(
+            lang,
+            "bot.clocks.remind_remind_player_after",
+            "• `remind` — remind the player after this share of their time, in percent, 0–90 (a "
+            "last warning always comes with a tenth left).\n  Default: **50**.",
+        ),
+        i18n.t(
+            lang,
+            "bot.clocks.timeouts_time_outs_row",
+            "• `timeouts` — time-outs in a row before the AI takes the seat (0 = never), 0–20.\n  "
+            "Default: **3**.",
+        ),
+        i18n.t(
+            lang,
+            "bot.clocks.vacation_vacation_each_player",
+            "• `vacation` — vacation each player may take in the game (`/settings me "
+            "vacation:on`).\n  Default: **7 days**.",
+        ),
     ]
 
 
@@ -331,7 +401,7 @@ def _seat_of(key: str) -> int:
     return int(key[1:].split("@", 1)[0])
 
 
-def clock_line(live: LiveGame, now: float | None = None) -> str:
+def clock_line(live: LiveGame, lang: str = i18n.DEFAULT, now: float | None = None) -> str:
     """``⏱️ 24 h per move · alice: 14 h left · bob: 🏖️ on vacation`` (``""``: no clock)."""
     tc = control(live)
     if tc is None or live.state.is_over():
@@ -344,12 +414,28 @@ def clock_line(live: LiveGame, now: float | None = None) -> str:
             continue
         name = msg.display_name(live, s.seat)
         if c.vacation_since is not None:
-            bits.append(f"{name}: 🏖️ on vacation")
+            bits.append(i18n.t(lang, "bot.clocks.vacation", "{name}: 🏖️ on vacation", name=name))
         elif c.since is not None:
-            bits.append(f"{name}: {short(left(tc, c, now))} left")
+            bits.append(
+                i18n.t(
+                    lang,
+                    "bot.clocks.left",
+                    "{name}: {short} left",
+                    name=name,
+                    short=short(left(tc, c, now), lang),
+                )
+            )
         elif tc.mode == "bank":
-            bits.append(f"{name}: {short(c.bank)}")
-    return "⏱️ " + " · ".join([tc.describe(), *bits])
+            bits.append(
+                i18n.t(
+                    lang,
+                    "bot.clocks.bank_left",
+                    "{name}: {short}",
+                    name=name,
+                    short=short(c.bank, lang),
+                )
+            )
+    return "⏱️ " + " · ".join([tc.describe(lang), *bits])
 
 
 # -- the service ----------------------------------------------------------------------------
@@ -466,14 +552,20 @@ class Clocks:
         if result is None:
             return
         live = result.live
+        lang = result.lang
         public = result.public if result.public is not None else None
-        played = f"`{public}`" if public else "a private move"
-        line = (
-            f"⏰ **{msg.display_name(live, seat)}** ran out of time; the default move was "
-            f"played: {played}"
+        played = (
+            f"`{public}`" if public else i18n.t(lang, "bot.clocks.private_move", "a private move")
+        )
+        line = i18n.t(
+            lang,
+            "bot.clocks.ran_out_time_default",
+            "⏰ **{display_name}** ran out of time; the default move was played: {played}",
+            display_name=msg.display_name(live, seat),
+            played=played,
         )
         if result.events:
-            line += " — " + msg.sentences(msg.named(live, str(e)) for e in result.events)
+            line += " — " + msg.sentences(msg.tr_events(live, result.events, lang), lang)
         await self.aftermath.after_move(result, line=line)
         tc = control(live)
         c = live.row.clocks.get(seat)
@@ -482,15 +574,20 @@ class Clocks:
         if live.state.is_over():
             return
         name = msg.display_name(live, seat)
-        no_ai = (
-            f"🤖 {name} ran out of time {c.timeouts} times in a row, but {live.spec.title} "
-            "has no AI player: the default move is played at each time-out."
+        no_ai = i18n.t(
+            lang,
+            "bot.clocks.ran_out_time_times",
+            "🤖 {name} ran out of time {timeouts} times in a row, but {title} has no AI player: "
+            "the default move is played at each time-out.",
+            name=name,
+            timeouts=c.timeouts,
+            title=live.spec.title,
         )
         if self.hand_to_ai is None:
             await self.publisher.post(live.row.channel_id, no_ai)
             return
         try:
-            await self.hand_to_ai(live.id, seat, "timeouts")
+            await self.hand_to_ai(live.id, seat, Msg("bot.clocks.reason_timeouts", "timeouts"))
         except GameError:
             # No AI for this game, or the seat is already the AI's: nothing to hand over.
             if live.spec.ai is None:
@@ -501,8 +598,14 @@ class Clocks:
             return
         await self.publisher.post(
             live.row.channel_id,
-            f"🤖 {name} ran out of time {c.timeouts} times in a row: the AI plays their seat "
-            "until they come back.",
+            i18n.t(
+                lang,
+                "bot.clocks.ran_out_time_times_2",
+                "🤖 {name} ran out of time {timeouts} times in a row: the AI plays their seat "
+                "until they come back.",
+                name=name,
+                timeouts=c.timeouts,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -523,10 +626,16 @@ class Clocks:
 
         if await self.manager.under_lock(row.game_id, end):
             live = await self.manager.load(row.game_id)
+            lang = await self.manager.channel_language(live.row.guild_id)
             await self.publisher.post(
                 live.row.channel_id,
-                f"🏖️ {msg.who(live, seat)}'s vacation in game #{live.id} is used up; their "
-                "clock runs again.",
+                i18n.t(
+                    lang,
+                    "bot.clocks.vacation_game_used_up",
+                    "🏖️ {who}'s vacation in game #{id} is used up; their clock runs again.",
+                    who=msg.who(live, seat),
+                    id=live.id,
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 
@@ -556,17 +665,37 @@ class Clocks:
         user = live.row.user_of(seat)
         if user is None or rest < 1:  # ran out while the bot was down: that notice says so
             return
-        what = "⚠️ Last warning" if stage == 2 else "🔔 Reminder"
-        text = (
-            f"{what}: <@{user}>, **{live.spec.title}** game #{live.id} waits on you "
-            f"({msg.activity(live)}) — {short(rest)} left; time runs out <t:{int(due)}:R>."
-        )
+        lang = await self.manager.channel_language(live.row.guild_id)
+        text = self._reminder(live, stage, user, rest, due, lang)
         await self.publisher.post(
             live.row.channel_id, text, allowed_mentions=discord.AllowedMentions(users=True)
         )
         if await self.storage.user_reminders(user) == "dm":
             stored = await self.storage.get_game(live.id)
+            mine = await for_user(self.storage, user, live.row.guild_id)
+            if mine != lang:
+                text = self._reminder(live, stage, user, rest, due, mine)
             await self._dm(user, text + "\n" + jump_link(stored or live.row))
+
+    @staticmethod
+    def _reminder(live: LiveGame, stage: int, user: int, rest: float, due: float, lang: str) -> str:
+        if stage == 2:
+            what = i18n.t(lang, "bot.clocks.last_warning", "⚠️ Last warning")
+        else:
+            what = i18n.t(lang, "bot.clocks.reminder", "🔔 Reminder")
+        return i18n.t(
+            lang,
+            "bot.clocks.game_waits_left_time",
+            "{what}: <@{user}>, **{title}** game #{id} waits on you ({activity}) — {short} left; "
+            "time runs out <t:{due}:R>.",
+            what=what,
+            user=user,
+            title=live.spec.title,
+            id=live.id,
+            activity=msg.activity(live, lang),
+            short=short(rest, lang),
+            due=int(due),
+        )
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:
@@ -581,51 +710,91 @@ class Clocks:
         """Where the member's turn reminders go: ``"channel"`` (default) or ``"dm"``."""
         return await self.storage.user_reminders(user_id)
 
-    async def set_reminders(self, user_id: int, where: str) -> str:
+    async def set_reminders(self, user_id: int, where: str, lang: str = i18n.DEFAULT) -> str:
         """Send the member's turn reminders to ``"channel"`` only or also by ``"dm"``;
         returns the sentence confirming it."""
         if where not in ("channel", "dm"):
-            raise LobbyError("Reminders go to `channel` or `dm`.")
+            raise LobbyError(
+                Msg("bot.clocks.reminders_go_channel_dm", "Reminders go to `channel` or `dm`.")
+            )
         await self.storage.set_user_reminders(user_id, where)
         if where == "dm":
-            return "Turn reminders now also come by DM."
-        return "Turn reminders now come in the game's channel only."
+            return i18n.t(
+                lang, "bot.clocks.turn_reminders_now_also", "Turn reminders now also come by DM."
+            )
+        return i18n.t(
+            lang,
+            "bot.clocks.turn_reminders_now_come",
+            "Turn reminders now come in the game's channel only.",
+        )
 
     async def vacation(self, game_id: int, user_id: int, on: bool) -> str:
         """Start or end the user's vacation in a game; returns the table's line. Raises
         ``LobbyError`` (nothing changes) without a clock, seat or vacation left."""
 
         async def change(live: LiveGame) -> str:
+            lang = await self.manager.channel_language(live.row.guild_id)  # the table's line
             tc = control(live)
             if tc is None:
-                raise LobbyError("This game has no clock, so there is nothing to pause.")
+                raise LobbyError(
+                    Msg(
+                        "bot.clocks.game_has_no_clock",
+                        "This game has no clock, so there is nothing to pause.",
+                    )
+                )
             if live.row.status != "running":
-                raise LobbyError("This game is not running.")
+                raise LobbyError(Msg("bot.clocks.game_not_running", "This game is not running."))
             seat = live.row.seat_of(user_id)
             if seat is None:
-                raise LobbyError(msg.spectator("clocks or vacations"))
+                raise LobbyError(
+                    msg.spectator(Msg("bot.clocks.clocks_or_vacations", "clocks or vacations"))
+                )
             now = self.now()
             settle(live, None, "system", now)
             c = live.row.clocks[seat]
             name = msg.display_name(live, seat)
             if on:
                 if c.vacation_since is not None:
-                    raise LobbyError("You are already on vacation in this game.")
+                    raise LobbyError(
+                        Msg(
+                            "bot.clocks.are_already_vacation_game",
+                            "You are already on vacation in this game.",
+                        )
+                    )
                 rest = tc.vacation - c.vacation_used
                 if rest < 1:
-                    raise LobbyError("You have used all your vacation in this game.")
+                    raise LobbyError(
+                        Msg(
+                            "bot.clocks.have_used_all_vacation",
+                            "You have used all your vacation in this game.",
+                        )
+                    )
                 # settle() below stops the clock; the turn's time left waits for the return
                 c.vacation_since = now
-                line = (
-                    f"🏖️ {name} is on vacation: their clock is paused (up to "
-                    f"{short(rest)} more in this game)."
+                line = i18n.t(
+                    lang,
+                    "bot.clocks.vacation_their_clock_paused",
+                    "🏖️ {name} is on vacation: their clock is paused (up to {short} more in this "
+                    "game).",
+                    name=name,
+                    short=short(rest, lang),
                 )
             else:
                 if c.vacation_since is None:
-                    raise LobbyError("You are not on vacation in this game.")
+                    raise LobbyError(
+                        Msg(
+                            "bot.clocks.are_not_vacation_game",
+                            "You are not on vacation in this game.",
+                        )
+                    )
                 c.vacation_used += now - c.vacation_since
                 c.vacation_since = None
-                line = f"🏖️ {name} is back from vacation; their clock runs on their turns again."
+                line = i18n.t(
+                    lang,
+                    "bot.clocks.back_from_vacation_their",
+                    "🏖️ {name} is back from vacation; their clock runs on their turns again.",
+                    name=name,
+                )
             write = settle(live, None, "system", now)
             assert write is not None
             await self.storage.put_clocks(live.id, write)

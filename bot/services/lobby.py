@@ -8,10 +8,13 @@ from typing import Any
 
 import discord
 
+import i18n
 from games.core import get_game
+from games.core.text import Msg
 
 from .. import messages as msg
-from ..manager import GameManager, LobbyError
+from ..lang import for_member
+from ..manager import GameManager, LobbyError, level_of
 from ..storage import GameRow
 from .aftermath import Aftermath
 from .clocks import TimeControl, clock_line
@@ -41,10 +44,13 @@ class Lobby:
         self.aftermath = aftermath
         self.lobby_view = lobby_view
 
-    async def embed(self, row: GameRow) -> discord.Embed:
-        """The lobby card; an imported record's lobby names the exact seats it needs."""
+    async def embed(self, row: GameRow, lang: str | None = None) -> discord.Embed:
+        """The lobby card (in the channel's language unless ``lang`` is given); an imported
+        record's lobby names the exact seats it needs."""
         imported = await self.manager.storage.imported(row.id) if row.status == "lobby" else None
-        return msg.lobby_embed(row, imported[0] if imported is not None else None)
+        if lang is None:
+            lang = await self.manager.channel_language(row.guild_id)
+        return msg.lobby_embed(row, imported[0] if imported is not None else None, lang)
 
     async def show(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
         """Answer a lobby action. A click updates the lobby message it was made on; a slash
@@ -95,12 +101,19 @@ class Lobby:
         time_control: dict[str, Any] | None = None,
         thread: discord.Thread | None = None,
         undo_rule: str | None = None,
+        ai_level: str | None = None,
     ) -> None:
         """Open a lobby in the interaction's channel, or in ``thread`` (just created for
         it: the lobby is posted there and the channel gets a pointer). ``undo_rule``: the
-        game's undo rule (``bot.services.undo``), if chosen."""
+        game's undo rule (``bot.services.undo``), ``ai_level``: the level of its AI seats
+        (``bot.services.autoplay``), if chosen."""
         if interaction.channel_id is None:
-            raise LobbyError("Games live in a server channel or thread.")
+            raise LobbyError(
+                Msg(
+                    "bot.lobby.games_live_server_channel",
+                    "Games live in a server channel or thread.",
+                )
+            )
         row = await self.manager.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=thread.id if thread is not None else interaction.channel_id,
@@ -113,32 +126,63 @@ class Lobby:
         )
         if undo_rule is not None:
             await self.manager.storage.set_undo_rule(row.id, undo_rule)
+        if ai_level is not None:
+            await self.manager.storage.set_ai_level(row.id, ai_level)
+            row.ai_level = ai_level
         view = self.lobby_view(row)
         assert view is not None
-        clock = f" Clock: {TimeControl.from_json(time_control).describe()}." if time_control else ""
-        text = f"🎲 <@{row.host_id}> opened a **{get_game(game).title}** table. Join in!{clock}"
+        lang = await self.manager.channel_language(row.guild_id)
+        clock = (
+            i18n.t(
+                lang,
+                "bot.lobby.clock",
+                " Clock: {describe}.",
+                describe=TimeControl.from_json(time_control).describe(lang),
+            )
+            if time_control
+            else ""
+        )
+        text = i18n.t(
+            lang,
+            "bot.lobby.opened_table_join",
+            "🎲 <@{host_id}> opened a **{title}** table. Join in!{clock}",
+            host_id=row.host_id,
+            title=msg.title(get_game(game), lang),
+            clock=clock,
+        )
         if thread is not None:
             message = await thread.send(
                 text,
-                embed=msg.lobby_embed(row),
+                embed=msg.lobby_embed(row, None, lang),
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.manager.storage.set_lobby_message(row.id, message.id)
-            pointer = (
-                f"🧵 <@{row.host_id}> opened a **{get_game(game).title}** table in "
-                f"{thread.mention}: open the thread to join. Everyone here can watch it there."
+            pointer = i18n.t(
+                lang,
+                "bot.lobby.opened_table_open_thread",
+                "🧵 <@{host_id}> opened a **{title}** table in {mention}: open the thread to join. "
+                "Everyone here can watch it there.",
+                host_id=row.host_id,
+                title=msg.title(get_game(game), lang),
+                mention=thread.mention,
             )
             parent = thread.parent
             if isinstance(parent, discord.TextChannel):
                 await parent.send(pointer, allowed_mentions=discord.AllowedMentions.none())
             await interaction.followup.send(
-                f"Your table is open in {thread.mention}.", ephemeral=True
+                i18n.t(
+                    await for_member(self.manager.storage, interaction),
+                    "bot.lobby.table_open",
+                    "Your table is open in {mention}.",
+                    mention=thread.mention,
+                ),
+                ephemeral=True,
             )
             return
         await interaction.response.send_message(
             text,
-            embed=msg.lobby_embed(row),
+            embed=msg.lobby_embed(row, None, lang),
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -149,13 +193,25 @@ class Lobby:
         """The channel whose lobby a click or command acts on."""
         channel_id = interaction.channel_id
         if channel_id is None:
-            raise LobbyError("Games live in a server channel or thread.")
+            raise LobbyError(
+                Msg(
+                    "bot.lobby.games_live_server_channel",
+                    "Games live in a server channel or thread.",
+                )
+            )
         if game_id is not None:
             row = await self.manager.storage.get_game(game_id)
             if row is None:
-                raise LobbyError("That game no longer exists.")
+                raise LobbyError(
+                    Msg("bot.lobby.game_no_longer_exists", "That game no longer exists.")
+                )
             if row.status != "lobby" or row.channel_id != channel_id:
-                raise LobbyError("This lobby is closed: the game has started or ended.")
+                raise LobbyError(
+                    Msg(
+                        "bot.lobby.lobby_closed_game_has",
+                        "This lobby is closed: the game has started or ended.",
+                    )
+                )
         return channel_id
 
     async def _game_master(self, interaction: discord.Interaction) -> bool:
@@ -170,15 +226,41 @@ class Lobby:
         row = await self.manager.join(
             channel_id, interaction.user.id, interaction.user.display_name
         )
-        await self.show(interaction, row, f"<@{interaction.user.id}> joined.")
+        lang = await self.manager.channel_language(row.guild_id)
+        await self.show(
+            interaction,
+            row,
+            i18n.t(lang, "bot.lobby.joined", "<@{id}> joined.", id=interaction.user.id),
+        )
 
-    async def add_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
-        """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``)."""
+    async def add_ai(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None = None,
+        level: str | None = None,
+    ) -> None:
+        """The host adds an AI seat (``Add AI`` button or ``/seat add_ai``) at ``level``
+        (``None``: the game's level)."""
         channel_id = await self._lobby_of(interaction, game_id)
         row = await self.manager.add_ai(
-            channel_id, interaction.user.id, as_host=await self._game_master(interaction)
+            channel_id,
+            interaction.user.id,
+            as_host=await self._game_master(interaction),
+            level=level,
         )
-        await self.show(interaction, row, f"🤖 {row.seats[-1].display_name} joined.")
+        added = row.seats[-1]
+        lang = await self.manager.channel_language(row.guild_id)
+        await self.show(
+            interaction,
+            row,
+            i18n.t(
+                lang,
+                "bot.lobby.joined_2",
+                "🤖 {display_name} joined, at level {level}.",
+                display_name=added.display_name,
+                level=level_of(row, added.seat),
+            ),
+        )
 
     async def remove_ai(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """The host removes the last AI seat (``Remove AI`` button or ``/seat remove_ai``)."""
@@ -186,15 +268,23 @@ class Lobby:
         row, name = await self.manager.remove_ai(
             channel_id, interaction.user.id, as_host=await self._game_master(interaction)
         )
-        await self.show(interaction, row, f"🤖 {name} left the table.")
+        lang = await self.manager.channel_language(row.guild_id)
+        await self.show(
+            interaction,
+            row,
+            i18n.t(lang, "bot.lobby.left_table", "🤖 {name} left the table.", name=name),
+        )
 
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         channel_id = await self._lobby_of(interaction, game_id)
         row = await self.manager.leave(channel_id, interaction.user.id)
+        lang = await self.manager.channel_language(row.guild_id)
         note = (
-            "The lobby is closed: everyone left."
+            i18n.t(
+                lang, "bot.lobby.lobby_closed_everyone_left", "The lobby is closed: everyone left."
+            )
             if row.status == "abandoned"
-            else f"<@{interaction.user.id}> left."
+            else i18n.t(lang, "bot.lobby.left", "<@{id}> left.", id=interaction.user.id)
         )
         await self.show(interaction, row, note)
 
@@ -203,19 +293,32 @@ class Lobby:
         live = await self.manager.start(
             channel_id, interaction.user.id, as_host=await self._game_master(interaction)
         )
+        lang = await self.manager.channel_language(live.row.guild_id)
         if is_click(interaction):
-            await interaction.response.edit_message(embed=msg.lobby_embed(live.row), view=None)
+            await interaction.response.edit_message(
+                embed=msg.lobby_embed(live.row, None, lang), view=None
+            )
         else:
             await interaction.response.defer(thinking=True)
             # Show the lobby as started and drop its controls (deleted or not editable: its
             # buttons already answer "closed").
-            await self._edit_lobby_message(live.row, msg.lobby_embed(live.row), None)
+            await self._edit_lobby_message(live.row, msg.lobby_embed(live.row, None, lang), None)
         order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat)}" for s in live.row.seats)
         lines = [
-            f"{msg.header(live)} has started! Seats: {order}.",
-            "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
+            i18n.t(
+                lang,
+                "bot.lobby.has_started_seats",
+                "{header} has started! Seats: {order}.",
+                header=msg.header(live, lang),
+                order=order,
+            ),
+            i18n.t(
+                lang,
+                "bot.lobby.private_info_hand_every",
+                "Private info: `/hand`. Every move: `/move` (type to filter) or **Play**.",
+            ),
         ]
-        await self.aftermath.after_reset(live, lines, "start", interaction)
+        await self.aftermath.after_reset(live, lines, "start", interaction, lang=lang)
 
     # -- what the lobby commands read ------------------------------------------------------
 
@@ -235,17 +338,22 @@ class Lobby:
         """The server's default time control (``/settings server``), as option words."""
         return (await self.manager.storage.guild_settings(guild_id)).default_clock
 
-    async def status(self, channel_id: int) -> str:
+    async def status(self, channel_id: int, lang: str = i18n.DEFAULT) -> str:
         """``/game status``: the lobby, or the game's phase, standings, whose turn and since
-        when, and its clocks. ``LobbyError`` if the channel has no game."""
+        when, and its clocks, in ``lang``. ``LobbyError`` if the channel has no game."""
         row = await self.latest(channel_id)
         if row is None:
-            raise LobbyError("There is no game in this channel. Start one with /game new.")
+            raise LobbyError(
+                Msg(
+                    "bot.lobby.there_no_game_channel",
+                    "There is no game in this channel. Start one with /game new.",
+                )
+            )
         live = await self.manager.load(row.id) if row.status in ("running", "finished") else None
         last = await self.manager.storage.last_moves(row.id, 1) if live is not None else []
         since = last[0].created_at if last else (live.row.updated_at if live else None)
-        text = msg.status_text(live.row if live else row, live, since=since)
-        clock = clock_line(live) if live is not None else ""
+        text = msg.status_text(live.row if live else row, live, since=since, lang=lang)
+        clock = clock_line(live, lang) if live is not None else ""
         return msg.clip(text + (f"\n{clock}" if clock else ""))
 
     # -- abandoning -----------------------------------------------------------------------
@@ -255,20 +363,34 @@ class Lobby:
         server."""
         if not await has_host_powers(self.manager.storage, interaction, row):
             raise LobbyError(
-                "Only the host, a game master or a member with Manage Server can abandon a game."
+                Msg(
+                    "bot.lobby.only_host_game_master",
+                    "Only the host, a game master or a member with Manage Server can abandon a "
+                    "game.",
+                )
             )
 
     async def abandon(self, interaction: discord.Interaction, game_id: int) -> None:
         row = await self.manager.storage.get_game(game_id)
         if row is None:
-            raise LobbyError("That game no longer exists.")
+            raise LobbyError(Msg("bot.lobby.game_no_longer_exists", "That game no longer exists."))
         await self.check_may_abandon(interaction, row)
         row = await self.manager.abandon(game_id)
         self.timers.cancel(game_id)
-        await interaction.response.edit_message(content="Abandoned.", view=None)
+        mine = await for_member(self.manager.storage, interaction)
+        await interaction.response.edit_message(
+            content=i18n.t(mine, "bot.lobby.abandoned", "Abandoned."), view=None
+        )
+        lang = await self.manager.channel_language(row.guild_id)
         await self.publisher.post(
             row.channel_id,
-            f"🛑 {get_game(row.game_key).title} game #{row.id} was abandoned "
-            f"by <@{interaction.user.id}>.",
+            i18n.t(
+                lang,
+                "bot.lobby.game_was_abandoned",
+                "🛑 {title} game #{id} was abandoned by <@{by}>.",
+                title=msg.title(get_game(row.game_key), lang),
+                id=row.id,
+                by=interaction.user.id,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )

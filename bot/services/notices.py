@@ -19,7 +19,10 @@ from dataclasses import dataclass
 
 import discord
 
+import i18n
+
 from .. import messages as msg
+from ..lang import for_user
 from ..manager import LiveGame, MoveResult
 from ..storage import InboxRow, Storage
 from .publisher import Publisher
@@ -58,14 +61,17 @@ def disabled_copy(message: discord.Message) -> discord.ui.View | None:
     return view
 
 
-def answer_labels(live: LiveGame, seat: int, notations: Sequence[str]) -> list[tuple[str, str]]:
-    """``[(notation, label)]``: each one-click answer in words (``GameState.describe``)."""
+def answer_labels(
+    live: LiveGame, seat: int, notations: Sequence[str], lang: str = i18n.DEFAULT
+) -> list[tuple[str, str]]:
+    """``[(notation, label)]``: each one-click answer in words (``GameState.describe``),
+    in ``lang``."""
     out = []
     legal = {m.notation: m for m in live.state.legal_moves(seat)} if notations else {}
     for n in notations:
         try:
             move = legal.get(n) or live.state.parse_move(seat, n)
-            label = live.state.describe(seat, move)
+            label = i18n.tr(live.state.describe(seat, move), lang)
         except Exception:
             label = n.replace("_", " ").capitalize()
         out.append((n, msg.named(live, label)))
@@ -81,6 +87,7 @@ class Sent:
     message: discord.Message
     answers: tuple[str, ...] = ()
     stamp: int | None = None
+    lang: str = i18n.DEFAULT  # the recipient's language (why it closed is said in it)
 
 
 class Notices:
@@ -114,22 +121,23 @@ class Notices:
             if user_id is None:
                 continue  # an AI or vacant seat reads the state itself
             told.append(f"<@{user_id}>")
-            text = self.text(live, notice.text)
+            lang = await for_user(self.storage, user_id, live.row.guild_id)
+            text = self.text(live, notice.text, lang)
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
                 stamp = None
-                view = self.answer_view(live.id, answer_labels(live, seat, notice.moves))
+                view = self.answer_view(live.id, answer_labels(live, seat, notice.moves, lang))
                 if notice.panel and seat in live.state.to_act():
                     # A secret choice is made in the seat's own turn panel, sent with it.
                     panel_text, view = self.panel(live, seat)
                     text = msg.clip(f"{text}\n\n{panel_text}")
                     stamp = choices_stamp(live, seat)
-                    await self._replaced(live.id, seat)
+                    await self._replaced(live.id, seat, lang)
                 if view is None:
                     await user.send(text)
                 else:
                     sent = await user.send(text, view=view)
-                    self._remember(live.id, Sent(seat, sent, tuple(notice.moves), stamp))
+                    self._remember(live.id, Sent(seat, sent, tuple(notice.moves), stamp, lang))
             except discord.HTTPException as exc:
                 # The notice text may hold hidden information: never log it.
                 if exc.code != DM_CLOSED:
@@ -139,9 +147,14 @@ class Notices:
                 )
                 await self.publisher.post(
                     live.row.channel_id,
-                    f"<@{user_id}>, you have a private update in this game, but I can't DM "
-                    "you (your DMs are closed). Press the button to read it here; only you "
-                    "will see it.",
+                    i18n.t(
+                        result.lang,
+                        "bot.notices.dms_closed",
+                        "<@{user}>, you have a private update in this game, but I can't DM "
+                        "you (your DMs are closed). Press the button to read it here; only you "
+                        "will see it.",
+                        user=user_id,
+                    ),
                     view=self.inbox_view(live.id),
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
@@ -152,10 +165,11 @@ class Notices:
         kept.append(sent)
         del kept[:-KEPT]
 
-    async def _replaced(self, game_id: int, seat: int) -> None:
+    async def _replaced(self, game_id: int, seat: int, lang: str = i18n.DEFAULT) -> None:
         """A newer panel for ``seat`` is about to be sent: the older one closes."""
+        why = i18n.t(lang, "bot.notices.replaced", "A newer panel below replaces this one.")
         for sent in [s for s in self._sent.get(game_id, []) if s.seat == seat and s.stamp]:
-            await self._close(game_id, sent, "A newer panel below replaces this one.")
+            await self._close(game_id, sent, why)
 
     async def retire(
         self, result: MoveResult, *, handled: int | None = None, reshown: bool = False
@@ -175,7 +189,7 @@ class Notices:
                 continue
             if self._open(live, sent):
                 continue
-            await self._close(live.id, sent, closed_because(result, sent))
+            await self._close(live.id, sent, closed_because(result, sent, sent.lang))
 
     @staticmethod
     def _open(live: LiveGame, sent: Sent) -> bool:
@@ -207,30 +221,56 @@ class Notices:
             log.info("closed DM of game %s not updated (HTTP %s)", game_id, exc.status)
 
     @staticmethod
-    def text(live: LiveGame, body: str) -> str:
-        return msg.clip(
-            f"🔒 **{live.spec.title}** game #{live.id} in <#{live.row.channel_id}> — "
-            f"{msg.named(live, body)}\n-# {msg.seat_legend(live)}"
+    def text(live: LiveGame, body: str, lang: str = i18n.DEFAULT) -> str:
+        """A private notice: which game it is about, the engine's sentence in ``lang``
+        (seats named after translation), and how notation names seats."""
+        head = i18n.t(
+            lang,
+            "bot.notices.head",
+            "🔒 **{title}** game #{id} in <#{channel}> — ",
+            title=msg.title(live.spec, lang),
+            id=live.id,
+            channel=live.row.channel_id,
         )
+        return msg.clip(f"{head}{msg.named(live, i18n.tr(body, lang))}\n-# {msg.seat_legend(live)}")
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
         return await self.storage.take_inbox(game_id, user_id)
 
 
-def closed_because(result: MoveResult, sent: Sent) -> str:
-    """Why a DM's choice closed after ``result``, in words."""
+def closed_because(result: MoveResult, sent: Sent, lang: str = i18n.DEFAULT) -> str:
+    """Why a DM's choice closed after ``result``, in words (in ``lang``)."""
+    t = i18n.t
     live = result.live
     seat = sent.seat
     if live.state.is_over():
-        return "Closed: the game is over."
+        return t(lang, "bot.notices.closed_over", "Closed: the game is over.")
     if result.seat == seat and not result.by_timer:
         same_phase = result.phase_before == live.state.phase_name()
         if sent.stamp is not None and seat in live.state.to_act() and same_phase:
-            return "Out of date: you went on in the channel; continue there (`/play`, `/move`)."
-        return "Closed: you already chose, in the channel (`/move` or **Play**)."
+            return t(
+                lang,
+                "bot.notices.went_on",
+                "Out of date: you went on in the channel; continue there (`/play`, `/move`).",
+            )
+        return t(
+            lang,
+            "bot.notices.chose",
+            "Closed: you already chose, in the channel (`/move` or **Play**).",
+        )
     phase = live.state.phase_name()
     if result.phase_before and result.phase_before != phase:
-        return f"Closed: {result.phase_before} is over."
+        return t(
+            lang,
+            "bot.notices.phase_over",
+            "Closed: {phase} is over.",
+            phase=i18n.tr(result.phase_before, lang),
+        )
     if result.by_timer:
-        return "Closed: the time ran out."
-    return f"Closed: it is no longer open after {msg.display_name(live, result.seat)}'s move."
+        return t(lang, "bot.notices.time_ran_out", "Closed: the time ran out.")
+    return t(
+        lang,
+        "bot.notices.no_longer_open",
+        "Closed: it is no longer open after {name}'s move.",
+        name=msg.display_name(live, result.seat),
+    )

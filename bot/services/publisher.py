@@ -27,6 +27,8 @@ from typing import Any
 
 import discord
 
+import i18n
+
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from ..storage import Storage
@@ -64,6 +66,9 @@ class Announcement:
     line_only: str = ""
     interaction: discord.Interaction | None = None
     done: asyncio.Future[None] | None = field(default=None, repr=False)
+    lang: str = i18n.DEFAULT  # the channel's language (``bot.lang.for_channel``)
+    reply_lang: str = i18n.DEFAULT  # the language of ``interaction``'s member
+    reason: str = ""  # a finished game's outcome reason in ``lang``, seats named (summaries)
 
 
 class Publisher:
@@ -88,28 +93,46 @@ class Publisher:
 
     def move_line(self, result: MoveResult) -> str:
         return msg.move_line(
-            result.live, result.seat, result.public or "…", result.events, result.by_timer
+            result.live,
+            result.seat,
+            result.public or "…",
+            result.events,
+            result.by_timer,
+            result.lang,
         )
 
     def prepare(
-        self, live: LiveGame, lines: list[str], *, view: Any = None, new_period: bool = False
+        self,
+        live: LiveGame,
+        lines: list[str],
+        *,
+        view: Any = None,
+        new_period: bool = False,
+        lang: str = i18n.DEFAULT,
     ) -> Announcement:
-        """Freeze what the message will say now, before anything else can change the game."""
+        """Freeze what the message will say now, before anything else can change the game;
+        ``lang``: the channel's language (``lines`` are already in it)."""
         status: list[str] = []
+        reason = ""
         if live.state.is_over():
-            status.append(msg.final_scores(live))
+            status.append(msg.final_scores(live, lang))
+            outcome = live.state.outcome()
+            if outcome is not None:
+                reason = msg.named(live, i18n.tr(outcome.reason, lang))
         else:
-            status.append(wording.whose_turn(live))
+            status.append(wording.whose_turn(live, lang))
             due = live.due()
             if due is not None:
-                status.append(f"⏳ Ends <t:{int(due)}:R>.")
-            clock = clock_line(live)  # turn clocks (issue 12)
+                status.append(
+                    i18n.t(lang, "bot.publisher.ends", "⏳ Ends <t:{due}:R>.", due=int(due))
+                )
+            clock = clock_line(live, lang)  # turn clocks (issue 12)
             if clock:
                 status.append(clock)
         dl = live.deadline()
         ping = ""
         if new_period and dl is not None and not live.state.is_over():
-            ping = wording.ping_line(live, wording.waiting_seats(live), live.due())
+            ping = wording.ping_line(live, wording.waiting_seats(live), live.due(), lang)
         return Announcement(
             game_id=live.id,
             game_key=live.row.game_key,
@@ -122,14 +145,17 @@ class Publisher:
             table_key=dl.table_key if dl is not None else None,
             names=tuple(live.names()),
             ping=ping,
+            lang=lang,
+            reason=reason,
         )
 
     def prepare_move(self, result: MoveResult) -> Announcement:
         return self.prepare(
             result.live,
-            [msg.header(result.live), self.move_line(result)],
+            [msg.header(result.live, result.lang), self.move_line(result)],
             view=result.view,
             new_period=result.new_period,
+            lang=result.lang,
         )
 
     def runs_table(self, live: LiveGame) -> bool:
@@ -145,17 +171,27 @@ class Publisher:
     # -- sending --------------------------------------------------------------------------
 
     async def send(
-        self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
+        self,
+        job: Announcement,
+        interaction: discord.Interaction | None = None,
+        notation: str = "",
+        reply_lang: str | None = None,
     ) -> None:
-        """Post (or fold) ``job``; returns once it is delivered or given up."""
-        await asyncio.shield(self.enqueue(job, interaction, notation))
+        """Post (or fold) ``job``; returns once it is delivered or given up. ``reply_lang``:
+        the language of ``interaction``'s member (for private confirmations)."""
+        await asyncio.shield(self.enqueue(job, interaction, notation, reply_lang))
 
     def enqueue(
-        self, job: Announcement, interaction: discord.Interaction | None = None, notation: str = ""
+        self,
+        job: Announcement,
+        interaction: discord.Interaction | None = None,
+        notation: str = "",
+        reply_lang: str | None = None,
     ) -> asyncio.Future[None]:
         """Queue ``job`` behind the game's earlier announcements, without waiting; the
         future is done once it is delivered (or given up)."""
         job.interaction, job.notation = interaction, notation
+        job.reply_lang = reply_lang or job.lang
         job.done = asyncio.get_running_loop().create_future()
         self._queues.setdefault(job.game_id, []).append(job)
         worker = self._workers.get(job.game_id)
@@ -185,7 +221,7 @@ class Publisher:
     async def _draw(self, job: Announcement) -> Board | None:
         try:
             return await self.boards.draw(
-                job.game_key, job.game_id, job.seq, job.view, names=job.names
+                job.game_key, job.game_id, job.seq, job.view, names=job.names, lang=job.lang
             )
         except Exception:
             log.exception("drawing game %s failed", job.game_id)
@@ -209,7 +245,9 @@ class Publisher:
         if job.is_over:
             after: list[str] = []
         elif folded:
-            after = ["-# The newest board follows."]
+            after = [
+                i18n.t(job.lang, "bot.publisher.newest_follows", "-# The newest board follows.")
+            ]
         elif job.line_only:
             after = [job.line_only]
         else:
@@ -222,7 +260,10 @@ class Publisher:
             # A long account (every house at Dinnertime) follows the board in as many
             # messages as it needs; the board message keeps its header, ping and status whole.
             overflow = msg.chunks("\n".join(line for line in body if line))
-            lines = job.lines[:1] + first + ["-# What happened follows below."] + after
+            below = i18n.t(
+                job.lang, "bot.publisher.follows_below", "-# What happened follows below."
+            )
+            lines = job.lines[:1] + first + [below] + after
             text = "\n".join(line for line in lines if line)
         text = msg.clip(text)
         view = None if text_only or job.is_over else self.board_view(job.game_id, job.seq)
@@ -238,7 +279,7 @@ class Publisher:
                 )
         elif job.table_key is not None and text_only and await self._table(job) is not None:
             # a folded change inside a timed phase: the table shows the newest state next
-            await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
+            await self._confirm(job, self._updated(job))
             posted = True
         if not posted:
             message = await self._post(job, text, board, view)
@@ -251,6 +292,15 @@ class Publisher:
             await self.post(job.channel_id, part, allowed_mentions=discord.AllowedMentions.none())
         if posted and pending:
             await self.storage.clear_pending(job.game_id, pending[-1][0])
+
+    @staticmethod
+    def _updated(job: Announcement) -> str:
+        return i18n.t(
+            job.reply_lang,
+            "bot.publisher.table_updated",
+            "✅ `{notation}` — the table above is updated.",
+            notation=job.notation,
+        )
 
     async def _confirm(self, job: Announcement, text: str) -> None:
         if job.interaction is None:
@@ -336,13 +386,13 @@ class Publisher:
         except discord.HTTPException:
             log.info("table message of game %s is gone; posting a new one", job.game_id)
             if job.interaction is not None:  # its reply was deferred privately
-                await self._confirm(job, f"✅ `{job.notation}`")
+                await self._confirm(job, f"✅ `{job.notation}`")  # no words to translate
                 job.interaction = None
             return False
         assert job.table_key is not None
         self._tables[job.game_id] = (job.table_key, edited or table)
         await self._set_board(job, table.id, None if job.is_over else job.seq)
-        await self._confirm(job, f"✅ `{job.notation}` — the table above is updated.")
+        await self._confirm(job, self._updated(job))
         return True
 
     async def _remember_table(self, job: Announcement, message: discord.Message | None) -> None:

@@ -11,9 +11,11 @@ render pool keeps drawing the boards of games in progress.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import time
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,7 +23,9 @@ from typing import Any
 
 import discord
 
+import i18n
 from games.core import SYSTEM, GameRecord, InvalidMove, get_game
+from games.core.text import Msg
 from render import contract
 from render.replay import animate, sample_positions
 
@@ -70,7 +74,7 @@ def position(record: GameRecord, at: int) -> Position:
     for seat, text in record.moves[:at]:
         move = state.parse_move(seat, text)
         label = move.label
-        events = tuple(str(e) for e in state.apply(seat, move))
+        events = tuple(state.apply(seat, move))  # Msgs: said in the reader's language
     return Position(at, state.view(None), events, label)
 
 
@@ -78,30 +82,40 @@ def check_at(live: LiveGame, at: int) -> None:
     """``InvalidMove`` naming the range unless ``0 <= at <= moves made``."""
     if not 0 <= at <= live.seq:
         raise InvalidMove(
-            f"`at` counts moves: game #{live.id} has {live.seq} move(s) so far, so use a "
-            f"number from 0 (the start) to {live.seq} (the current board)."
+            Msg(
+                "bot.replays.counts_moves_game_has",
+                "`at` counts moves: game #{id} has {seq} move(s) so far, so use a number from 0 "
+                "(the start) to {seq} (the current board).",
+                id=live.id,
+                seq=live.seq,
+            )
         )
 
 
-async def position_at(storage: Storage, live: LiveGame, at: int) -> tuple[Position, str]:
+async def position_at(
+    storage: Storage, live: LiveGame, at: int, lang: str = i18n.DEFAULT
+) -> tuple[Position, str]:
     """The public position after move ``at`` and a line telling that move (as ``/game log``
-    does, for everyone); ``InvalidMove`` naming the range when ``at`` is out of it."""
+    does, for everyone) in ``lang``; ``InvalidMove`` naming the range when ``at`` is out of
+    it."""
     check_at(live, at)
     moves, _ = await storage.replay_moves(live.id)
     pos = await asyncio.to_thread(position, record_of(live.row, moves[:at]), at)
     if at == 0:
-        return pos, "The start of the game, before any move."
+        return pos, i18n.t(
+            lang, "bot.replays.start_game_before_any", "The start of the game, before any move."
+        )
     rows = await storage.moves(live.id)
     row: MoveRow = rows[at - 1]
-    return pos, log_line(live, LogEntry(row, pos.label, pos.events), None)
+    return pos, log_line(live, LogEntry(row, pos.label, pos.events), None, lang=lang)
 
 
 # -- continuing an imported record ----------------------------------------------------------
 
-IMPORT_WARNING = (
-    "⚠️ Whoever holds this record's file knows its seed, and with it every hidden card and "
-    "every future draw of this game: play it on only with people who accept that, or to "
-    "study it."
+IMPORT_WARNING = Msg(
+    "bot.replays.whoever_holds_record_file",
+    "⚠️ Whoever holds this record's file knows its seed, and with it every hidden card and every "
+    "future draw of this game: play it on only with people who accept that, or to study it.",
 )
 
 
@@ -134,19 +148,31 @@ async def open_import(
         imported=ImportWrite(record.engine_version, record.seats, tuple(checked)),
     )
     spec = get_game(record.game)
+    lang = await manager.channel_language(guild_id)
     then = (
-        "The record is finished: starting shows its final board, summary and replay."
+        i18n.t(
+            lang,
+            "bot.replays.record_finished_starting_shows",
+            "The record is finished: starting shows its final board, summary and replay.",
+        )
         if over
-        else f"It continues at {where}."
+        else i18n.t(lang, "bot.replays.continues", "It continues at {where}.", where=where)
     )
-    text = (
-        f"📥 <@{row.host_id}> imported a **{spec.title}** record: {len(record.moves)} moves, "
-        f"{record.seats} players. Seats are taken in join order (the importer is p1); the "
-        f"host starts with exactly {record.seats} seated, and the recorded moves are "
-        f"replayed first. {then}\n{IMPORT_WARNING}"
+    text = i18n.t(
+        lang,
+        "bot.replays.imported_record_moves_players",
+        "📥 <@{host_id}> imported a **{title}** record: {len} moves, {seats} players. Seats are "
+        "taken in join order (the importer is p1); the host starts with exactly {seats} seated, "
+        "and the recorded moves are replayed first. {then}\n{warning}",
+        host_id=row.host_id,
+        title=msg.title(spec, lang),
+        len=len(record.moves),
+        seats=record.seats,
+        then=then,
+        warning=IMPORT_WARNING,
     )
     kwargs: dict[str, Any] = {
-        "embed": msg.lobby_embed(row, record.seats),
+        "embed": msg.lobby_embed(row, record.seats, lang),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     view = lobby_view(row)
@@ -165,8 +191,26 @@ def _cell(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a monospace font (CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cut(text: str, columns: int) -> str:
+    out = ""
+    for c in text:
+        if _width(out + c) > columns:
+            break
+        out += c
+    return out
+
+
 def breakdown_tables(
-    outcome: Mapping[str, Any], names: Sequence[str], *, width: int = 56
+    outcome: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    width: int = 56,
+    lang: str = i18n.DEFAULT,
 ) -> list[str]:
     """The score breakdown as monospace tables (each at most ``width`` characters wide, for
     an embed field): a row per category (``Outcome.details`` keys, ``total`` last) and a
@@ -181,7 +225,9 @@ def breakdown_tables(
         for key in details.get(s, {}):
             if key != "total" and key not in categories:
                 categories.append(key)
-    labels = [c.replace("_", " ") for c in categories] + ["total"]
+    labels = [i18n.tr(msg.DETAIL_WORDS.get(c) or c.replace("_", " "), lang) for c in categories] + [
+        i18n.t(lang, "bot.replays.total", "total")
+    ]
     rows = {
         s: [_cell(details.get(s, {}).get(c, 0)) for c in categories] + [_cell(scores[s])]
         for s in seats
@@ -191,7 +237,7 @@ def breakdown_tables(
         i = int(s)
         return names[i] if 0 <= i < len(names) else f"p{i + 1}"
 
-    label_w = min(16, max(len(x) for x in labels))
+    label_w = min(16, max(_width(x) for x in labels))
     col_ws = {s: max(4, min(9, len(name(s))), *(len(v) for v in rows[s])) for s in seats}
     groups: list[list[str]] = [[]]
     used = label_w
@@ -207,32 +253,64 @@ def breakdown_tables(
         lines = [head]
         for i, label in enumerate(labels):
             lines.append(
-                label[:label_w].ljust(label_w)
+                (lambda cut: cut + " " * (label_w - _width(cut)))(_cut(label, label_w))
                 + "".join(" " + rows[s][i].rjust(col_ws[s]) for s in group)
             )
         tables.append("\n".join(lines))
     return tables
 
 
-def summary_embed(row: GameRow, moves: int, board: Board | None) -> discord.Embed:
+def summary_embed(
+    row: GameRow,
+    moves: int,
+    board: Board | None,
+    lang: str = i18n.DEFAULT,
+    reason: str | None = None,
+) -> discord.Embed:
     """The game-over summary: result, players in rank order, the breakdown table(s), and
-    the final board as the embed's image (``attachment://`` the board's file)."""
+    the final board as the embed's image (``attachment://`` the board's file). ``reason``:
+    the outcome's reason already in ``lang`` (else the stored one, in English)."""
     spec = get_game(row.game_key)
     outcome = row.outcome or {}
     names = [s.display_name for s in row.seats]
     winners = [names[w] for w in outcome.get("winners", []) if 0 <= w < len(names)]
-    won = " and ".join(f"**{w}**" for w in winners) or "nobody"
-    reason = msg.named(names, str(outcome.get("reason", "")))
+    joiner = " and " if lang == i18n.DEFAULT else "、"
+    won = joiner.join(f"**{w}**" for w in winners) or i18n.t(lang, "bot.replays.nobody", "nobody")
+    if reason is None:
+        reason = msg.named(names, str(outcome.get("reason", "")))
     e = discord.Embed(
-        title=f"🏁 {spec.title} — game #{row.id} summary",
-        description=f"👑 {won} {'win' if len(winners) > 1 else 'wins'} — {reason}\n"
-        f"{moves} moves · `/board at:<move>` shows any position, `/game log` every move, "
-        "`/game export` the record.",
+        title=i18n.t(
+            lang,
+            "bot.replays.game_summary",
+            "🏁 {title} — game #{id} summary",
+            title=msg.title(spec, lang),
+            id=row.id,
+        ),
+        description=(
+            i18n.t(lang, "bot.replays.win", "👑 {won} win — {reason}\n", won=won, reason=reason)
+            if len(winners) > 1
+            else i18n.t(
+                lang, "bot.replays.wins", "👑 {won} wins — {reason}\n", won=won, reason=reason
+            )
+        )
+        + i18n.t(
+            lang,
+            "bot.replays.moves_board_move_shows",
+            "{moves} moves · `/board at:<move>` shows any position, `/game log` every move, "
+            "`/game export` the record.",
+            moves=moves,
+        ),
         colour=msg.ACCENT,
     )
-    tables = breakdown_tables(outcome, names)
+    tables = breakdown_tables(outcome, names, lang=lang)
     for i, table in enumerate(tables[:8]):
-        title = "Score breakdown" if i == 0 else "Score breakdown (continued)"
+        title = (
+            i18n.t(lang, "bot.replays.score_breakdown", "Score breakdown")
+            if i == 0
+            else i18n.t(
+                lang, "bot.replays.score_breakdown_continued", "Score breakdown (continued)"
+            )
+        )
         e.add_field(name=title, value=f"```\n{table[:1000]}\n```", inline=False)
     if board is not None:
         e.set_image(url=f"attachment://{board.filename}")
@@ -266,12 +344,13 @@ def make_replay(
     max_frames: int = REPLAY_FRAMES,
     fmt: str = "webp",
     budget: int = REPLAY_BUDGET,
+    lang: str = "en",
 ) -> Replay | None:
     """Replay ``record`` drawing the public board at sampled positions (``sample_positions``)
-    with ``render_board(view, scale=scale)`` and encode them as one animation (CPU-bound: run
-    it in a thread). Over ``budget`` bytes, it is re-encoded with half the frames and lower
-    quality until it fits (never over Discord's 10 MiB). ``None`` when the game has no
-    renderer."""
+    with ``render_board(view, scale=scale, lang=lang)`` and encode them as one animation
+    (CPU-bound: run it in a thread). Over ``budget`` bytes, it is re-encoded with half the
+    frames and lower quality until it fits (never over Discord's 10 MiB). ``None`` when the
+    game has no renderer."""
     renderer = contract.of(record.game)
     if renderer is None:
         return None
@@ -284,11 +363,11 @@ def make_replay(
     frames = []
     named = list(names) if names else None
     if 0 in wanted:
-        frames.append(renderer.board(state.view(None), scale=scale, names=named))
+        frames.append(renderer.board(state.view(None), scale=scale, names=named, lang=lang))
     for i, (seat, text) in enumerate(record.moves, start=1):
         state.apply(seat, state.parse_move(seat, text))
         if i in wanted:
-            frames.append(renderer.board(state.view(None), scale=scale, names=named))
+            frames.append(renderer.board(state.view(None), scale=scale, names=named, lang=lang))
     step = positions[1] - positions[0] if len(positions) > 1 else 1
     quality = 75
     data = animate(frames, fmt=fmt, quality=quality)
@@ -333,16 +412,22 @@ class Summaries:
         if row is None or row.status != "finished" or not row.outcome:
             return
         moves, _ = await self.storage.replay_moves(row.id)
+        lang = job.lang  # the channel's, as the final board's
         board = await self._final_board(job)
         kwargs: dict[str, Any] = {
-            "embed": summary_embed(row, len(moves), board),
+            "embed": summary_embed(row, len(moves), board, lang, job.reason or None),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         if board is not None:
             kwargs["file"] = board.file()
         text = (
-            f"🏁 {get_game(row.game_key).title} game #{row.id} ended while I was restarting; "
-            "here is its summary."
+            i18n.t(
+                lang,
+                "bot.replays.game_ended_while_i",
+                "🏁 {title} game #{id} ended while I was restarting; here is its summary.",
+                title=msg.title(get_game(row.game_key), lang),
+                id=row.id,
+            )
             if late
             else ""
         )
@@ -353,7 +438,9 @@ class Summaries:
         names = [s.display_name for s in row.seats]
         record = record_of(row, moves)
         try:
-            replay = await loop.run_in_executor(self._pool, make_replay, record, names)
+            replay = await loop.run_in_executor(
+                self._pool, functools.partial(make_replay, record, names, lang=lang)
+            )
         except Exception:
             log.exception("the replay of game %s failed", row.id)
             return
@@ -368,14 +455,25 @@ class Summaries:
             len(replay.data) / 1024,
             replay.seconds,
         )
-        every = "each move" if replay.step == 1 else f"every {replay.step} moves"
+        every = (
+            i18n.t(lang, "bot.replays.each_move", "each move")
+            if replay.step == 1
+            else i18n.t(lang, "bot.replays.every_moves", "every {step} moves", step=replay.step)
+        )
         extra: dict[str, Any] = {}
         if summary is not None:
             extra["reference"] = summary.to_reference(fail_if_not_exists=False)
         await self.publisher.post(
             row.channel_id,
-            f"🎞️ Replay of {get_game(row.game_key).title} game #{row.id}: {replay.frames} "
-            f"frames, {every}, then the final board.",
+            i18n.t(
+                lang,
+                "bot.replays.replay_game_frames_then",
+                "🎞️ Replay of {title} game #{id}: {frames} frames, {every}, then the final board.",
+                title=msg.title(get_game(row.game_key), lang),
+                id=row.id,
+                frames=replay.frames,
+                every=every,
+            ),
             file=discord.File(io.BytesIO(replay.data), filename=replay.filename),
             allowed_mentions=discord.AllowedMentions.none(),
             **extra,
@@ -389,7 +487,8 @@ class Summaries:
         for game_id in await self.storage.summaries_due():
             try:
                 live = await manager.load(game_id)
-                job = self.publisher.prepare(live, [msg.header(live)])
+                lang = await manager.channel_language(live.row.guild_id)
+                job = self.publisher.prepare(live, [msg.header(live, lang)], lang=lang)
                 await self.game_over(job, late=True)
                 done += 1
             except Exception:
@@ -399,7 +498,12 @@ class Summaries:
     async def _final_board(self, job: Announcement) -> Board | None:
         try:
             return await self.boards.draw(
-                job.game_key, job.game_id, job.seq, job.view, names=job.names
+                job.game_key,
+                job.game_id,
+                job.seq,
+                job.view,
+                names=job.names,
+                lang=job.lang,
             )
         except Exception:
             log.exception("drawing the final board of game %s failed", job.game_id)

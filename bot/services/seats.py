@@ -27,9 +27,11 @@ from collections.abc import Callable
 
 import discord
 
+import i18n
 from games.core import get_game
+from games.core.text import Msg
 
-from ..manager import GameManager, LobbyError
+from ..manager import GameManager, LobbyError, level_of
 from ..storage import GameRow, SeatRow
 from .autoplay import Autoplay
 from .events import Dispatcher, SeatChanged, raise_event
@@ -51,10 +53,14 @@ def member_name(name: str) -> str:
 
 def two_seats(user_id: int, held: int, seat: int) -> str:
     """The refusal when a member who held seat ``held`` would get ``seat`` (0-based)."""
-    return (
-        f"<@{user_id}> has held seat {held + 1}'s private information in this game (its hand "
-        f"and secret choices), so they can't take seat {seat + 1}: one person never holds "
-        "two seats' secrets. Choose another member, or the AI."
+    return Msg(
+        "bot.seats.has_held_seat_private",
+        "<@{user_id}> has held seat {held}'s private information in this game (its hand and "
+        "secret choices), so they can't take seat {seat}: one person never holds two seats' "
+        "secrets. Choose another member, or the AI.",
+        user_id=user_id,
+        held=held + 1,
+        seat=seat + 1,
     )
 
 
@@ -77,7 +83,14 @@ class Seats:
             return
         row = await self._row(game_id)
         if row.seat_of(user_id) == held:
-            raise LobbyError(f"<@{user_id}> already plays seat {held + 1}.")
+            raise LobbyError(
+                Msg(
+                    "bot.seats.already_plays_seat",
+                    "<@{user_id}> already plays seat {held}.",
+                    user_id=user_id,
+                    held=held + 1,
+                )
+            )
         raise LobbyError(two_seats(user_id, held, seat))
 
     async def _set(
@@ -94,9 +107,12 @@ class Seats:
         raise_event(self.client, SeatChanged(game_id))
         return old, new
 
-    async def hand_to_ai(self, game_id: int, seat: int, reason: str = "") -> SeatRow:
-        """Let the AI play ``seat`` of a running game until its member takes it back.
-        ``reason`` (plain words, e.g. ``"3 time-outs in a row"``) is told to the table.
+    async def hand_to_ai(
+        self, game_id: int, seat: int, reason: str = "", level: str | None = None
+    ) -> SeatRow:
+        """Let the AI play ``seat`` of a running game until its member takes it back, at
+        ``level`` (``None``: the game's level). ``reason`` (plain words, e.g. ``"3 time-outs
+        in a row"``) is told to the table.
 
         Raises ``LobbyError`` if the game is not running, the seat does not exist or is
         already the AI's, or the game has no AI policy. Returns the new seat row (kind
@@ -106,26 +122,52 @@ class Seats:
         def change(row: GameRow, old: SeatRow) -> SeatRow:
             spec = get_game(row.game_key)
             if spec.ai is None:
-                raise LobbyError(f"{spec.title} has no AI player yet.")
+                raise LobbyError(
+                    Msg(
+                        "bot.seats.has_no_ai_player",
+                        "{title} has no AI player yet.",
+                        title=spec.title,
+                    )
+                )
             if old.kind == "ai":
                 raise LobbyError(
-                    f"Seat {seat + 1} ({old.display_name}) is already played by the AI."
+                    Msg(
+                        "bot.seats.seat_already_played_ai",
+                        "Seat {seat} ({display_name}) is already played by the AI.",
+                        seat=seat + 1,
+                        display_name=old.display_name,
+                    )
                 )
             owner = old.user_id if old.kind == "human" else old.owner_id
-            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner)
+            return SeatRow(seat, None, ai_seat_name(old.display_name), "ai", owner, level)
 
         old, new = await self._set(game_id, seat, None, change)
         row = await self._row(game_id)
+        lang = await self.manager.channel_language(row.guild_id)
         back = (
-            f" <@{new.owner_id}> can take it back with `/seat takeback`."
+            i18n.t(
+                lang,
+                "bot.seats.can_take_back_seat",
+                " <@{owner_id}> can take it back with `/seat takeback`.",
+                owner_id=new.owner_id,
+            )
             if new.owner_id is not None
             else ""
         )
-        because = f" ({reason})" if reason else ""
+        because = f" ({i18n.tr(reason, lang)})" if reason else ""
         await self.publisher.post(
             row.channel_id,
-            f"🤖 The AI plays seat {seat + 1} (**{member_name(old.display_name)}**) "
-            f"now{because}.{back}",
+            i18n.t(
+                lang,
+                "bot.seats.ai_plays_seat_now",
+                "🤖 The AI plays seat {seat} (**{member_name}**) now, at level {level}"
+                "{because}.{back}",
+                seat=seat + 1,
+                member_name=member_name(old.display_name),
+                level=level_of(row, seat),
+                because=because,
+                back=back,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.autoplay.kick(game_id)
@@ -140,19 +182,41 @@ class Seats:
         row = await self._row(game_id)
         seat = next((s.seat for s in row.seats if s.kind == "ai" and s.owner_id == user_id), None)
         if seat is None:
-            raise LobbyError("The AI is not playing a seat for you in this game.")
+            raise LobbyError(
+                Msg(
+                    "bot.seats.ai_not_playing_seat",
+                    "The AI is not playing a seat for you in this game.",
+                )
+            )
 
         def change(row: GameRow, old: SeatRow) -> SeatRow:
             if old.kind != "ai" or old.owner_id != user_id:
-                raise LobbyError("The AI is not playing a seat for you in this game.")
+                raise LobbyError(
+                    Msg(
+                        "bot.seats.ai_not_playing_seat",
+                        "The AI is not playing a seat for you in this game.",
+                    )
+                )
             if row.seat_of(user_id) is not None:
-                raise LobbyError("You already play another seat of this game.")
+                raise LobbyError(
+                    Msg(
+                        "bot.seats.already_play_another_seat",
+                        "You already play another seat of this game.",
+                    )
+                )
             return SeatRow(seat, user_id, name or member_name(old.display_name), "human", None)
 
         await self._set(game_id, seat, user_id, change)
+        lang = await self.manager.channel_language(row.guild_id)
         await self.publisher.post(
             row.channel_id,
-            f"🙋 <@{user_id}> takes seat {seat + 1} back from the AI.",
+            i18n.t(
+                lang,
+                "bot.seats.takes_seat_back_from",
+                "🙋 <@{user_id}> takes seat {seat} back from the AI.",
+                user_id=user_id,
+                seat=seat + 1,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._ping_if_waiting(game_id, seat)
@@ -167,21 +231,38 @@ class Seats:
         member already plays a seat, or held another seat of this game (``_admit``).
         """
         if member is None:
-            return await self.hand_to_ai(game_id, seat, f"set by <@{by}>")
+            return await self.hand_to_ai(
+                game_id, seat, Msg("bot.seats.set", "set by <@{by}>", by=by)
+            )
         user_id, name = member
 
         def change(row: GameRow, old: SeatRow) -> SeatRow:
             taken = row.seat_of(user_id)
             if taken is not None:
-                raise LobbyError(f"<@{user_id}> already plays seat {taken + 1}.")
+                raise LobbyError(
+                    Msg(
+                        "bot.seats.already_plays_seat",
+                        "<@{user_id}> already plays seat {held}.",
+                        user_id=user_id,
+                        held=taken + 1,
+                    )
+                )
             return SeatRow(seat, user_id, name, "human", None)
 
         old, _new = await self._set(game_id, seat, user_id, change)
         row = await self._row(game_id)
+        lang = await self.manager.channel_language(row.guild_id)
         await self.publisher.post(
             row.channel_id,
-            f"🔁 <@{user_id}> plays seat {seat + 1} (was **{old.display_name}**) now, "
-            f"set by <@{by}>.",
+            i18n.t(
+                lang,
+                "bot.seats.plays_seat_was_now",
+                "🔁 <@{user_id}> plays seat {seat} (was **{display_name}**) now, set by <@{by}>.",
+                user_id=user_id,
+                seat=seat + 1,
+                display_name=old.display_name,
+                by=by,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._ping_if_waiting(game_id, seat)
@@ -194,16 +275,22 @@ class Seats:
             return
         user = live.row.user_of(seat)
         if user is not None:
+            lang = await self.manager.channel_language(live.row.guild_id)
             await self.publisher.post(
                 live.row.channel_id,
-                f"<@{user}>, it's your turn — use `/move` or press **Play** on the board.",
+                i18n.t(
+                    lang,
+                    "bot.seats.turn_use_move_press",
+                    "<@{user}>, it's your turn — use `/move` or press **Play** on the board.",
+                    user=user,
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 
     async def _row(self, game_id: int) -> GameRow:
         row = await self.manager.storage.get_game(game_id)
         if row is None:
-            raise LobbyError("That game no longer exists.")
+            raise LobbyError(Msg("bot.seats.game_no_longer_exists", "That game no longer exists."))
         return row
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import discord
 
+from games.core.text import Msg
+
 from ..manager import LobbyError, parse_options
 from ..storage import GameRow, GuildSettings, Storage
 from .clocks import take_time_control
@@ -19,8 +21,12 @@ def clock_words(text: str) -> dict[str, str]:
     take_time_control(rest)  # raises for a bad value
     if rest:
         raise LobbyError(
-            "A default clock takes only clock words (`clock`, `remind`, `timeouts`, "
-            f"`vacation`), not `{next(iter(rest))}`."
+            Msg(
+                "bot.servers.default_clock_takes_only",
+                "A default clock takes only clock words (`clock`, `remind`, `timeouts`, "
+                "`vacation`), not `{next}`.",
+                next=next(iter(rest)),
+            )
         )
     return words
 
@@ -87,7 +93,13 @@ async def check_can_see(
     """``row`` if the member may see its channel (``can_see``); otherwise ``LobbyError`` in
     the words used for a game that does not exist, so its existence is not told either."""
     if row is None or not await can_see(interaction, row):
-        raise LobbyError(f"There is no game #{number} in this server; `/game list` shows them.")
+        raise LobbyError(
+            Msg(
+                "bot.servers.there_no_game_server",
+                "There is no game #{number} in this server; `/game list` shows them.",
+                number=number,
+            )
+        )
     return row
 
 
@@ -116,7 +128,13 @@ async def check_channel(storage: Storage, interaction: discord.Interaction) -> N
     if ids & set(settings.channels):
         return
     where = ", ".join(f"<#{c}>" for c in settings.channels)
-    raise LobbyError(f"Games on this server are played in {where}. Start yours there.")
+    raise LobbyError(
+        Msg(
+            "bot.servers.games_server_are_played",
+            "Games on this server are played in {where}. Start yours there.",
+            where=where,
+        )
+    )
 
 
 __all__ = [

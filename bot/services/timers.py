@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import i18n
+
 from .. import clock
 from .. import messages as msg
 from ..manager import GameManager
@@ -103,21 +105,33 @@ class Timers:
             live = await self.manager.load(row.game_id)
             if live.row.status != "running":
                 return
+            lang = await self.manager.channel_language(live.row.guild_id)
+            t = i18n.t
             if row.kind == "clock":
                 seat = int(row.key[1:].split("@", 1)[0])
                 if row.key.startswith("t"):
                     await self.publisher.post(
                         row.channel_id,
-                        f"⏳ I was offline when {msg.who(live, seat)}'s time ran out, "
-                        f"so they have {wording.duration(LATE_GRACE)} more.",
+                        t(
+                            lang,
+                            "bot.timers.late_seat",
+                            "⏳ I was offline when {who}'s time ran out, so they have {more} more.",
+                            who=msg.who(live, seat),
+                            more=wording.duration(LATE_GRACE, lang),
+                        ),
                         allowed_mentions=discord.AllowedMentions(users=True),
                     )
                 return
-            ping = wording.ping_line(live, wording.waiting_seats(live), None)
+            ping = wording.ping_line(live, wording.waiting_seats(live), None, lang)
             await self.publisher.post(
                 row.channel_id,
-                f"⏳ I was offline when the time for {wording.phase_words(row.label)} ran "
-                f"out, so it runs {wording.duration(LATE_GRACE)} more."
+                t(
+                    lang,
+                    "bot.timers.late_phase",
+                    "⏳ I was offline when the time for {phase} ran out, so it runs {more} more.",
+                    phase=wording.phase_words(row.label, lang),
+                    more=wording.duration(LATE_GRACE, lang),
+                )
                 + (f"\n{ping}" if ping else ""),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
@@ -231,7 +245,16 @@ class Timers:
     async def _warn(self, row: TimerRow, warn: float) -> None:
         if self.storage.shared and not await self.storage.claim_warning(row, warn):
             return  # another process posted it (every process arms the stored timers)
-        await self.publisher.post(row.channel_id, wording.warning_line(row.label, warn, row.due))
+        live = self.manager.cached(row.game_id)
+        if live is not None:
+            guild = live.row.guild_id
+        else:
+            stored = await self.storage.get_game(row.game_id)
+            guild = stored.guild_id if stored is not None else None
+        lang = await self.manager.channel_language(guild)
+        await self.publisher.post(
+            row.channel_id, wording.warning_line(row.label, warn, row.due, lang)
+        )
 
     async def _fire(self, row: TimerRow, *, claimed: bool = False) -> None:
         """The row came due: it is no longer armed; its handler acts if it is still

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import i18n
 from games.core import replay
+from games.core.text import Msg
 
 from .. import messages as msg
+from ..lang import for_member
 from ..manager import LiveGame, LobbyError
 from ..storage import MoveRow, UndoRow
 from .replays import record_of
@@ -33,9 +36,12 @@ log = logging.getLogger(__name__)
 
 RULES = ("all", "majority", "off")
 RULE_WORDS = {
-    "all": "every other player must agree",
-    "majority": "a majority of the players, the asker included, must agree",
-    "off": "undo is off",
+    "all": Msg("bot.undo.every_other_player_must", "every other player must agree"),
+    "majority": Msg(
+        "bot.undo.majority_players_asker_included",
+        "a majority of the players, the asker included, must agree",
+    ),
+    "off": Msg("bot.undo.undo_off", "undo is off"),
 }
 
 
@@ -49,17 +55,25 @@ def take_undo_rule(words: dict[str, str]) -> str | None:
     value = value.strip().lower()
     if value not in RULES:
         raise LobbyError(
-            f"`undo={value[:20]}` is not an undo rule: use `undo=all` (every other player "
-            "agrees), `undo=majority` or `undo=off`."
+            Msg(
+                "bot.undo.undo_not_undo_rule",
+                "`undo={value}` is not an undo rule: use `undo=all` (every other player agrees), "
+                "`undo=majority` or `undo=off`.",
+                value=value[:20],
+            )
         )
     return value
 
 
-def rules_lines() -> list[str]:
+def rules_lines(lang: str = i18n.DEFAULT) -> list[str]:
     """The undo option for ``/rules`` (every game has it)."""
     return [
-        "• `undo` — who must agree to `/undo`: `all` (every other player), `majority` "
-        "(more than half of the players, counting the asker) or `off`.\n  Default: **all**.",
+        i18n.t(
+            lang,
+            "bot.undo.undo_who_must_agree",
+            "• `undo` — who must agree to `/undo`: `all` (every other player), `majority` (more "
+            "than half of the players, counting the asker) or `off`.\n  Default: **all**.",
+        ),
     ]
 
 
@@ -79,24 +93,51 @@ def decided(undo: UndoRow) -> str | None:
     return "done" if yes == n else None
 
 
-def _move_text(live: LiveGame, m: MoveRow) -> str:
-    text = msg.named(live, m.public) if m.public else "a private move"
+def _move_text(live: LiveGame, m: MoveRow, lang: str = i18n.DEFAULT) -> str:
+    text = (
+        msg.named(live, m.public)
+        if m.public
+        else i18n.t(lang, "bot.undo.private_move", "a private move")
+    )
     return f"`{text}`" if m.public else text
 
 
-def undo_line(live: LiveGame, undo: UndoRow, moves: Sequence[MoveRow]) -> str:
+def undo_line(
+    live: LiveGame, undo: UndoRow, moves: Sequence[MoveRow], lang: str = i18n.DEFAULT
+) -> str:
     """``↩️ alice took back moves 13–14 (agreed by bob): ~~`build e2 money`~~ …``"""
     who = _name(live, undo.requested_by)
     span = (
-        f"move {undo.back_to + 1}"
+        i18n.t(lang, "bot.undo.move", "move {back_to}", back_to=undo.back_to + 1)
         if len(moves) == 1
-        else f"moves {undo.back_to + 1}–{undo.back_to + len(moves)}"
+        else i18n.t(
+            lang,
+            "bot.undo.moves",
+            "moves {back_to}–{back_to2}",
+            back_to=undo.back_to + 1,
+            back_to2=undo.back_to + len(moves),
+        )
     )
     agreed = [_voter(live, undo, k) for k, yes in undo.votes.items() if yes]
-    why = f" (agreed by {msg.and_list(agreed)})" if agreed else ""
-    struck = ", ".join(f"~~{_move_text(live, m)}~~" for m in moves[:6])
-    more = f" and {len(moves) - 6} more" if len(moves) > 6 else ""
-    return f"↩️ {who} took back {span}{why}: {struck}{more}"
+    why = (
+        i18n.t(lang, "bot.undo.agreed", " (agreed by {and_list})", and_list=msg.and_list(agreed))
+        if agreed
+        else ""
+    )
+    struck = ", ".join(f"~~{_move_text(live, m, lang)}~~" for m in moves[:6])
+    more = (
+        i18n.t(lang, "bot.undo.more", " and {x} more", x=len(moves) - 6) if len(moves) > 6 else ""
+    )
+    return i18n.t(
+        lang,
+        "bot.undo.took_back",
+        "↩️ {who} took back {span}{why}: {struck}{more}",
+        who=who,
+        span=span,
+        why=why,
+        struck=struck,
+        more=more,
+    )
 
 
 def _name(live: LiveGame, user_id: int) -> str:
@@ -131,46 +172,84 @@ class Undos:
         user = interaction.user.id
         rule = await svc.storage.undo_rule(game_id)
         if rule == "off":
-            raise LobbyError("Undo is off in this game (the `undo=off` option).")
+            raise LobbyError(
+                Msg(
+                    "bot.undo.undo_off_game_undo",
+                    "Undo is off in this game (the `undo=off` option).",
+                )
+            )
 
         async def check(live: LiveGame) -> tuple[int, list[int], MoveRow]:
             seat = live.row.seat_of(user)
             if seat is None:
-                raise LobbyError("You're watching this game: only its players can ask for an undo.")
+                raise LobbyError(
+                    Msg(
+                        "bot.undo.re_watching_game_only",
+                        "You're watching this game: only its players can ask for an undo.",
+                    )
+                )
             for old in await svc.storage.undos(game_id, "pending"):
                 if old.at_seq != live.seq:  # a move was made since: that request is stale
                     await svc.storage.set_undo(old.id, status="stale", now=svc.manager.now())
                     continue
                 raise LobbyError(
-                    "An undo request is already open in this game: answer it (or wait for "
-                    "the others to) before asking again."
+                    Msg(
+                        "bot.undo.undo_request_already_open",
+                        "An undo request is already open in this game: answer it (or wait for the "
+                        "others to) before asking again.",
+                    )
                 )
             if live.state.is_over():
-                raise LobbyError("The game is over; its moves can no longer be taken back.")
+                raise LobbyError(
+                    Msg(
+                        "bot.undo.game_over_its_moves",
+                        "The game is over; its moves can no longer be taken back.",
+                    )
+                )
             if live.deadline() is not None:
                 raise LobbyError(
-                    "No undo during a timed phase: its clock and private offers run on their "
-                    "own. Ask once it is over."
+                    Msg(
+                        "bot.undo.no_undo_during_timed",
+                        "No undo during a timed phase: its clock and private offers run on their "
+                        "own. Ask once it is over.",
+                    )
                 )
             moves = await svc.storage.moves(live.id)
             mine = [i for i, m in enumerate(moves) if m.user_id == user and m.actor == "user"]
             if not mine:
-                raise LobbyError("You have made no move in this game to take back.")
+                raise LobbyError(
+                    Msg(
+                        "bot.undo.have_made_no_move",
+                        "You have made no move in this game to take back.",
+                    )
+                )
             back_to = mine[-1]
             barrier = live.state.undo_barrier()
             if back_to < barrier:
                 m = moves[barrier - 1]
                 raise LobbyError(
-                    f"Your last move is move {back_to + 1}, but move {barrier} "
-                    f"({live.name(m.seat) if m.seat >= 0 else 'the timer'}: "
-                    f"{_move_text(live, m)}) drew at random or revealed hidden information, "
-                    "so no undo can go back before it."
+                    Msg(
+                        "bot.undo.last_move_move_but",
+                        "Your last move is move {back_to}, but move {barrier} ({x}: {move_text}) "
+                        "drew at random or revealed hidden information, so no undo can go back "
+                        "before it.",
+                        back_to=back_to + 1,
+                        barrier=barrier,
+                        x=live.name(m.seat)
+                        if m.seat >= 0
+                        else Msg("bot.undo.the_timer", "the timer"),
+                        move_text=_move_text(live, m),
+                    )
                 )
             before = await asyncio.to_thread(_state_at, live, moves, back_to)
             if before.deadline() is not None:
                 raise LobbyError(
-                    f"Move {back_to + 1} was made in a timed phase, whose clock and private "
-                    "offers cannot be wound back: no undo past it."
+                    Msg(
+                        "bot.undo.move_was_made_timed",
+                        "Move {back_to} was made in a timed phase, whose clock and private offers "
+                        "cannot be wound back: no undo past it.",
+                        back_to=back_to + 1,
+                    )
                 )
             # Votes belong to seats: whoever holds a seat when answering answers for it.
             voters = sorted(s.seat for s in live.row.humans() if s.seat != seat)
@@ -184,20 +263,38 @@ class Undos:
         undo = await svc.storage.undo(undo_id)
         assert undo is not None
         count = live.seq - back_to
-        what = _move_text(live, move) + (
-            f" and the {count - 1} move(s) after it" if count > 1 else ""
+        lang = await svc.manager.channel_language(live.row.guild_id)  # the request is public
+        what = _move_text(live, move, lang) + (
+            i18n.t(
+                lang, "bot.undo.move_after", " and the {count} move(s) after it", count=count - 1
+            )
+            if count > 1
+            else ""
         )
         if not voters:
             await interaction.response.send_message(
-                "↩️ Nobody else has to agree: taking it back.", ephemeral=True
+                i18n.t(
+                    await for_member(svc.storage, interaction),
+                    "bot.undo.nobody_else_has_agree",
+                    "↩️ Nobody else has to agree: taking it back.",
+                ),
+                ephemeral=True,
             )
             await self._apply(undo)
             return
         mentions = " ".join(f"<@{v}>" for v in _holders(live, voters))
         await interaction.response.send_message(
-            f"↩️ **{live.name(live.row.seat_of(user) or 0)}** asks to take back move "
-            f"{back_to + 1}: {what}. {mentions}, do you agree? "
-            f"({RULE_WORDS[rule]}; any new move cancels this request)",
+            i18n.t(
+                lang,
+                "bot.undo.asks_take_back_move",
+                "↩️ **{name}** asks to take back move {back_to}: {what}. {mentions}, do you "
+                "agree? ({rule}; any new move cancels this request)",
+                name=live.name(live.row.seat_of(user) or 0),
+                back_to=back_to + 1,
+                what=what,
+                mentions=mentions,
+                rule=RULE_WORDS[rule],
+            ),
             view=self.vote_view(undo_id),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
@@ -210,16 +307,37 @@ class Undos:
         svc = self.svc
         undo = await svc.storage.undo(undo_id)
         if undo is None:
-            raise LobbyError("That undo request no longer exists.")
+            raise LobbyError(
+                Msg("bot.undo.undo_request_no_longer", "That undo request no longer exists.")
+            )
         await check_can_see(interaction, await svc.storage.get_game(undo.game_id), undo.game_id)
         user = interaction.user.id
         if undo.status == "stale":
-            raise LobbyError("This undo request is no longer valid: a move was made since.")
+            raise LobbyError(
+                Msg(
+                    "bot.undo.undo_request_no_longer_2",
+                    "This undo request is no longer valid: a move was made since.",
+                )
+            )
         if undo.status != "pending":
-            word = {"done": "it was already done", "refused": "it was refused"}
-            raise LobbyError(f"This undo request is closed: {word.get(undo.status, undo.status)}.")
+            word = {
+                "done": Msg("bot.undo.was_already_done", "it was already done"),
+                "refused": Msg("bot.undo.was_refused", "it was refused"),
+            }
+            raise LobbyError(
+                Msg(
+                    "bot.undo.undo_request_closed",
+                    "This undo request is closed: {why}.",
+                    why=word.get(undo.status, undo.status),
+                )
+            )
         if user == undo.requested_by:
-            raise LobbyError("You asked for this undo: the other players decide.")
+            raise LobbyError(
+                Msg(
+                    "bot.undo.asked_undo_other_players",
+                    "You asked for this undo: the other players decide.",
+                )
+            )
 
         async def count(live: LiveGame) -> tuple[str, UndoRow]:
             current = await svc.storage.undo(undo_id)
@@ -229,7 +347,12 @@ class Undos:
             # The seat's holder now answers for it (a replaced player no longer does).
             seat = live.row.seat_of(user)
             if seat is None or seat not in current.voters:
-                raise LobbyError("Only the other players of this game answer its undo requests.")
+                raise LobbyError(
+                    Msg(
+                        "bot.undo.only_other_players_game",
+                        "Only the other players of this game answer its undo requests.",
+                    )
+                )
             if live.seq != current.at_seq:
                 await svc.storage.set_undo(undo_id, status="stale", now=svc.manager.now())
                 return "stale", current
@@ -249,30 +372,58 @@ class Undos:
 
         outcome, current = await svc.manager.under_lock(undo.game_id, count)
         live = await svc.manager.load(undo.game_id)
+        lang = await svc.manager.channel_language(live.row.guild_id)  # the request is public
         name = _name(live, user)
         if outcome == "stale":
             await interaction.response.edit_message(
-                content=_closed(interaction, "no longer valid: a move was made since it was asked"),
+                content=_closed(
+                    interaction,
+                    i18n.t(
+                        lang,
+                        "bot.undo.no_longer_valid_move",
+                        "no longer valid: a move was made since it was asked",
+                    ),
+                    lang,
+                ),
                 view=None,
             )
             return
         if outcome == "refused":
             await interaction.response.edit_message(
-                content=_closed(interaction, f"refused ({name} said no)"), view=None
+                content=_closed(
+                    interaction,
+                    i18n.t(lang, "bot.undo.refused_said_no", "refused ({name} said no)", name=name),
+                    lang,
+                ),
+                view=None,
             )
             return
         if outcome == "pending":
             waiting = [v for v in current.voters if v not in current.votes]
             await interaction.response.edit_message(
                 content=(interaction.message.content if interaction.message else "")
-                + f"\n✅ {name} agrees. Waiting for "
-                + msg.and_list([live.name(v) for v in waiting])
-                + ".",
+                + i18n.t(
+                    lang,
+                    "bot.undo.agrees_waiting",
+                    "\n✅ {name} agrees. Waiting for {whom}.",
+                    name=name,
+                    whom=msg.and_list([live.name(v) for v in waiting], lang),
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
         await interaction.response.edit_message(
-            content=_closed(interaction, f"agreed ({name} was the last needed)"), view=None
+            content=_closed(
+                interaction,
+                i18n.t(
+                    lang,
+                    "bot.undo.agreed_was_last_needed",
+                    "agreed ({name} was the last needed)",
+                    name=name,
+                ),
+                lang,
+            ),
+            view=None,
         )
         await self._after(current)
 
@@ -302,13 +453,14 @@ class Undos:
         await svc.clocks.resync(undo.game_id)
         done = await svc.storage.undo(undo.id)
         undone = [m for u, m in await svc.storage.undone_moves(undo.game_id) if u == undo.id]
-        line = undo_line(live, done or undo, undone)
-        await svc.aftermath.after_reset(live, [msg.header(live), line], "undo")
+        lang = await svc.manager.channel_language(live.row.guild_id)
+        line = undo_line(live, done or undo, undone, lang)
+        await svc.aftermath.after_reset(live, [msg.header(live, lang), line], "undo", lang=lang)
 
 
-def _closed(interaction: discord.Interaction, how: str) -> str:
+def _closed(interaction: discord.Interaction, how: str, lang: str = i18n.DEFAULT) -> str:
     first = (interaction.message.content if interaction.message else "").split("\n", 1)[0]
-    return f"{first}\n**Undo {how}.**"
+    return first + i18n.t(lang, "bot.undo.closed", "\n**Undo {how}.**", how=how)
 
 
 def _state_at(live: LiveGame, moves: Sequence[MoveRow], count: int) -> Any:

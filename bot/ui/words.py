@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-import i18n
 from games.core import GameSpec, get_game
 
 from .. import lang
+from ..messages import title
 
 if TYPE_CHECKING:
     from ..app import Boardroom
@@ -31,17 +31,11 @@ async def channel_lang(interaction: discord.Interaction) -> str:
 
 
 def game_title(game: GameSpec | str, lang: str) -> str:
-    """The title of ``game`` (a spec or its key) in ``lang``, as its players know it: the
-    core catalogue's ``title_<key>`` (``GameSpec.display_title``), e.g. 建築会社ゲーム, else
-    the spec's ``title_ja`` without a note in brackets; an unknown key is returned as it is."""
+    """The title of ``game`` (a spec or its key) in ``lang`` (``bot.messages.title``); an
+    unknown key is returned as it is."""
     if isinstance(game, str):
         try:
-            spec = get_game(game)
+            return title(get_game(game), lang)
         except KeyError:
             return game
-    else:
-        spec = game
-    title = i18n.tr(spec.display_title, lang)
-    if lang == "ja" and title == spec.title and spec.title_ja:  # not in the catalogue
-        return spec.title_ja.split(" (")[0].split("（")[0].strip() or spec.title
-    return title
+    return title(game, lang)

@@ -7,6 +7,7 @@ Importing this package registers the game with ``games.core`` (not yet in ``BUIL
 from games.core import GameSpec, register
 
 from .ai import POLICY
+from .ai_search import LEVELS, NORMAL
 from .state import ENGINE_VERSION, OPTIONS, CarnegieState, defaults_for, new_game
 
 SPEC = register(
@@ -29,7 +30,8 @@ SPEC = register(
         rules_path="docs/rules/carnegie.md",
         options=OPTIONS,
         defaults_for=defaults_for,
-        ai=POLICY,
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

@@ -72,8 +72,9 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
     if c.tab_disks(m.tab, state.data) == 0:
         return Msg(
             "carnegie.tab_empty",
-            "Your {tab} tab has no disk; slide it with study points first (`research tab {tab}`).",
-            tab=m.tab,
+            "Your {tab} tab has no disk; slide it with study points first (`research tab {id}`).",
+            tab=terms.tab(m.tab),
+            id=m.tab,
         )
     city = state.data.city[m.city]
     lobbying = c.is_active("lobbying")
@@ -90,7 +91,7 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
             "A {tab} project goes on a {tab} space or a small town; building on a {space} space "
             "needs an active Political Lobbying.",
             tab=terms.tab(m.tab),
-            space=m.space,
+            space=terms.space(m.space),
         )
     if _space_for(state, seat, m) is None:
         kind = m.space or m.tab
@@ -98,7 +99,7 @@ def build_refusal(state: CarnegieState, seat: int, m: Build) -> str | None:
             "carnegie.no_space",
             "{city} has no free {kind} space.",
             city=terms.city(city.id, city.name),
-            kind=kind if kind != "any" else "small-town",
+            kind=terms.space(kind if kind != "any" else "small-town"),
         )
     goods = build_goods(state, m.tab, m.dept)
     money = build_money(state, m.dept)
@@ -440,12 +441,13 @@ def research_tab_refusal(state: CarnegieState, seat: int, m: ResearchTab) -> str
         return why
     cost = tab_step_cost(state, seat, m.tab)
     if cost is None:
-        return Msg("carnegie.tab_done", "Your {tab} tab is fully out.", tab=m.tab)
+        return Msg("carnegie.tab_done", "Your {tab} tab is fully out.", tab=terms.tab(m.tab))
     c = state.company(seat)
     nxt = state.data.tab[m.tab].spaces[c.revealed[m.tab]]
     if nxt.project and c.disks <= 0:
         return Msg("carnegie.no_disks_project", "You have no disk left for the new project space.")
-    return _points_problem(state, seat, cost, f"Sliding the {m.tab} tab")
+    what = Msg("carnegie.what.slide_tab", "Sliding the {tab} tab", tab=terms.tab(m.tab))
+    return _points_problem(state, seat, cost, what)
 
 
 def research_tab(state: CarnegieState, seat: int, m: ResearchTab) -> list[str]:
@@ -480,7 +482,9 @@ def research_track_refusal(state: CarnegieState, seat: int, m: ResearchTrack) ->
     cost = track_step_cost(state, seat, m.region)
     if cost is None:
         return Msg(
-            "carnegie.track_done", "Your {region} transport is on its final box.", region=m.region
+            "carnegie.track_done",
+            "Your {region} transport is on its final box.",
+            region=terms.region_id(m.region),
         )
     last = state.data.tracks[m.region].last
     if (
@@ -492,9 +496,14 @@ def research_track_refusal(state: CarnegieState, seat: int, m: ResearchTrack) ->
             "carnegie.final_taken",
             "Another disk is on the {region} final box, which holds one player (Archives lifts "
             "this).",
-            region=m.region,
+            region=terms.region_id(m.region),
         )
-    return _points_problem(state, seat, cost, f"Advancing {m.region.title()} transport")
+    what = Msg(
+        "carnegie.what.advance_track",
+        "Advancing {region} transport",
+        region=terms.region(m.region),
+    )
+    return _points_problem(state, seat, cost, what)
 
 
 def research_track(state: CarnegieState, seat: int, m: ResearchTrack) -> list[str]:

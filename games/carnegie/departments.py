@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from games.core import Msg
+from games.core.text import joined
 
 from . import terms
 from .data import REGIONS
@@ -218,25 +219,34 @@ def _form_problem(
     takes_donation: bool,
 ) -> str:
     if region_use in (MISSION, REGIONAL) and m.region is None:
-        what = "the mission's region" if region_use == MISSION else "the region to count"
-        return f"name {what} (west, midwest, south or east)."
+        if region_use == MISSION:
+            return Msg(
+                "carnegie.form.name_mission",
+                "name the mission's region (west, midwest, south or east).",
+            )
+        return Msg(
+            "carnegie.form.name_region", "name the region to count (west, midwest, south or east)."
+        )
     if region_use is None and m.region is not None:
-        return "it takes no region."
+        return Msg("carnegie.form.no_region", "it takes no region.")
+    options = joined([f"`{r}`" for r in rewards], " or ")
     if rewards and m.dept != "recruiting" and m.reward is None:
-        return "choose " + " or ".join(f"`{r}`" for r in rewards) + "."
+        return Msg("carnegie.form.choose", "choose {options}.", options=options)
     if m.reward is not None and m.reward not in rewards:
-        return "it gives " + (" or ".join(f"`{r}`" for r in rewards) or "no choice") + "."
+        if not rewards:
+            return Msg("carnegie.form.gives_nothing", "it gives no choice.")
+        return Msg("carnegie.form.gives", "it gives {options}.", options=options)
     if takes_donation and m.donation is None:
-        return "name the donation to join (a1-d5)."
+        return Msg("carnegie.form.name_donation", "name the donation to join (a1-d5).")
     if not takes_donation and m.donation is not None:
-        return "it takes no donation."
+        return Msg("carnegie.form.no_donation", "it takes no donation.")
     if m.dept == "training":
         return ""
     if takes_n and (m.n is None or m.n not in _n_range(state, m.dept)):
         hi = int(state.dept_param(m.dept, "max_goods"))
-        return f"give a number of goods cubes from 1 to {hi}."
+        return Msg("carnegie.form.number", "give a number of goods cubes from 1 to {hi}.", hi=hi)
     if not takes_n and m.n is not None:
-        return "it takes no number."
+        return Msg("carnegie.form.no_number", "it takes no number.")
     return ""
 
 

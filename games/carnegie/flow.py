@@ -38,7 +38,6 @@ from .moves import (
 )
 from .phases import Phase
 from .solo import andrew as solo
-from .terms import ACTION_WORDS
 from .timeline import LAST, action_name, advancing_row, event_at, select
 from .turn import (
     TurnState,
@@ -103,6 +102,7 @@ class SetupProjectsStep(Step[G]):
 
     moves = (Place, Reserve)
     title = "Setup: first project and reserved department"
+    title_key = "carnegie.term.phase.setup_projects"
 
     def enter(self, game: CarnegieState) -> list[str]:
         n = game.n_seats
@@ -135,7 +135,9 @@ class SetupProjectsStep(Step[G]):
             ]
             if not free:
                 return Msg(
-                    "carnegie.place_full", "{city} has no free housing space.", city=city.name
+                    "carnegie.place_full",
+                    "{city} has no free housing space.",
+                    city=terms.city(city.id, city.name),
                 )
             return None
         assert isinstance(move, Reserve)
@@ -200,6 +202,7 @@ class ChooseStep(Step[G]):
 
     moves = (Choose,)
     title = "Action selection"
+    title_key = "carnegie.term.phase.choose"
 
     def enter(self, game: CarnegieState) -> list[str]:
         game.round += 1
@@ -296,6 +299,7 @@ class IncomeStep(Step[G]):
 
     moves = (Return,)
     title = "Income event"
+    title_key = "carnegie.term.phase.income"
 
     def enter(self, game: CarnegieState) -> list[str]:
         ev = game.event
@@ -387,6 +391,7 @@ class DonationStep(Step[G]):
 
     moves = (Donate, Pass, Sell)
     title = "Donation event"
+    title_key = "carnegie.term.phase.donation"
 
     def enter(self, game: CarnegieState) -> list[str]:
         ev = game.event
@@ -509,8 +514,10 @@ class TurnStep(Step[G]):
 
     def name(self, game: CarnegieState) -> str:
         if self.setup:
-            return "Setup: employee moves"
-        return f"{ACTION_WORDS[game.action or 'hr']} turns"
+            return Msg("carnegie.term.phase.setup_moves", "Setup: employee moves")
+        return Msg(
+            "carnegie.phase.turns", "{action} turns", action=terms.action(game.action or "hr")
+        )
 
     # candidates / refusal / apply by move class
 

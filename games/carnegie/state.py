@@ -392,18 +392,23 @@ class CarnegieState(StepGame[Any]):
         return build_view(self, seat)
 
     def phase_name(self) -> str:
+        """``"Round 3: R&D turns"``, keyed (``carnegie.phase.*``; step names are the terms
+        ``carnegie.term.phase.*``)."""
         if self.is_over():
-            return "Game over"
+            return Msg("carnegie.phase.game_over", "Game over")
         name = self.step.name(self)
-        return f"Round {self.round}: {name}" if self.round else name
+        if not self.round:
+            return name
+        return Msg("carnegie.phase.round", "Round {round}: {name}", round=self.round, name=name)
 
     def owner_name(self, owner: int | None) -> str:
+        """``"p2"``, or a keyed word: ``nobody``, ``neutral``, ``Andrew``."""
         if owner is None:
-            return "nobody"
+            return Msg("carnegie.owner.nobody", "nobody")
         if owner == NEUTRAL:
-            return "neutral"
+            return Msg("carnegie.owner.neutral", "neutral")
         if owner == ANDREW:
-            return "Andrew"
+            return Msg("carnegie.term.player.andrew", "Andrew")
         return f"p{owner + 1}"
 
 

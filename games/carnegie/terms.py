@@ -77,3 +77,31 @@ def action_long(action_id: str) -> str:
 def donation(donation_id: str, name: str) -> str:
     """A donation's name (data ``name``: ``"Education: Human Resources"``)."""
     return _term("donation", donation_id, name)
+
+
+def region_id(region: str) -> str:
+    """A region as the notation writes it (``west``), where a sentence quotes the id."""
+    return _term("region_id", region, region)
+
+
+def department_id(dept: str) -> str:
+    """A department by its id (``supply-chain``), where a sentence lists ids."""
+    return _term("department_id", dept, dept)
+
+
+def city_id(city_id: str) -> str:
+    """A city by its id (``new-york``), where a sentence lists ids."""
+    return _term("city_id", city_id, city_id)
+
+
+def action_id(action_id: str) -> str:
+    """An action by its id (``rd``), where a sentence names the id (Andrew's card back)."""
+    return _term("action_id", action_id, action_id)
+
+
+def space(kind: str) -> str:
+    """A space type as sentences write it: a project type (``housing``), ``any`` or
+    ``small-town``."""
+    if kind in ("any", "small-town"):
+        return _term("space", kind, kind)
+    return tab(kind)

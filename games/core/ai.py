@@ -42,16 +42,17 @@ def play_out(
     max_moves: int = 50_000,
     on_move: Callable[[GameState[Any], Seat, Move], None] | None = None,
 ) -> tuple[GameState[Any], GameRecord]:
-    """Play a whole game with policies (default: the game's AI, else random) and return the
-    final state and its record. When no seat can move, the running deadline's move is
-    applied as ``SYSTEM`` (a timer expiring). Raises ``NoMoveError`` if nobody can move and
-    nothing is timed, or the game runs past ``max_moves``.
+    """Play a whole game with policies (default: the game's ``easy`` AI level, the fast
+    heuristic, else random) and return the final state and its record. When no seat can
+    move, the running deadline's move is applied as ``SYSTEM`` (a timer expiring). Raises
+    ``NoMoveError`` if nobody can move and nothing is timed, or the game runs past
+    ``max_moves``.
     """
     from .registry import start
 
     record, state = start(spec, options or {}, seats, seed)
     rng = Rng(seed * 0x9E3779B1 + seats)
-    default: Policy = spec.ai if spec.ai is not None else RandomPolicy()
+    default: Policy = spec.ai_level("easy") if spec.ai is not None else RandomPolicy()
 
     def policy_of(seat: Seat) -> Policy:
         if policies is None:

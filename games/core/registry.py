@@ -108,7 +108,8 @@ class GameSpec:
     ``engine_version`` is the rules version new games are recorded with;
     ``oldest_engine_version`` the oldest recorded version this engine still replays (its
     state sees the record's version as ``state.engine_version``). ``ai`` is the game's
-    policy (``games.core.ai.Policy``).
+    policy (``games.core.ai.Policy``): its ``normal`` level. ``levels`` names every AI level
+    the game offers (``easy``, ``normal``, ``hard``: ``games.core.search.LEVELS``).
     """
 
     key: str
@@ -126,6 +127,17 @@ class GameSpec:
     )
     ai: Policy | None = field(default=None, repr=False)
     oldest_engine_version: int | None = None
+    levels: Mapping[str, Policy] = field(default_factory=dict, repr=False)
+
+    def ai_level(self, level: str) -> Policy:
+        """The AI policy of difficulty ``level`` (``easy``/``normal``/``hard``); ``ai`` for a
+        game that registers no levels. Raises ``InvalidOptions`` for a level it lacks."""
+        if level in self.levels:
+            return self.levels[level]
+        if self.ai is not None and (not self.levels or level == "normal"):
+            return self.ai
+        known = ", ".join(self.levels) or "normal"
+        raise InvalidOptions(f"{self.title} has no AI level `{level}`; choose {known}.")
 
     def can_replay(self, version: int) -> bool:
         """Whether a game recorded with engine ``version`` replays with this engine."""

@@ -15,7 +15,8 @@ from typing import Any
 
 from games.core import GameSpec, OptionSpec, register
 
-from .ai import FcmPolicy
+from .ai import FcmPolicy as FcmPolicy
+from .ai_search import LEVELS, NORMAL
 from .game import ENGINE_VERSION, FcmState
 from .setup import new_game
 from .view import FcmView
@@ -110,7 +111,8 @@ SPEC = register(
         rules_path="docs/rules/food_chain_magnate.md",
         options=OPTIONS,
         defaults_for=_defaults_for,
-        ai=FcmPolicy(),
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

@@ -73,6 +73,7 @@ def leave_the_game(game: FcmState, seat: int) -> list[str]:
 class Cleanup(Step["FcmState"]):
     moves = (Discard,)
     title = "Cleanup"
+    title_key = "food_chain_magnate.term.step.cleanup"
 
     def enter(self, game: FcmState) -> list[str]:
         events: list[str] = []

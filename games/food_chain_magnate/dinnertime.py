@@ -309,6 +309,7 @@ def score(game: FcmState) -> list[str]:
 class Dinnertime(Step["FcmState"]):
     moves = ()
     title = "Dinnertime"
+    title_key = "food_chain_magnate.term.step.dinnertime"
 
     def enter(self, game: FcmState) -> list[str]:
         events = dinner(game)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from games.core import Move, Msg
+from games.core.text import joined
 
 from .board import Square, parse_square, square_name
 from .data import components
@@ -121,7 +122,7 @@ def refusal(game: FcmState, seat: int, move: Move) -> str | None:
                     "food_chain_magnate.choose_food",
                     "A {kind} makes one of {foods}: write `cook {card} <food>`.",
                     kind=pretty(move.card),
-                    foods=" or ".join(foods),
+                    foods=joined([pretty(f) for f in foods], " or "),
                     card=move.card,
                 )
         elif move.food not in (None, foods[0]):

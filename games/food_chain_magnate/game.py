@@ -185,9 +185,17 @@ class FcmState(StepGame[FcmView]):
         return move.notation
 
     def phase_name(self) -> str:
+        """``"Turn 3 · Phase 1: Restructuring"``, keyed (``food_chain_magnate.phase.*``; the
+        phase's title is the term ``food_chain_magnate.term.phase.<phase>``)."""
         if self.is_over():
-            return "Game over"
+            return Msg("food_chain_magnate.phase.game_over", "Game over")
         from .model import PHASE_TITLES
 
-        title = PHASE_TITLES[Phase(self.phase.value)]
-        return f"Turn {self.turn} · {title}" if self.turn else title
+        phase = Phase(self.phase.value)
+        key = "food_chain_magnate.term.phase." + phase.value
+        title = Msg(key, PHASE_TITLES[phase])
+        if not self.turn:
+            return title
+        return Msg(
+            "food_chain_magnate.phase.turn", "Turn {turn} · {title}", turn=self.turn, title=title
+        )

@@ -111,6 +111,7 @@ def run_campaign(game: FcmState, camp: Campaign, events: list[str]) -> None:
 class MarketingPhase(Step["FcmState"]):
     moves = ()
     title = "Marketing campaigns"
+    title_key = "food_chain_magnate.term.step.marketing"
 
     def enter(self, game: FcmState) -> list[str]:
         events: list[str] = []

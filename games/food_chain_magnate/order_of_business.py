@@ -66,6 +66,7 @@ def _settle(game: FcmState) -> list[str]:
 class OrderOfBusiness(Step["FcmState"]):
     moves = (ChooseOrder,)
     title = "Order of business"
+    title_key = "food_chain_magnate.term.step.order_of_business"
 
     def enter(self, game: FcmState) -> list[str]:
         slots = {s: slots_of(game, s) for s in range(game.n_seats) if not game.players[s].out}

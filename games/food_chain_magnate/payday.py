@@ -46,6 +46,7 @@ def may_fire_busy(game: FcmState, seat: int) -> bool:
 class Payday(Step["FcmState"]):
     moves = (Fire, Pay)
     title = "Payday"
+    title_key = "food_chain_magnate.term.step.payday"
 
     def enter(self, game: FcmState) -> list[str]:
         events: list[str] = []

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -42,9 +43,10 @@ LOCAL_RANGE = 3
 
 
 def what_is_on(game: FcmState, sq: Square) -> str:
-    """A short phrase for what stands on a square (for refusals)."""
+    """A short phrase for what stands on a square (for refusals), keyed
+    (``food_chain_magnate.on.*``); ids (house and campaign numbers, seats) kept."""
     if sq in game.occupied:
-        return game.occupied[sq]
+        return _occupant(game.occupied[sq])
     ch = game.grid.terrain[sq[0]][sq[1]]
     if ch == "#":
         return Msg("food_chain_magnate.on.road", "a road")
@@ -54,6 +56,32 @@ def what_is_on(game: FcmState, sq: Square) -> str:
         drink = {"B": "beer", "L": "lemonade", "S": "soft_drink"}[ch]
         return Msg("food_chain_magnate.on.drink", "a {drink} symbol", drink=pretty(drink))
     return Msg("food_chain_magnate.on.something", "something")
+
+
+_OCCUPANTS = (
+    (
+        re.compile(r"restaurant (\d+) of (p\d+)"),
+        "on.restaurant",
+        "restaurant {i} of {p}",
+        ("i", "p"),
+    ),
+    (re.compile(r"the garden of house (\d+)"), "on.garden", "the garden of house {n}", ("n",)),
+    (re.compile(r"house (\d+)"), "house_n", "house {n}", ("n",)),
+    (re.compile(r"campaign #(\d+)"), "on.campaign", "campaign #{n}", ("n",)),
+)
+"""The phrases ``FcmState.occupied`` holds (set where a piece is placed) and their keys."""
+
+
+def _occupant(text: str) -> str:
+    """``"restaurant 2 of p1"`` as a keyed phrase with the same English (the text as it is
+    when it is none of the known phrases)."""
+    for pattern, key, template, names in _OCCUPANTS:
+        found = pattern.fullmatch(text)
+        if found:
+            params = dict(zip(names, found.groups(), strict=True))
+            full_key = "food_chain_magnate." + key
+            return Msg(full_key, template, **params)
+    return text
 
 
 def bad_square(game: FcmState, word: str) -> str:

@@ -113,6 +113,7 @@ def reveal(game: FcmState) -> list[str]:
 class Restructuring(Step["FcmState"]):
     moves = (Work, Beach, Commit)
     title = "Restructuring"
+    title_key = "food_chain_magnate.term.step.restructuring"
 
     def enter(self, game: FcmState) -> list[str]:
         game.turn += 1

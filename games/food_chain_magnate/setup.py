@@ -76,6 +76,7 @@ class SetupRestaurants(Step["FcmState"]):
 
     moves = (PlaceRestaurant, Pass)
     title = "Setup: first restaurants"
+    title_key = "food_chain_magnate.term.step.setup_restaurants"
 
     def actors(self, game: FcmState) -> frozenset[Seat]:
         return frozenset({game.setup_queue[0][0]}) if game.setup_queue else frozenset()
@@ -148,6 +149,7 @@ class SetupReserve(Step["FcmState"]):
 
     moves = (ChooseReserve,)
     title = "Setup: bank reserve cards"
+    title_key = "food_chain_magnate.term.step.setup_reserve"
 
     def actors(self, game: FcmState) -> frozenset[Seat]:
         return frozenset(p.seat for p in game.players if p.reserve is None)

@@ -63,6 +63,7 @@ def skip_out(game: FcmState) -> None:
 class Working(Step["FcmState"]):
     moves = WORKING_MOVES
     title = "Working 9–5"
+    title_key = "food_chain_magnate.term.step.working"
 
     def enter(self, game: FcmState) -> list[str]:
         game.current = 0
@@ -106,8 +107,8 @@ class Working(Step["FcmState"]):
                 "food_chain_magnate.substep_passed",
                 "You have moved on to {now}; {this} comes earlier in Working 9–5 (recruit, "
                 "train, marketing, food and drinks, houses and gardens, restaurants).",
-                now=SUBSTEP_NAMES[p.turn.sub],
-                this=SUBSTEP_NAMES[mod.SUB],
+                now=substep_name(p.turn.sub),
+                this=substep_name(mod.SUB),
             )
         return mod.refusal(game, seat, move)
 
@@ -131,3 +132,11 @@ class Working(Step["FcmState"]):
         if p.turn.pending_campaign is not None:
             return next(marketing.advertise_candidates(game, seat))
         return Done()
+
+
+def substep_name(sub: int) -> str:
+    """A Working 9–5 step's name (``SUBSTEP_NAMES``), keyed
+    ``food_chain_magnate.term.substep.<name>``."""
+    name = SUBSTEP_NAMES[sub]
+    key = "food_chain_magnate.term.substep." + name.replace(" ", "_")
+    return Msg(key, name)

@@ -6,6 +6,7 @@ Importing this package registers the game with ``games.core``.
 from games.core import GameSpec, register
 
 from .ai import AI, KenchikuAI
+from .ai_search import LEVELS, NORMAL
 from .moves import CODEC, Build, Buy, EndTurn, PlacePark, RepayLoan, Rest, TakeLoan
 from .state import ENGINE_VERSION, OPTIONS, Company, KenchikuState, new_game
 from .view import KenchikuView
@@ -27,7 +28,8 @@ SPEC = register(
         ),
         rules_path="docs/rules/kenchiku.md",
         options=OPTIONS,
-        ai=AI,
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

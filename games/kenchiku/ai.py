@@ -83,12 +83,23 @@ def _drop_need(state: KenchikuState, c: Company, k: int, target: Sequence[int]) 
 
 def free_plots(state: KenchikuState, structure: int = 6) -> int:
     """Free plots with land value 1 to ``structure``: where a company could build."""
+    return sum(_free_by_value(state)[1 : structure + 1])
+
+
+def _free_by_value(state: KenchikuState) -> list[int]:
+    """Free plots per land value 0..6, counted once per position (the search calls the
+    policy thousands of times a decision; ``state._version`` changes with every move)."""
+    cached = state.__dict__.get("_ai_free")
+    if cached is not None and cached[0] == state._version:
+        hit: list[int] = cached[1]
+        return hit
     board = state.board
-    return sum(
-        1
-        for i in range(state.city.n_cells)
-        if board.is_free(i) and 0 < board.land_value(i) <= structure
-    )
+    counts = [0] * 8
+    for i in range(state.city.n_cells):
+        if board.is_free(i):
+            counts[min(board.land_value(i), 7)] += 1
+    state.__dict__["_ai_free"] = (state._version, counts)
+    return counts
 
 
 def safe_rest(

@@ -11,6 +11,7 @@ from typing import Any
 from games.core import GameSpec, InvalidOptions, Msg, OptionSpec, register
 
 from .ai import MocPolicy
+from .ai_search import LEVELS, NORMAL
 from .phases import Phase
 from .state import ENGINE_VERSION, OLDEST_ENGINE_VERSION, MocState, new_game
 from .view import MocView
@@ -121,7 +122,8 @@ SPEC = register(
             ),
         ),
         defaults_for=_defaults_for,
-        ai=MocPolicy(),
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

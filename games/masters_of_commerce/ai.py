@@ -34,7 +34,26 @@ COMMIT_SHARE = 0.8  # rents promised stay within this share of money plus income
 
 
 class MocPolicy:
-    """The heuristic described in the module docstring; deterministic (``rng`` unused)."""
+    """The heuristic described in the module docstring; deterministic (``rng`` unused).
+
+    The ``easy`` AI level with the module's numbers; ``ai_search`` varies them (``margin``,
+    ``outbid_up_to``, ``commit_share``, ``sealed_share``, ``worth_share``: the share of a
+    deed's worth bid in the auction).
+    """
+
+    def __init__(
+        self,
+        margin: float = MARGIN,
+        outbid_up_to: float = OUTBID_UP_TO,
+        commit_share: float = COMMIT_SHARE,
+        sealed_share: float = 0.75,
+        worth_share: float = 1.0,
+    ) -> None:
+        self.margin = margin
+        self.outbid_up_to = outbid_up_to
+        self.commit_share = commit_share
+        self.sealed_share = sealed_share
+        self.worth_share = worth_share
 
     def choose(self, state: Any, seat: int, rng: Rng) -> Move:
         game: MocState = state
@@ -94,7 +113,7 @@ class MocPolicy:
         tax = (
             game.c.tax_per_deed * len(game.district.get(seat, ())) if game.is_landlord(seat) else 0
         )
-        budget = COMMIT_SHARE * (game.money[seat] + income) - committed - tax
+        budget = self.commit_share * (game.money[seat] + income) - committed - tax
         best: Offer | None = None
         best_profit = 0.0
         for d in offerable(game, seat):
@@ -105,10 +124,10 @@ class MocPolicy:
                 continue
             value = expected_income(game, d)
             if c is None:
-                amount = _round_down(MARGIN * value)
+                amount = _round_down(self.margin * value)
             else:
                 amount = c.rent + 1_000
-                if amount > OUTBID_UP_TO * value:
+                if amount > self.outbid_up_to * value:
                     continue
             if amount <= 0 or amount > budget:
                 continue
@@ -120,9 +139,9 @@ class MocPolicy:
     # -- auction --------------------------------------------------------------------------
 
     def bid(self, game: MocState, seat: int, legal: Sequence[Move]) -> Move:
-        limit = self.deed_worth(game, seat)
+        limit = int(self.worth_share * self.deed_worth(game, seat))
         if game.auction_mode == "sealed":
-            amount = _round_down(0.75 * limit)
+            amount = _round_down(self.sealed_share * limit)
             move = Bid(amount)
             return move if amount >= 1_000 and game.refusal(seat, move) is None else Pass()
         for a in bid_suggestions(game, seat):

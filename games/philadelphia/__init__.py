@@ -5,7 +5,7 @@ Importing this package registers the game with ``games.core``.
 
 from games.core import GameSpec, register
 
-from .ai import POLICY
+from .ai_search import LEVELS, NORMAL
 from .state import ENGINE_VERSION, OPTIONS, PhilaState, new_game
 from .view import Phase, PhilaView
 
@@ -26,7 +26,8 @@ SPEC = register(
         ),
         rules_path="docs/rules/philadelphia.md",
         options=OPTIONS,
-        ai=POLICY,
+        ai=NORMAL,
+        levels=LEVELS,
     )
 )
 

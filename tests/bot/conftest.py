@@ -19,6 +19,7 @@ FAST = Settings(
     alive_every=0.0,  # no "still running" stamps in virtual time (tests/bot/test_downtime.py)
     timer_poll=0.0,  # PostgreSQL: no timer polling in virtual time (tests/bot/test_fleet.py)
     render_processes=0,  # boards drawn in threads: no processes started for every test's bot
+    ai_processes=0,  # AI seats think in a thread (tests/bot/test_ai_levels_bot.py: processes)
 )
 
 
@@ -26,6 +27,24 @@ FAST = Settings(
 def _toy_registered(toy_game):
     """Every bot test runs with the toy game registered (tests/conftest.py ``toy_game``)."""
     return toy_game
+
+
+@pytest.fixture(autouse=True)
+def _ai_seats_play_easy(monkeypatch):
+    """Bot tests test the bot, not the AI's strength: AI seats play the fast ``easy`` policy
+    at every level (issue 21). The search levels have their own tests
+    (tests/games/test_ai_levels.py); which level the bot asks for, and its thinking
+    processes, are tested in tests/bot/test_ai_levels_bot.py."""
+    import dataclasses
+
+    from games.core.registry import _REGISTRY, all_games
+
+    for spec in all_games():
+        if spec.levels:
+            policy = spec.ai_level("easy")
+            levels = {level: policy for level in spec.levels}
+            easy = dataclasses.replace(spec, ai=policy, levels=levels)
+            monkeypatch.setitem(_REGISTRY, spec.key, easy)
 
 
 @pytest.fixture

@@ -93,10 +93,13 @@ async def test_lobby_add_ai_button_and_limits(simcord_env, table):
         r = await alice.click(lobby, label="Add AI")
         assert not r.ephemeral
     shown = next(m for m in channel.history() if m.id == lobby.id)  # the clicks updated it
-    assert "1. alice (host)\n2. AI 1 (bot)\n3. AI 2 (bot)" in shown.embeds[0].fields[0].value
+    assert (
+        "1. alice (host)\n2. AI 1 (bot) · level normal\n3. AI 2 (bot) · level normal"
+        in shown.embeds[0].fields[0].value
+    )
     r = await alice.slash(channel, "seat add_ai")
     assert not r.ephemeral and "AI 3 (bot) joined" in r.response.content
-    assert "4. AI 3 (bot)" in r.response.message.embeds[0].fields[0].value
+    assert "4. AI 3 (bot) · level normal" in r.response.message.embeds[0].fields[0].value
     r = await alice.click(lobby, label="Add AI")
     assert r.ephemeral and "The table is full" in r.response.content
     r = await bob.slash(channel, "game join")

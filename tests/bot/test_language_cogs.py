@@ -81,7 +81,9 @@ async def test_a_japanese_member_in_an_english_server(simcord_env, table):
     )
     assert labels(panel) == ["add 1", "add 2"]
     r = await alice.click(panel, label="add 1")
-    assert "Played" in text_of(r) or "Played" in "".join(f.content for f in r.followups)
+    # the mover's answer is private: in her language (bot.services.aftermath.done_line)
+    said = text_of(r) + "".join(f.content for f in r.followups)
+    assert "✅ 指しました：" in said, said
     r = await bob.slash(channel, "play")
     assert text_of(r) == "**Toy Race** · Move 2 · you are **bob**\nChoose your move:"
     r = await alice.slash(channel, "games")

@@ -25,7 +25,7 @@ async def test_a_long_account_gets_its_own_messages(simcord_env, table, monkeypa
     await alice.click(res.response.message, label="Start")
     long = [f"House {i} wants 2 burgers: eats at bob's #1 ($10 + 3 = 13)." for i in range(80)]
     real = msg.sentences
-    monkeypatch.setattr(msg, "sentences", lambda events: real([*events, *long]))
+    monkeypatch.setattr(msg, "sentences", lambda events, *lang: real([*events, *long], *lang))
     before = len(channel.history())
     r = await alice.slash(channel, "move", notation="add 1")
     assert not r.ephemeral

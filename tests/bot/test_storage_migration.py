@@ -30,7 +30,7 @@ async def migrated(tmp_path):
 
 async def test_old_database_migrates_and_every_game_replays(migrated):
     storage, path = migrated
-    assert await storage.schema_version() == SCHEMA_VERSION == 19
+    assert await storage.schema_version() == SCHEMA_VERSION == 20
     assert await storage.pragma("synchronous") == 2  # FULL
     assert await storage.pragma("journal_mode") == "wal"
     with sqlite3.connect(path) as db:
@@ -40,6 +40,8 @@ async def test_old_database_migrates_and_every_game_replays(migrated):
     row = await storage.get_game(2)
     assert row is not None and len(row.seats) == 7
     assert {s.kind for s in row.seats} == {"human"} and all(s.user_id for s in row.seats)
+    # no AI levels were chosen before migration 19: every AI seat plays normal
+    assert row.ai_level is None and {s.ai_level for s in row.seats} == {None}
     # every member of a started game holds their seat's private information (migration 16)
     for seat in row.seats:
         assert seat.user_id is not None

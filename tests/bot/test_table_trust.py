@@ -143,9 +143,11 @@ async def test_every_producer_goes_through_one_pipeline(simcord_env, table, monk
         seen.append(("move", result.actor, result.seat))
         await moved(self, result, **kwargs)
 
-    async def after_reset(self: Aftermath, live: Any, lines: Any, reason: str, *a: Any) -> None:
+    async def after_reset(
+        self: Aftermath, live: Any, lines: Any, reason: str, *a: Any, **kw: Any
+    ) -> None:
         seen.append(("reset", reason, live.id))
-        await reset(self, live, lines, reason, *a)
+        await reset(self, live, lines, reason, *a, **kw)
 
     monkeypatch.setattr(Aftermath, "after_move", after_move)
     monkeypatch.setattr(Aftermath, "after_reset", after_reset)

@@ -98,7 +98,9 @@ def policy_mix(spec: GameSpec, i: int) -> Callable[[int], Policy]:
     at seat 0 in their "all random" playouts.
     """
     rand = RandomPolicy()
-    ai = spec.ai
+    # the fast heuristic (``easy``): the search levels have their own tests
+    # (tests/games/test_ai_levels.py, test_ai_no_peeking.py)
+    ai = spec.ai_level("easy") if spec.ai is not None else None
     kind = i % 3
     if ai is not None and kind == 0 and spec.key in NEEDS_ONE_AI:
         return lambda seat: ai if seat == 0 else rand

@@ -15,6 +15,7 @@ from i18n.catalogues import by_domain, read, sentences
 LANG = "ja"
 REQUIRED: frozenset[str] = frozenset(
     {
+        "bot",
         "carnegie",
         "cogs",
         "commands",
@@ -23,6 +24,7 @@ REQUIRED: frozenset[str] = frozenset(
         "kenchiku",
         "masters_of_commerce",
         "philadelphia",
+        "render",
     }
 )
 """Domains whose every sentence must have a Japanese translation."""

@@ -136,6 +136,6 @@ def test_every_declared_view_draws_for_every_seat(key: str, make: Callable[[], A
     if "zoom" in declared.views:
         with pytest.raises(ValueError):
             declared.draw("zoom", public, area="not an area", names=names)
-    alt = declared.alt(public, names)
+    alt = declared.alt(public, names, "en")
     assert 0 < len(alt) <= 1000 and "\n" not in alt and "**" not in alt
     assert all(name in alt for name in names), alt

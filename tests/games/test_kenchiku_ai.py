@@ -41,8 +41,13 @@ def self_play_endings(games: int, seats: int, base: int = 20_000) -> Counter[str
     return endings
 
 
-def test_ai_is_the_registered_policy() -> None:
-    assert SPEC.ai is AI
+def test_ai_levels_are_registered() -> None:
+    """Issue 21: the frozen heuristic is ``easy``; the registered AI is the ``normal`` search."""
+    from games.kenchiku.ai_search import HARD, NORMAL
+
+    assert SPEC.ai_level("easy") is AI
+    assert SPEC.ai is NORMAL is SPEC.ai_level("normal")
+    assert SPEC.ai_level("hard") is HARD
 
 
 def test_ai_beats_uniform_random_play() -> None:

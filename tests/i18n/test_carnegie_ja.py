@@ -10,10 +10,19 @@ Term entries (``i18n.term("ja", "carnegie", kind, ident, english)``), English as
 - ``city.<id>`` (data ``name``), ``region.<id>`` (``West``: 西部), ``tab.<type>``
   (``housing``: 住宅), ``level.<id>`` (``railroad``: 鉄道), ``action.<id>`` (``HR``: 人事),
   ``action_long.<id>`` (``Human Resources``: 人事), ``donation.<id>`` (data ``name``:
-  教育:人事, …), ``player.andrew`` (アンドリュー).
+  教育:人事, …), ``player.andrew`` (アンドリュー);
+- ids where a sentence quotes or lists them, English = the id: ``region_id.<id>`` (``west``),
+  ``department_id.<id>`` (``supply-chain``), ``city_id.<id>`` (``new-york``), ``action_id.<id>``
+  (``rd``), and ``space.<any|small_town>``; ``phase.<step>``: the step names.
+
+Whole games read in Japanese (events, notices, refusals, move labels and descriptions, phase
+names) hold no English apart from notation, company-board cells, donation ids, seat tokens and
+VP (the seed's own abbreviation).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -113,3 +122,81 @@ def test_japanese_rules_page_has_the_english_outline():
         assert f"`{option.name}`" in text
     for d in D.departments:  # every department by its Japanese name
         assert i18n.term("ja", P, "department", d.id, d.name) in text
+
+
+def _id_terms() -> list[tuple[str, str, str]]:
+    out = [("region_id", r, r) for r in REGIONS]
+    out += [("department_id", d.id, d.id) for d in D.departments]
+    out += [("city_id", c.id, c.id) for c in D.cities]
+    out += [("action_id", a, a) for a in ACTIONS]
+    out += [("space", "any", "any"), ("space", "small-town", "small-town")]
+    return out
+
+
+@pytest.mark.parametrize(("kind", "ident", "english"), _id_terms())
+def test_every_id_a_sentence_quotes_has_a_japanese_name(kind, ident, english):
+    """The id keeps the English sentence byte-identical; the Japanese is the component's name
+    (the same as its name term)."""
+    makers = {
+        "region_id": terms.region_id,
+        "department_id": terms.department_id,
+        "city_id": terms.city_id,
+        "action_id": terms.action_id,
+        "space": terms.space,
+    }
+    msg = makers[kind](ident)
+    assert msg == english
+    ja = i18n.tr(msg, "ja")
+    assert ja != english and not re.search(r"[A-Za-z]", ja), (kind, ident, ja)
+    names = {
+        "region_id": lambda: i18n.term("ja", P, "region", ident, ident.title()),
+        "department_id": lambda: i18n.term("ja", P, "department", ident, D.department[ident].name),
+        "city_id": lambda: i18n.term("ja", P, "city", ident, D.city[ident].name),
+        "action_id": lambda: i18n.term("ja", P, "action", ident, terms.ACTION_WORDS[ident]),
+    }
+    if kind in names:
+        assert ja == names[kind]()
+
+
+def test_owners_are_named_in_japanese():
+    from games.carnegie.model import ANDREW, NEUTRAL
+
+    state = get_game(P).create({}, 2, 5)
+    said = {o: state.owner_name(o) for o in (None, NEUTRAL, ANDREW, 1)}
+    assert said == {None: "nobody", NEUTRAL: "neutral", ANDREW: "Andrew", 1: "p2"}
+    japanese = {o: i18n.tr(text, "ja") for o, text in said.items()}
+    assert japanese == {None: "誰もいない", NEUTRAL: "中立", ANDREW: "アンドリュー", 1: "p2"}
+
+
+ALLOWED = re.compile(
+    r"(?<![A-Za-z0-9])(?:p\d{1,2}|[a-zA-Z]\d{1,2})(?![A-Za-z0-9])|(?<![A-Za-z])VP(?![A-Za-z])"
+)
+"""Seat tokens, company-board cells and donation ids (``C3``, ``b2``) and VP (seed 001 writes
+VP)."""
+
+
+def test_whole_games_read_in_japanese():
+    """Fixtures (solo games with Andrew among them) and a few AI playouts replayed in Japanese:
+    events, private notices, refusals, move labels and panel descriptions, phase names and
+    outcomes."""
+    from .test_kenchiku import _records, assert_japanese, said_in_japanese
+
+    spec = get_game(P)
+    tries = [
+        "choose rd",
+        "return 1",
+        "pass",
+        "sell 1",
+        "end",
+        "use purchasing west",
+        "build housing new-york",
+        "build housing new-york on commerce",
+        "research tab housing",
+        "research track west",
+        "activate a1",
+        "place new-york",
+    ]
+    said = said_in_japanese(spec, _records(spec, 3), tries)
+    assert len(said) > 1000
+    words = ("ラウンド", "アクション選択", "社員", "部署", "アンドリュー", "寄付", "研究ポイント")
+    assert_japanese(said, words, ALLOWED)

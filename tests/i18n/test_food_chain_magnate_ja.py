@@ -12,10 +12,17 @@ Term entries (``i18n.term("ja", "food_chain_magnate", kind, ident, english)``):
 - ``milestone.<id>``: English = the card title in data (``First billboard placed``),
   Japanese = the seed's wording (``name_ja`` in data/food_chain_magnate/milestones.toml).
 - ``chain.<name>``: the five restaurant chains; ``phase.<Phase value>``: ``PHASE_TITLES``.
+- ``card.<id>``: English = the card's printed title (``Management Trainee``), as panel labels
+  write it; ``side.<n|e|s|w>`` (``north``), ``campaign_title.<kind>`` (``Billboard``).
+
+Whole games read in Japanese (events, notices, refusals, move labels and descriptions, phase
+names) hold no English apart from notation, squares, corners, seat tokens and the seed's own
+English words (「at work」, 「on the beach」, CEO, CFO).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +30,7 @@ import pytest
 import i18n
 from games.core import get_game
 from games.food_chain_magnate.data import components
+from games.food_chain_magnate.describe import CAMPAIGN_TITLES, SIDES
 from games.food_chain_magnate.model import PHASE_TITLES, SUBSTEP_NAMES
 from games.food_chain_magnate.rules import pretty
 
@@ -39,6 +47,9 @@ def _terms() -> list[tuple[str, str, str]]:
     out += [("chain", name, name) for name in C.chains]
     out += [("phase", ph.value, title) for ph, title in PHASE_TITLES.items()]
     out += [("substep", name, name) for name in SUBSTEP_NAMES]
+    out += [("card", k, card.name) for k, card in C.employees.items()]
+    out += [("side", k, word) for k, word in SIDES.items()]
+    out += [("campaign_title", k, title) for k, title in CAMPAIGN_TITLES.items()]
     return out
 
 
@@ -135,3 +146,75 @@ def test_japanese_rules_page_has_the_english_outline():
         assert word in text
     for option in get_game(P).options:  # every option and its default is stated
         assert f"`{option.name}`" in text
+
+
+ALLOWED = re.compile(
+    r"(?<![A-Za-z0-9])(?:p\d{1,2}|[a-zA-Z]\d{1,2}|[nNsS][eEwW]|CEO|CFO|HR)(?![A-Za-z0-9])"
+    r"|at work|on the beach"
+)
+"""Seat tokens, squares (``o9``), entrance corners (``nw``), and the English the seed itself
+uses in its Japanese text (「at work」, 「on the beach」, CEO, CFO, HRディレクター)."""
+
+
+def test_whole_games_read_in_japanese():
+    """Fixtures and a few AI playouts replayed in Japanese: events, private notices, refusals,
+    move labels and panel descriptions, phase names and outcomes."""
+    from .test_kenchiku import _records, assert_japanese, said_in_japanese
+
+    spec = get_game(P)
+    tries = [
+        "recruit waitress",
+        "train waitress burger_cook",
+        "fire waitress",
+        "pay",
+        "done",
+        "commit",
+        "buy errand_boy beer",
+        "cook kitchen_trainee",
+        "house 7 a1 n",
+        "place restaurant a1 nw",
+        "advertise beer 2",
+        "discard pizza",
+    ]
+    said = said_in_japanese(spec, _records(spec, 2), tries)
+    assert len(said) > 1000
+    words = ("リクルート", "ターン", "フェイズ", "レストラン", "給料日", "ウェイトレス", "解雇")
+    assert_japanese(said, words, ALLOWED)
+
+
+def test_what_stands_on_a_square_is_named_in_japanese():
+    """A refusal names the piece on an occupied square: the English is the phrase the board
+    keeps (``restaurant 2 of p1``), the Japanese keeps the ids."""
+    from games.food_chain_magnate.restaurants import what_is_on
+
+    state = get_game(P).create({}, 2, 5)
+    expected = {
+        "restaurant 2 of p1": "p1のレストラン2",
+        "house 6": "家6",
+        "the garden of house 6": "家6の庭",
+        "campaign #3": "キャンペーン#3",
+    }
+    for phrase, japanese in expected.items():
+        state.occupied[(0, 0)] = phrase
+        found = what_is_on(state, (0, 0))
+        assert found == phrase
+        assert i18n.tr(found, "ja") == japanese
+
+
+def test_panel_labels_are_keyed_and_english_unchanged():
+    """A label is a keyed sentence whose English is today's label, and its Japanese names
+    the card by the seed's katakana."""
+    from games.food_chain_magnate.describe import describe
+    from games.food_chain_magnate.moves import Advertise, Recruit, Work
+
+    state = get_game(P).create({}, 2, 5)
+    cases = [
+        (Work("errand_boy"), "Put an Errand Boy to work", "エランドボーイを「at work」にする"),
+        (Recruit("waitress"), "Recruit a Waitress", "ウェイトレスをリクルートする"),
+        (Advertise("beer", 2), "Advertise beer for 2 turns", "ビールを2ターン宣伝する"),
+    ]
+    for move, english, japanese in cases:
+        label = describe(state, 0, move)
+        assert label == english
+        assert i18n.tr(label, "ja") == japanese
+    assert i18n.tr(state.phase_name(), "ja").startswith("セットアップ")

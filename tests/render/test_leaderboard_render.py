@@ -4,10 +4,9 @@ their column, a gap before the caller's own line."""
 from __future__ import annotations
 
 import pytest
-from PIL import ImageDraw
 
-from render.common import font
-from render.leaderboard import NAME_W, WIDTH, Line, fit, render_leaderboard
+from render.common import Pen
+from render.leaderboard import NAME_W, WIDTH, Line, render_leaderboard
 
 from .chat import has_ocr, measure, ocr_words
 
@@ -30,11 +29,11 @@ def test_every_text_is_readable_at_inline_width():
 
 
 def test_long_names_are_cut_to_their_column():
-    d = ImageDraw.Draw(render_leaderboard("t", "s", lines()))
-    face = font(18)
-    cut = fit(d, "W" * 24, face, NAME_W)
-    assert cut.endswith("…") and d.textlength(cut, font=face) <= NAME_W
-    assert fit(d, "alice", face, NAME_W) == "alice"
+    pen = Pen(render_leaderboard("t", "s", lines()), 1.0)
+    for long in ("W" * 24, "山田" * 12):
+        cut = pen.fit(long, 18, NAME_W)
+        assert cut.endswith("…") and pen.length(cut, 18) <= NAME_W
+    assert pen.fit("alice", 18, NAME_W) == "alice"
 
 
 @pytest.mark.skipif(not has_ocr(), reason="needs the tesseract binary (Debian tesseract-ocr)")

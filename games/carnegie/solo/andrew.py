@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from games.core import Msg
+from games.core.text import joined
 
 from .. import terms
 from ..data import REGIONS, AndrewCard
@@ -67,7 +68,7 @@ def new_round(state: CarnegieState) -> list[str]:
             "carnegie.andrew.new_card",
             "Andrew's card for round {round} shows {action} on its back; {who} the row.",
             round=state.round,
-            action=c.back,
+            action=terms.action_id(c.back),
             who=who,
         )
     ]
@@ -133,7 +134,8 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.management",
                 "Andrew (Management) takes {tiles}; {fails} missing.",
-                tiles=", ".join(taken) or Msg("carnegie.andrew.no_tiles", "no tiles"),
+                tiles=joined([terms.department_id(k) for k in taken])
+                or Msg("carnegie.andrew.no_tiles", "no tiles"),
                 fails=fails,
             )
         )
@@ -150,7 +152,8 @@ def play_turn(state: CarnegieState) -> list[str]:
             Msg(
                 "carnegie.andrew.construction",
                 "Andrew (Construction) builds in {cities}; {fails} failed.",
-                cities=", ".join(built) or Msg("carnegie.andrew.no_city", "no city"),
+                cities=joined([terms.city_id(k) for k in built])
+                or Msg("carnegie.andrew.no_city", "no city"),
                 fails=fails,
             )
         )

@@ -30,3 +30,20 @@ def test_ai_finishes_games(n: int, departments: str) -> None:
     out = state.outcome()
     assert out is not None and len(record.moves) < 2000
     assert all(score > 0 for score in out.scores.values())
+
+
+def test_normal_prior_counts_the_cities_left_to_join_two_major_cities() -> None:
+    """``join_cost``: Chicago and New York are joined through Pittsburgh (their common
+    neighbour): 3 cities to build in from nothing, 1 with both majors built, 0 with the three;
+    a build in Pittsburgh is then worth more to the prior than the frozen valuation says."""
+    from games.carnegie.ai import value
+    from games.carnegie.ai_search import join_cost, prior_value
+    from games.carnegie.moves import Build
+
+    state = SPEC.create({}, 1, 1)
+    assert join_cost(state, set()) == 3
+    assert join_cost(state, {"chicago", "new-york"}) == 1
+    assert join_cost(state, {"chicago", "new-york", "pittsburgh"}) == 0
+    state.company(0).projects[:] = [("chicago", 0, "rail"), ("new-york", 0, "rail")]
+    move = Build("rail", "pittsburgh", None, "construction")
+    assert prior_value(state, 0, move) == value(state, 0, move) + 7.0 + 14.0
