@@ -286,7 +286,18 @@ async def test_postgres_migration_17_converts_open_undo_votes(pg_empty_url):
     s = Storage(pg_empty_url)
     await s.open(upto=16)
     assert await s.schema_version() == 16
-    gid = await _running(s)
+    async with s.transaction() as tx:  # a running game as schema 16 stores it
+        gid = await tx.insert(
+            "INSERT INTO games (guild_id, channel_id, game_key, engine_version, seed, options, "
+            "host_id, status, created_at, updated_at) "
+            "VALUES (?, ?, 'toy', 1, 1, '{}', ?, 'running', 't', 't')",
+            (BIG + 1, BIG, BIG + 2),
+        )
+        await tx.executemany(
+            "INSERT INTO seats (game_id, seat, kind, user_id, display_name) "
+            "VALUES (?, ?, 'human', ?, ?)",
+            [(gid, 0, BIG + 2, "alice"), (gid, 1, BIG + 3, "p1")],
+        )
     async with s.transaction() as tx:
         for status in ("pending", "done"):
             await tx.insert(
