@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from games.core import Msg, get_game
+from games.core import Msg
 from render.common import to_png
 from render.leaderboard import Line, render_leaderboard
 
@@ -30,13 +30,6 @@ if TYPE_CHECKING:
 TOP = 10
 IMAGE = "leaderboard.png"
 COLOUR = 0xC9A227
-
-
-def _title(key: str) -> str:
-    try:
-        return get_game(key).title
-    except KeyError:
-        return key
 
 
 def shown(rows: list[RatingRow], me: int) -> list[tuple[int, RatingRow]]:
@@ -146,8 +139,13 @@ class StatsCog(commands.Cog, name="StatsCog"):
                 ephemeral=True,
             )
             return
-        title = _title(game)
-        place = "every server" if scope == "global" else "this server"
+        heading = i18n.t(
+            public,
+            "cogs.stats.leaderboard_title",
+            "{title} leaderboard",
+            title=game_title(game, public),
+        )
+        where_words = scope_words(scope, public)
         names = await storage.latest_names([r.user_id for r in rows])
         me = interaction.user.id
         embed = discord.Embed(
@@ -167,7 +165,11 @@ class StatsCog(commands.Cog, name="StatsCog"):
             for place, r in shown(rows, me)
         ]
         png = await asyncio.to_thread(
-            lambda: to_png(render_leaderboard(f"{title} leaderboard", place.capitalize(), lines))
+            lambda: to_png(
+                render_leaderboard(
+                    heading, where_words[:1].upper() + where_words[1:], lines, lang=public
+                )
+            )
         )
         embed.set_image(url=f"attachment://{IMAGE}")
         embed.set_footer(
