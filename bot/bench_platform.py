@@ -425,7 +425,8 @@ async def bench_move_e2e(
                         continue
                     seat = movers[0]
                     if policy == "ai" and spec.ai is not None:
-                        notation = spec.ai.choose(live.state, seat, rng).notation
+                        # the easy level: the bench measures the bot, not the AI's thinking
+                        notation = spec.ai_level("easy").choose(live.state, seat, rng).notation
                     else:
                         notation = rnd.choice(list(live.state.legal_moves(seat))).notation
                     t0 = time.perf_counter()
