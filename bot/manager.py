@@ -84,10 +84,26 @@ def spectator(what: str = "moves") -> str:
     )
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass's field names, by class
+
+
 def _plain(value: Any) -> Any:
-    """A view as JSON-able data in a stable form (sets sorted, enums by value)."""
+    """A view as JSON-able data in a stable form (sets sorted, enums by value). The exact
+    types views are made of (leaves, tuples, lists, dicts, dataclasses) are recognised by
+    their type first: a digest is taken for every move, and the generic checks below cost
+    most of its time."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is tuple or kind is list:
+        return [_plain(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return _plain(value.value)
     if isinstance(value, Mapping):
