@@ -105,6 +105,40 @@ def timed_submit(bot: Any, latencies: list[float]) -> None:
     turns.submit = timed
 
 
+class CpuPerMove:
+    """CPU milliseconds per move of the bot's process (``main``: the event loop with the
+    simulated Discord and the bench's driver, SQLite's thread, everything but drawing) and of
+    its render workers (``render``: drawing, encoding, describing boards), over a span of
+    moves: figures that stay comparable on a loaded machine, where moves per second do not.
+    ``time.process_time`` of this process; the workers report their own CPU per board
+    (``Boards.cpu``)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.boards = bot.services.boards
+        self.main: list[float] = []
+        self.render: list[float] = []
+        self.start()
+
+    def start(self) -> None:
+        self._cpu, self._render = time.process_time(), self.boards.cpu
+
+    def stop(self, moves: int) -> None:
+        """End the span (``moves`` moves) and start the next."""
+        render = self.boards.cpu - self._render
+        main = time.process_time() - self._cpu
+        if not self.boards.processes:  # drawn in this process's threads
+            main -= render
+        if moves:
+            self.main.append(main * 1000 / moves)
+            self.render.append(render * 1000 / moves)
+        self.start()
+
+    def emit(self, emit: Emit, prefix: str) -> None:
+        emit(f"{prefix}.cpu_main_per_move", "ms", self.main, None)
+        emit(f"{prefix}.cpu_render_per_move", "ms", self.render, None)
+        self.main, self.render = [], []
+
+
 def rss_mib() -> float:
     with open("/proc/self/status") as f:
         for line in f:
@@ -279,6 +313,7 @@ async def bench_in_flight(
             latencies: list[float] = []
             timed_submit(bot, latencies)
             rnd = random.Random(3)
+            cpu = CpuPerMove(bot)
             for n in in_flight:
                 latencies.clear()
                 rates = []
@@ -291,8 +326,10 @@ async def bench_in_flight(
                         seat, move = random_move(live, rnd)
                         calls.append((members[seat], channel, "move", {"notation": move}))
                     t0 = time.perf_counter()
+                    cpu.start()
                     await slash_together(env, calls)
                     rates.append(len(calls) / (time.perf_counter() - t0))
+                    cpu.stop(len(calls))
                 emit(f"platform.in_flight_{n}.move_latency", "ms", list(latencies), None)
                 emit(
                     f"platform.in_flight_{n}.moves_per_second",
@@ -300,6 +337,7 @@ async def bench_in_flight(
                     rates,
                     ">= 80" if n == 50 else None,
                 )
+                cpu.emit(emit, f"platform.in_flight_{n}")
             note(
                 f"boards drawn {bot.services.boards.drawn}, announcements folded "
                 f"{bot.services.publisher.folded}"
@@ -348,11 +386,13 @@ async def bench_poisson(
 
             turns.submit = timed
             rnd = random.Random(7)
+            cpu = CpuPerMove(bot)
             for rate in rates:
                 latencies.clear()
                 done_at.clear()
                 drawn0 = bot.services.boards.drawn
                 sent = 0
+                cpu.start()
                 start = time.perf_counter()
                 due = start
                 while due - start < seconds:
@@ -373,6 +413,7 @@ async def bench_poisson(
                         sent += 1
                         break
                 await env.settle()
+                cpu.stop(len(latencies))
                 elapsed = (max(done_at) if done_at else time.perf_counter()) - start
                 tag = f"{rate:g}"
                 emit(
@@ -387,6 +428,7 @@ async def bench_poisson(
                     [len(latencies) / elapsed],
                     None,
                 )
+                cpu.emit(emit, f"platform.poisson_{tag}")
                 note(
                     f"poisson {tag}/s over {games} games: {sent} sent, {len(latencies)} "
                     f"answered, boards drawn {bot.services.boards.drawn - drawn0}"
