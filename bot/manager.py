@@ -143,6 +143,8 @@ class LiveGame:
     stamp: tuple[int, int] | None = None
     _deadline_at: int = field(default=-1, repr=False)
     _deadline: Deadline | None = field(default=None, repr=False)
+    _view_at: int = field(default=-1, repr=False)
+    _view: Any = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -156,6 +158,14 @@ class LiveGame:
     def names(self) -> list[str]:
         """Display names by seat, for renderers (``render_board(view, names=...)``)."""
         return [s.display_name for s in self.row.seats]
+
+    def public_view(self) -> Any:
+        """``state.view(None)``, computed once per move (the digest, the announcement, its
+        whose-turn and status lines all read it). Shared: never change it."""
+        if self._view_at != self.seq:
+            self._view = self.state.view(None)
+            self._view_at = self.seq
+        return self._view
 
     def deadline(self) -> Deadline | None:
         """The running deadline (computed once per move)."""
@@ -984,7 +994,7 @@ class GameManager:
         live.seq += 1  # the state moved on; undone below if the commit fails
         notices = state.notices(seat, move)
         public = state.public_notation(seat, move)
-        view = state.view(None)
+        view = live.public_view()
         digest = public_digest(view)
         after = live.deadline()
         outcome = state.outcome()
