@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
@@ -341,7 +342,12 @@ class _Board:
     def map(self, x: float, y: float, w: float) -> None:
         pen, th, z, view = self.pen, self.th, self.z, self.view
         x0, y0 = x + z.plane + z.label, y + z.plane + z.label
-        _ground(pen, th, view, x0, y0, SQ, label=z.t, band=z.label, inset=3, drink=z.t, lift=1)
+        # the layer lands on whole pixels; its drawing keeps the fraction, so every line
+        # falls where drawing on the board itself would put it
+        ox, oy = (x + z.plane) * pen.k, (y + z.plane) * pen.k
+        left, top = math.floor(ox), math.floor(oy)
+        at = (round(ox - left, 6), round(oy - top, 6))
+        pen.image.paste(_ground_layer(view.terrain, view.bridges, th, pen.k, z, at), (left, top))
         for h in view.houses:
             _house(pen, th, h, x0, y0, z)
         for camp in view.campaigns:
@@ -655,24 +661,42 @@ def _seat_mark(pen: Pen, x: float, y: float, r: float, seat: int) -> None:
     _shape(pen, x, y, r, seat, colour, mix(colour, (0, 0, 0), 0.55))
 
 
+@lru_cache(maxsize=8)
+def _ground_layer(
+    terrain: tuple[str, ...],
+    bridges: tuple[tuple[int, int], ...],
+    th: _Theme,
+    k: float,
+    z: BoardSize,
+    at: tuple[float, float],
+) -> Image.Image:
+    """The map's ground (``_ground``) with the band of coordinates above and left of it, as an
+    image ``k`` pixels a layout unit whose top-left pixel is the band's corner less ``at``
+    (the fraction of a pixel the corner falls past it on the board): drawn once per map,
+    theme and size, as it never changes during a game (drawing its roads square by square
+    was a third of a board's drawing time)."""
+    rows, cols = len(terrain), len(terrain[0])
+    w, h = z.label + cols * SQ, z.label + rows * SQ
+    edge = math.ceil(2 * k) + 1  # the heavy tile line along the right and bottom edges
+    layer = Image.new("RGB", (math.ceil(w * k) + edge, math.ceil(h * k) + edge), th.bg)
+    x0, y0 = z.label + at[0] / k, z.label + at[1] / k
+    _ground(Pen(layer, k, th.ink), th, terrain, bridges, x0, y0, z)
+    return layer
+
+
 def _ground(
     pen: Pen,
     th: _Theme,
-    view: FcmView,
+    terrain: Sequence[str],
+    bridges: Sequence[tuple[int, int]],
     x0: float,
     y0: float,
-    sq: float,
-    *,
-    label: float,
-    band: float,
-    inset: float,
-    drink: float,
-    lift: float,
+    z: BoardSize,
 ) -> None:
-    """The map's ground shared by every map view: background, column letters and row numbers
-    in a ``band`` around it (text size ``label``), square and tile lines, roads with their
-    bridges, and drink squares (inset by ``inset``, letters of size ``drink``)."""
-    rows, cols = len(view.terrain), len(view.terrain[0])
+    """The map's ground: background, column letters and row numbers in the band around it,
+    square and tile lines, roads with their bridges, and drink squares."""
+    sq, band, label = SQ, z.label, z.t
+    rows, cols = len(terrain), len(terrain[0])
     pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=th.ground)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for c in range(cols):
@@ -693,19 +717,19 @@ def _ground(
             fill=th.tile_edge if edge else th.grid,
             width=3 if edge else 1,
         )
-    bridges = set(view.bridges)
-    for r, row in enumerate(view.terrain):
+    over = set(bridges)
+    for r, row in enumerate(terrain):
         for c, ch in enumerate(row):
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, th, view, r, c, x, y, round(sq), (r, c) in bridges)
+                _road(pen, th, terrain, r, c, x, y, sq, (r, c) in over)
             elif ch in DRINK_LETTER:
                 letter, colour = GOODS[DRINK_LETTER[ch]]
                 pen.rect(
-                    x + inset,
-                    y + inset,
-                    x + sq - inset,
-                    y + sq - inset,
+                    x + 3,
+                    y + 3,
+                    x + sq - 3,
+                    y + sq - 3,
                     fill=colour,
                     outline=th.muted,
                     width=2,
@@ -713,9 +737,9 @@ def _ground(
                 )
                 pen.text(
                     x + sq / 2,
-                    y + sq / 2 + lift,
+                    y + sq / 2 + 1,
                     letter,
-                    drink,
+                    z.t,
                     bold=True,
                     fill=text_on(colour),
                     anchor="mm",
@@ -890,10 +914,17 @@ def _planes(pen: Pen, view: FcmView, x0: float, y0: float, z: BoardSize) -> None
 
 
 def _road(
-    pen: Pen, th: _Theme, view: FcmView, r: int, c: int, x: float, y: float, sq: int, bridge: bool
+    pen: Pen,
+    th: _Theme,
+    terrain: Sequence[str],
+    r: int,
+    c: int,
+    x: float,
+    y: float,
+    sq: float,
+    bridge: bool,
 ) -> None:
     pen.rect(x, y, x + sq, y + sq, fill=th.road)
-    terrain = view.terrain
 
     def is_road(rr: int, cc: int) -> bool:
         return 0 <= rr < len(terrain) and 0 <= cc < len(terrain[0]) and terrain[rr][cc] == "#"
@@ -1267,7 +1298,7 @@ def _zoom_map(
             ch = view.terrain[r][c]
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, th, view, r, c, x, y, sq, (r, c) in bridges)
+                _road(pen, th, view.terrain, r, c, x, y, sq, (r, c) in bridges)
             elif ch in DRINK_LETTER:
                 good = DRINK_LETTER[ch]
                 letter, colour = GOODS[good]
