@@ -769,13 +769,7 @@ def _house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: BoardSiz
     pen.text(
         cx, by0 + 4 + strip / 2, str(h.number), z.t, bold=True, fill=th.house_edge, anchor="mm"
     )
-    groups: list[tuple[str, int]] = []
-    for good in h.demand:
-        if groups and groups[-1][0] == good:
-            groups[-1] = (good, groups[-1][1] + 1)
-        else:
-            groups.append((good, 1))
-    tokens = [(g, 1) for g in h.demand] if len(h.demand) <= 3 else groups
+    tokens = [(g, 1) for g in h.demand] if len(h.demand) <= 3 else _grouped(h.demand)
     # where the tokens go: below the number, spreading into the garden when there is one
     ax0, ay0, ax1, ay1 = bx0, by0 + strip, bx1, by1
     if h.garden:
