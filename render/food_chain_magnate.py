@@ -145,12 +145,10 @@ def _campaign_kind(lang: str, kind: str) -> str:
 
 
 def _milestone(lang: str, ident: str) -> str:
-    """A milestone: its id in words in English (``first billboard``), its name in ``lang``."""
-    english = ident.replace("_", " ")
-    if lang == "en":
-        return english
+    """A milestone's printed name in ``lang`` (``food_chain_magnate.term.milestone.<id>``,
+    whose English is the data's name: ``First to have $100``)."""
     found = components().milestones.get(ident)
-    return term(lang, PREFIX, "milestone", ident, found.name) if found else english
+    return term(lang, PREFIX, "milestone", ident, found.name if found else ident.replace("_", " "))
 
 
 def _phase_title(view: FcmView, lang: str) -> str:
