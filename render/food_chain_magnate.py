@@ -290,18 +290,22 @@ class _Board:
         """``Final: 1. Alice $120  2. Bruno $95`` (game over)."""
         return _final(self.lang, self.view, self.names, " · ")
 
+    def title_h(self) -> float:
+        """The title's row: Japanese is drawn 1.2x (``CJK_SCALE``) and needs the room."""
+        return self.z.big * 1.2 + 8
+
     def header_height(self, w: float) -> float:
         z = self.z
         if self.view.ranking:
-            return z.big + 8 + self.pen.banner_height(self.final(), w, size=z.t, line_h=z.line)
-        return z.big + 8 + z.line
+            return self.title_h() + self.pen.banner_height(self.final(), w, size=z.t, line_h=z.line)
+        return self.title_h() + z.line
 
     def header(self, x: float, y: float, w: float) -> None:
         pen, th, z, view, lang = self.pen, self.th, self.z, self.view, self.lang
         title = f"{_game_name(lang)} · {_phase_title(view, lang)}"
-        cy = y + (z.big + 8) / 2
+        cy = y + (self.title_h() - 4) / 2
         pen.text(x, cy, pen.fit(title, z.big, w, True), z.big, bold=True, anchor="lm")
-        y += z.big + 8
+        y += self.title_h()
         if view.ranking:
             pen.banner(x, y, w, self.final(), fill=th.banner_over, size=z.t, line_h=z.line)
             return
