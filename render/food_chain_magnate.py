@@ -428,6 +428,9 @@ class _Board:
         name = pen.fit(name, z.big, w / 2, True)
         pen.text(nx, cy, name, z.big, bold=True, anchor="lm")
         hx = nx + pen.length(name, z.big, True) + 16
+        if p.bankrupt:  # out of the game at the end of this turn
+            word = t(lang, "render.food_chain_magnate.bankrupt", "bankrupt")
+            hx += pen.pill(hx, cy, word, fill=HIGHLIGHT, size=z.t, h=z.line - 2) + 10
         _facts(pen, hx, cy, _head(lang, view, p), z.t, x + w - hx - 10)
         cy += z.line
         _facts(pen, x + 12, cy, _status(lang, p, z.cards), z.t, w - 24, fill=th.muted)

@@ -202,6 +202,17 @@ def test_japanese_boards_name_pieces_from_the_catalogue() -> None:
     assert "garden" not in zoom and "House" not in zoom
 
 
+@pytest.mark.parametrize(("lang", "word"), [("en", "bankrupt"), ("ja", "破産")])
+def test_a_bankrupt_chain_is_marked_on_its_row(lang: str, word: str) -> None:
+    view = _view("3p", 0.5)
+    assert word not in _drawn(lambda: render_board(view, lang=lang))
+    players = list(view.players)
+    players[1] = replace(players[1], bankrupt=True)
+    broke = replace(view, players=tuple(players))
+    for detail in (False, True):
+        assert _drawn(lambda d=detail: render_board(broke, lang=lang, detail=d)).count(word) == 1
+
+
 def test_names_are_drawn_and_bad_options_rejected() -> None:
     view = _view("2p", 0.5)
     assert to_png(render_board(view, names=["Ann", "Ben"])) != to_png(render_board(view))
