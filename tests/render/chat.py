@@ -77,9 +77,10 @@ def measure(draw: Callable[[], Image.Image]) -> Measured:
     Renderers that paste cached layers drew that text in an earlier call; clear their caches
     first (``functools`` ``cache_clear``) or the layer's text goes unmeasured.
     """
-    from render.common import glyphs
+    from render.common import glyphs, legend_layer
 
     glyphs.cache_clear()  # every text is rasterised (and recorded) afresh
+    legend_layer.cache_clear()  # the shared legend layers too
     with _recording() as calls:
         image = draw()
     return Measured(image, calls)
