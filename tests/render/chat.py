@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from PIL import Image, ImageDraw
 
@@ -69,6 +70,18 @@ def _recording() -> Iterator[list[TextCall]]:
         yield calls
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def fresh(*modules: ModuleType) -> None:
+    """Clear every cache of ``modules`` (a renderer's cached layers: the map's ground, voice
+    cards, market...) and the shared legend layers, so a board drawn next draws, and
+    records, all its text."""
+    from render.common import legend_layer
+
+    for value in [legend_layer, *(v for m in modules for v in vars(m).values())]:
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
 
 
 def measure(draw: Callable[[], Image.Image]) -> Measured:

@@ -26,8 +26,6 @@ from render import contract
 from render.common import (
     advance,
     draw_text,
-    glyphs,
-    legend_layer,
     missing,
     record_text,
     runs,
@@ -36,7 +34,7 @@ from render.common import (
 )
 from tests.contract.support import fixture_paths, load_fixture
 
-from .chat import MIN_TEXT, has_ocr_language, measure, ocr_text
+from .chat import MIN_TEXT, fresh, has_ocr_language, measure, ocr_text
 
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NAMES = (
@@ -113,10 +111,7 @@ def _fresh(key: str) -> None:
     of a view is drawn, and recorded, now."""
     r = contract.of(key)
     assert r is not None
-    for value in [*vars(sys.modules[r.board.__module__]).values(), legend_layer]:
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear) and value is not glyphs and value is not advance:
-            clear()
+    fresh(sys.modules[r.board.__module__])
 
 
 @pytest.mark.parametrize("key, label, make", CASES)

@@ -22,7 +22,7 @@ from games.core import GameRecord
 from render.carnegie import CHAT_W, render_board, render_company, render_hand, render_player
 from render.common import Pen, record_text
 
-from .chat import MIN_TEXT, Measured, inline, measure
+from .chat import MIN_TEXT, Measured, fresh, inline, measure
 from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "carnegie"
@@ -41,11 +41,8 @@ def position(fixture: str, moves: int | None) -> CarnegieView:
 
 
 def _fresh() -> None:
-    """Clear the renderer's cached layers (the map's ground) so all its text is drawn now."""
-    for value in vars(carnegie).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear):
-            clear()
+    """Clear the renderer's cached layers so all its text is drawn (and measured) now."""
+    fresh(carnegie)
 
 
 def _measure(draw: Callable[[], Image.Image]) -> Measured:

@@ -28,7 +28,7 @@ from render.kenchiku import (
     render_player,
 )
 
-from .chat import MIN_TEXT, Measured, has_ocr, inline, measure, ocr_words
+from .chat import MIN_TEXT, Measured, fresh, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .kenchiku_fixtures import final_4p, mid_3p, mid_4p, seat_view, start_2p
 
@@ -62,11 +62,8 @@ CASES: dict[str, Callable[[], Image.Image]] = {
 
 
 def _fresh() -> None:
-    """Clear the renderer's cached layers so all of its text is drawn (and measured) now."""
-    for value in vars(kenchiku).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear):
-            clear()
+    """Clear the renderer's cached layers so all its text is drawn (and measured) now."""
+    fresh(kenchiku)
 
 
 def _measure(draw: Callable[[], Image.Image]) -> Measured:
