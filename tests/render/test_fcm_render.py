@@ -20,6 +20,7 @@ from bot.hand_text import food_chain_magnate_hand as hand_text
 from games.core import GameRecord, replay
 from games.food_chain_magnate.view import CampaignView, FcmView
 from i18n import term
+from render import food_chain_magnate
 from render.common import record_text, to_png
 from render.food_chain_magnate import (
     PIECES,
@@ -31,7 +32,7 @@ from render.food_chain_magnate import (
     zoom_area,
 )
 
-from .chat import MIN_TEXT, inline, measure
+from .chat import MIN_TEXT, fresh, inline, measure
 from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "food_chain_magnate"
@@ -114,6 +115,7 @@ def test_golden(name: str) -> None:
 
 def test_golden_busy_board_is_readable_inline() -> None:
     view = _busy_view()
+    fresh(food_chain_magnate)  # the map's ground is a cached layer: draw (and measure) it anew
     measured = measure(lambda: render_board(view, names=NAMES[:3]))
     assert not measured.too_small(MIN_TEXT), measured.too_small(MIN_TEXT)[:8]
     check_golden("fcm_busy_3p", measured.image)
