@@ -8,15 +8,19 @@ and caches each rendered statement per connection.
 
 Transactions are PostgreSQL's default READ COMMITTED; a check and the write it guards take
 an advisory transaction lock on what they guard (``Tx.lock``: a game, a channel), so two
-processes serialise exactly there and nowhere else. Consistent reads are REPEATABLE READ,
-read only. The schema version is the one row of ``schema_version``; migrations run under an
-advisory lock, so several processes starting at once migrate once.
+processes serialise exactly there and nowhere else. ``exclusive`` blocks (one game's changes
+across the fleet) hold a session advisory lock on a connection of their own, fenced so that a
+holder that died cannot still be committing when the next holder starts (``exclusive``).
+Consistent reads are REPEATABLE READ, read only. The schema version is the one row of
+``schema_version``; migrations run under an advisory lock, so several processes starting at
+once migrate once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -30,6 +34,12 @@ except ImportError:  # pragma: no cover - the optional extra is missing
     asyncpg = None
 
 MIGRATE_LOCK = lock_key("migrate", 0)
+
+# The fences of the ``exclusive`` blocks the current task is inside: each transaction it
+# opens holds them shared (``PostgresDatabase.exclusive``).
+_fences: contextvars.ContextVar[tuple[int, ...]] = contextvars.ContextVar(
+    "boardroom_pg_fences", default=()
+)
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?|\bIS NOT\b(?!\s+NULL\b)", re.IGNORECASE)
 
@@ -172,6 +182,14 @@ class PostgresDatabase(Database):
                 trace("BEGIN")
             await uninterrupted(tr.start())
             try:
+                fences = _fences.get() if write else ()
+                if fences:
+                    await uninterrupted(
+                        conn.execute(
+                            "SELECT pg_advisory_xact_lock_shared(k) FROM unnest($1::bigint[]) k",
+                            list(fences),
+                        )
+                    )
                 yield PostgresTx(conn, trace)
             except BaseException:
                 await uninterrupted(tr.rollback())
@@ -187,10 +205,20 @@ class PostgresDatabase(Database):
     @contextlib.asynccontextmanager
     async def exclusive(self, namespace: str, ident: int) -> AsyncIterator[None]:
         """A session advisory lock on a connection of the lock pool, held for the block and
-        released after it (or by the server when this process dies: its session ends)."""
+        released after it (or by the server when this process dies: its session ends).
+
+        Fenced: the lock lives on one connection and the block's transactions on others, so
+        when a holder is killed the server may end its lock session (releasing the lock)
+        while one of its transactions is still committing, e.g. a move whose COMMIT had
+        arrived. Each transaction of a block therefore holds the lock's fence (a second
+        advisory key) shared until it ends, and a new holder takes the fence exclusively
+        once, right after the lock: it waits until every transaction of earlier holders
+        has committed or rolled back, so what it reads is what they left. (A dead holder's
+        transaction that has not yet sent its COMMIT can no longer commit.)"""
         if self._lock_pool is None:
             raise RuntimeError("storage is not open")
         key = lock_key(namespace, ident)
+        fence = lock_key(f"{namespace}.fence", ident)
         async with self._lock_pool.acquire() as conn:
             try:
                 await uninterrupted(conn.execute("SELECT pg_advisory_lock($1)", key))
@@ -198,7 +226,13 @@ class PostgresDatabase(Database):
                 await uninterrupted(conn.execute("SELECT pg_advisory_unlock($1)", key))
                 raise
             try:
-                yield
+                # outside a transaction: taken and released by this one statement
+                await uninterrupted(conn.execute("SELECT pg_advisory_xact_lock($1)", fence))
+                token = _fences.set((*_fences.get(), fence))
+                try:
+                    yield
+                finally:
+                    _fences.reset(token)
             finally:
                 await uninterrupted(conn.execute("SELECT pg_advisory_unlock($1)", key))
 
