@@ -48,6 +48,7 @@ from .storage import (
     ImportWrite,
     MoveWrite,
     SeatRow,
+    StaleMove,
     Storage,
     TimerRow,
 )
@@ -885,7 +886,13 @@ class GameManager:
                     key="invalid_move",
                 )
             move = live.state.parse_move(seat, notation)
-            return await self._commit(live, seat, move, "user", user_id)
+            try:
+                return await self._commit(live, seat, move, "user", user_id)
+            except StaleMove:
+                # The stored line moved on under this copy although the game was held (a
+                # process whose lock session was lost): nothing was written; the player's
+                # board is out of date, so they are told so, as for a stale button.
+                raise NotYourTurn(STALE, key="not_your_turn") from None
 
     async def play_ai(
         self,

@@ -10,6 +10,7 @@ doing (``diagnose``), instead of letting a hung test hold CI."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import queue
 import random
@@ -18,15 +19,17 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
+from bot.db.postgres import PostgresDatabase
 from bot.manager import STALE, GameManager
 from bot.storage import Storage
+from games.core import NotYourTurn
 from tests.pg import execute, pg_url  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -313,6 +316,53 @@ async def test_a_move_still_committing_when_its_process_dies_is_not_overtaken(pg
     assert got == list(range(3, 11))  # move 2 is the dead process's, committed unanswered
     moves = await stored_moves(pg_url, gid)
     assert [m[0] for m in moves] == list(range(11)) and {m[1] for m in moves} == {"add 1"}
+
+
+async def test_a_move_overtaken_without_the_lock_is_refused_as_stale(pg_url, toy_game, monkeypatch):
+    """If the stored line moves on while a process holds the game (another process lost its
+    lock session, e.g. a dropped connection, and moved anyway), the holder's commit finds
+    the line changed: the player is told their board is out of date (a ``GameError``, as for
+    a stale button), nothing of theirs is written, and their next move plays on the new
+    line. Two managers in this process; the second one's lock is taken away, and its move
+    is made (on a loop of its own) just before the first one's commit starts."""
+    from tests.pg import run_sync
+
+    gid = await new_toy(pg_url, 6)
+    holder, lost = Storage(pg_url, pool_size=2), Storage(pg_url, pool_size=2)
+    await holder.open()
+    other: list[int] = []
+
+    @contextlib.asynccontextmanager
+    async def unlocked(_game_id: int) -> AsyncIterator[None]:
+        yield  # (its lock session was lost: it holds nothing)
+
+    async def overtake() -> None:
+        await lost.open()
+        try:
+            manager = GameManager(lost, lambda: datetime.now(UTC))
+            monkeypatch.setattr(manager, "exclusive", unlocked)
+            other.append((await manager.play(gid, 1, "add 1")).seq)
+        finally:
+            await lost.close()
+
+    def trace(sql: str) -> None:
+        if sql == "BEGIN" and not other:  # the first write of the holder's move
+            run_sync(overtake())
+
+    try:
+        manager = GameManager(holder, lambda: datetime.now(UTC))
+        assert isinstance(holder.database, PostgresDatabase)
+        holder.database.trace = trace
+        with pytest.raises(NotYourTurn) as refused:
+            await manager.play(gid, 1, "add 1")
+        holder.database.trace = None
+        assert refused.value.message == STALE
+        assert other == [0]
+        assert (await manager.play(gid, 2, "add 1")).seq == 1
+    finally:
+        await holder.close()
+    moves = await stored_moves(pg_url, gid)
+    assert [m[0] for m in moves] == [0, 1]
 
 
 async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
