@@ -414,8 +414,13 @@ async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     moves = await stored_moves(pg_url, gid)
     assert [(s, a) for s, _, a in moves] == [(0, "timer")]
     assert [(s, a) for s, _, a in await stored_moves(pg_url, gid2)] == [(0, "timer")]
-    # for the record (not a test of speed): how long after it was due the timer fired
-    print(f"\nthe killed process's timer fired {first[2] - due:.2f} s after it was due")
+    # for the record (not a test of speed): how long after it was due the timer fired, and
+    # how long after a dead process's claim ran out (the workers poll every 0.5 s; the bot's
+    # default is 2 s with 6 s claims, so at most 8 s plus these overheads)
+    print(
+        f"\nthe killed process's timer fired {first[2] - due:.2f} s after it was due; "
+        f"a dead claim's timer {second[2] - claim_until:.2f} s after the claim ran out"
+    )
 
 
 async def test_sigkill_of_one_of_two_processes_loses_no_acknowledged_move(pg_url, toy_game):
