@@ -99,10 +99,18 @@ async def _play(manager: GameManager, game_id: int) -> None:
 
 
 def dump_tasks() -> None:
-    """Every asyncio task's stack on stderr (SIGUSR1: a test reporting a hang)."""
+    """Where each asyncio task waits, on stderr: its chain of awaits, outermost first
+    (SIGUSR1: a test reporting a hang)."""
     print(f"== fleet worker {os.getpid()}: its asyncio tasks", file=sys.stderr)
     for task in asyncio.all_tasks():
-        task.print_stack(file=sys.stderr)
+        print(f"{task.get_name()}:", file=sys.stderr)
+        step: Any = task.get_coro()
+        while step is not None:
+            frame = getattr(step, "cr_frame", None) or getattr(step, "ag_frame", None)
+            if frame is not None:
+                code = frame.f_code
+                print(f"  {code.co_filename}:{frame.f_lineno} {code.co_name}", file=sys.stderr)
+            step = getattr(step, "cr_await", None) or getattr(step, "ag_await", None)
     sys.stderr.flush()
 
 
@@ -111,6 +119,7 @@ async def main() -> None:
     parser.add_argument("url")
     parser.add_argument("--poll", type=float, default=0.0)
     args = parser.parse_args()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks)
     register(TOY)
     name = f"application_name=fleet-worker-{os.getpid()}"
     storage = Storage(args.url + ("&" if "?" in args.url else "?") + name)
@@ -120,7 +129,6 @@ async def main() -> None:
     timers = Timers(client, manager, storage, Publisher(), now=time.time)  # type: ignore[arg-type]
     print("ready", flush=True)
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGUSR1, dump_tasks)
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     tasks = set()

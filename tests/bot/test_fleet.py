@@ -48,7 +48,7 @@ def diagnose(url: str) -> str:
     from tests.pg import run_sync
 
     for w in Worker.started:
-        if w.proc.poll() is None:
+        if w.proc.poll() is None and "ready" in w.seen:  # (its handler is set by then)
             os.kill(w.proc.pid, signal.SIGUSR1)
 
     async def report() -> str:
