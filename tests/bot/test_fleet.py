@@ -365,6 +365,48 @@ async def test_a_move_overtaken_without_the_lock_is_refused_as_stale(pg_url, toy
     assert [m[0] for m in moves] == [0, 1]
 
 
+async def test_a_load_is_one_line_while_another_process_moves(pg_url, toy_game, monkeypatch):
+    """A process loads a game (a board to show, whose turn it is) while another commits the
+    game's last move between the reads of that load: the copy it gets has one line, whose
+    row, stamp and state agree (before, the state could hold the new move and be over while
+    the row still said running: a fleet worker then found nobody to act and stopped, another
+    hang of the 20-trial test). The next load has the finished game."""
+    gid = await new_toy(pg_url, 7, target="2")  # 3 moves
+    reader, mover = Storage(pg_url, pool_size=2), Storage(pg_url, pool_size=2)
+    await reader.open()
+    await mover.open()
+    try:
+        other = GameManager(mover, lambda: datetime.now(UTC))
+        await other.play(gid, 1, "add 1")
+        await other.play(gid, 2, "add 1")
+        moved: list[int] = []
+
+        def then_move(read: Any) -> Any:
+            async def wrapped(*args: Any) -> Any:
+                result = await read(*args)
+                if not moved:  # the other process's last move
+                    moved.append((await other.play(gid, 1, "add 1")).seq)
+                return result
+
+            return wrapped
+
+        # whichever read a load starts with, the move lands right after it
+        for name in ("game_and_stamp", "game_line", "get_game", "line_stamp"):
+            monkeypatch.setattr(reader, name, then_move(getattr(reader, name)))
+        manager = GameManager(reader, lambda: datetime.now(UTC))
+        live = await manager.load(gid)
+        assert moved == [2]
+        assert live.stamp is not None and live.seq == live.stamp[0]
+        assert (live.row.status == "running") == (live.state.outcome() is None)
+        assert live.row.status == "running" and live.seq == 2  # what was read first
+        again = await manager.load(gid)
+        assert again.seq == 3 and again.row.status == "finished"
+        assert again.state.outcome() is not None
+    finally:
+        await reader.close()
+        await mover.close()
+
+
 async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     """Process A arms a game's turn timer and is SIGKILLed before it is due; of the two
     processes left, exactly one fires it. A timer claimed by a process that died fires once
