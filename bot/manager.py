@@ -48,6 +48,7 @@ from .storage import (
     ImportWrite,
     MoveWrite,
     SeatRow,
+    StaleMove,
     Storage,
     TimerRow,
 )
@@ -754,18 +755,22 @@ class GameManager:
     async def _load_locked(self, game_id: int) -> LiveGame:
         live = self.cached(game_id)
         stamp: tuple[int, int] | None = None
+        line: tuple[list[tuple[int, str]], str | None] | None = None
         if self.storage.shared:
             # Another process may have moved, undone or changed the game since: use the
-            # copy only if its line is still the stored one, with the stored row.
-            fresh, stamp = await self.storage.game_and_stamp(game_id)
-            if fresh is None:
-                self.forget(game_id)
-                raise LobbyError("That game no longer exists.")
-            if live is not None and stamp == live.stamp:
-                live.row = fresh
-            elif live is not None:
+            # copy only if its line is still the stored one, with the stored row; else
+            # replay the line read in the same snapshot as the row and the stamp (another
+            # process may move meanwhile: row, stamp and state must describe one line).
+            if live is not None:
+                fresh, stamp = await self.storage.game_and_stamp(game_id)
+                if fresh is not None and stamp == live.stamp:
+                    live.row = fresh
+                    return live
                 self.forget(game_id)
                 live = None
+            fresh, stamp, line = await self.storage.game_line(game_id)
+            if fresh is None:
+                raise LobbyError("That game no longer exists.")
             row = fresh
         if live is not None:
             return live
@@ -788,7 +793,7 @@ class GameManager:
                     engine_version2=spec.engine_version,
                 )
             )
-        moves, stored = await self.storage.replay_moves(game_id)
+        moves, stored = line if line is not None else await self.storage.replay_moves(game_id)
         record = GameRecord(
             row.game_key, row.engine_version, row.seed, len(row.seats), dict(row.options), moves
         )
@@ -911,7 +916,13 @@ class GameManager:
                     key="invalid_move",
                 )
             move = live.state.parse_move(seat, notation)
-            return await self._commit(live, seat, move, "user", user_id)
+            try:
+                return await self._commit(live, seat, move, "user", user_id)
+            except StaleMove:
+                # The stored line moved on under this copy although the game was held (a
+                # process whose lock session was lost): nothing was written; the player's
+                # board is out of date, so they are told so, as for a stale button.
+                raise NotYourTurn(STALE, key="not_your_turn") from None
 
     async def play_ai(
         self,

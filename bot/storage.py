@@ -822,6 +822,18 @@ class Storage:
             found = await self._games_in(tx, "WHERE id = ?", (game_id,))
             return (found[0] if found else None), await _line_stamp(tx, game_id)
 
+    async def game_line(
+        self, game_id: int
+    ) -> tuple[GameRow | None, tuple[int, int], tuple[list[tuple[int, str]], str | None]]:
+        """``game_and_stamp`` and ``replay_moves`` of one game, read together in one
+        snapshot: a copy replayed from them is the line its row and stamp describe, even
+        while another process moves in the game."""
+        async with self.reading() as tx:
+            found = await self._games_in(tx, "WHERE id = ?", (game_id,))
+            stamp = await _line_stamp(tx, game_id)
+            line = await _replay_moves(tx, game_id)
+        return (found[0] if found else None), stamp, line
+
     async def _games_in(self, tx: Tx, where: str, params: Sequence[Any]) -> list[GameRow]:
         rows = await tx.fetchall(f"SELECT {_GAME_COLS} FROM games {where}", params)
         games = [self._game_from_row(r) for r in rows]
@@ -1072,11 +1084,8 @@ class Storage:
 
     async def replay_moves(self, game_id: int) -> tuple[list[tuple[int, str]], str | None]:
         """``(seat, notation)`` of every move in order, and the last move's digest."""
-        rows = await self._fetchall(
-            "SELECT seat, notation, digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq",
-            (game_id,),
-        )
-        return [(int(s), str(n)) for s, n, _ in rows], (rows[-1][2] if rows else None)
+        async with self.reading() as tx:
+            return await _replay_moves(tx, game_id)
 
     async def digests(self, game_id: int) -> list[str | None]:
         rows = await self._fetchall(
@@ -1687,6 +1696,14 @@ async def _add_holder(tx: Tx, game_id: int, user_id: int, seat: int) -> None:
         raise IntegrityError(
             f"member {user_id} held seat {held} of game {game_id}, not seat {seat}"
         )
+
+
+async def _replay_moves(tx: Tx, game_id: int) -> tuple[list[tuple[int, str]], str | None]:
+    rows = await tx.fetchall(
+        "SELECT seat, notation, digest FROM moves WHERE game_id = ? AND seq >= 0 ORDER BY seq",
+        (game_id,),
+    )
+    return [(int(s), str(n)) for s, n, _ in rows], (rows[-1][2] if rows else None)
 
 
 async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:

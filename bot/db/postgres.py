@@ -8,19 +8,24 @@ and caches each rendered statement per connection.
 
 Transactions are PostgreSQL's default READ COMMITTED; a check and the write it guards take
 an advisory transaction lock on what they guard (``Tx.lock``: a game, a channel), so two
-processes serialise exactly there and nowhere else. Consistent reads are REPEATABLE READ,
-read only. The schema version is the one row of ``schema_version``; migrations run under an
-advisory lock, so several processes starting at once migrate once.
+processes serialise exactly there and nowhere else. ``exclusive`` blocks (one game's changes
+across the fleet) hold a session advisory lock on a connection of their own, fenced so that a
+holder that died cannot still be committing when the next holder starts (``exclusive``).
+Consistent reads are REPEATABLE READ, read only. The schema version is the one row of
+``schema_version``; migrations run under an advisory lock, so several processes starting at
+once migrate once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from .base import Database, Dialect, IntegrityError, Tx, lock_key, uninterrupted
 
@@ -31,7 +36,31 @@ except ImportError:  # pragma: no cover - the optional extra is missing
 
 MIGRATE_LOCK = lock_key("migrate", 0)
 
+# Set on every connection: over TCP, the server probes a session that has been idle 10 s every
+# 5 s and ends it after 3 unanswered probes, so the locks of a bot host that vanished (power
+# cut, partition: no FIN ever arrives) are released within about 25 s instead of the kernel's
+# default two hours. A process that is merely killed closes its sockets and loses its locks at
+# once; Unix sockets ignore these settings.
+KEEPALIVES = {
+    "tcp_keepalives_idle": "10",
+    "tcp_keepalives_interval": "5",
+    "tcp_keepalives_count": "3",
+}
+
+# The fences of the ``exclusive`` blocks the current task is inside: each transaction it
+# opens holds them shared (``PostgresDatabase.exclusive``).
+_fences: contextvars.ContextVar[tuple[int, ...]] = contextvars.ContextVar(
+    "boardroom_pg_fences", default=()
+)
+
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?|\bIS NOT\b(?!\s+NULL\b)", re.IGNORECASE)
+
+
+def session_settings(url: str) -> dict[str, str]:
+    """The settings each connection asks for (``KEEPALIVES``), less those the URL's query
+    names (``?tcp_keepalives_idle=60``: the operator's value stands)."""
+    named = parse_qs(urlsplit(url).query)
+    return {k: v for k, v in KEEPALIVES.items() if k not in named}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -135,7 +164,11 @@ class PostgresDatabase(Database):
     async def open(self) -> None:
         # No 5-minute expiry timers for idle connections and prepared statements: a bot
         # keeps a few of each, and SimCord's virtual clock counts such timers as pending work.
-        options = dict(max_inactive_connection_lifetime=0, max_cached_statement_lifetime=0)
+        options: dict[str, Any] = dict(
+            max_inactive_connection_lifetime=0,
+            max_cached_statement_lifetime=0,
+            server_settings=session_settings(self.target),
+        )
         self._pool = await asyncpg.create_pool(
             self.target, min_size=1, max_size=self.pool_size, **options
         )
@@ -172,6 +205,14 @@ class PostgresDatabase(Database):
                 trace("BEGIN")
             await uninterrupted(tr.start())
             try:
+                fences = _fences.get() if write else ()
+                if fences:
+                    await uninterrupted(
+                        conn.execute(
+                            "SELECT pg_advisory_xact_lock_shared(k) FROM unnest($1::bigint[]) k",
+                            list(fences),
+                        )
+                    )
                 yield PostgresTx(conn, trace)
             except BaseException:
                 await uninterrupted(tr.rollback())
@@ -187,10 +228,20 @@ class PostgresDatabase(Database):
     @contextlib.asynccontextmanager
     async def exclusive(self, namespace: str, ident: int) -> AsyncIterator[None]:
         """A session advisory lock on a connection of the lock pool, held for the block and
-        released after it (or by the server when this process dies: its session ends)."""
+        released after it (or by the server when this process dies: its session ends).
+
+        Fenced: the lock lives on one connection and the block's transactions on others, so
+        when a holder is killed the server may end its lock session (releasing the lock)
+        while one of its transactions is still committing, e.g. a move whose COMMIT had
+        arrived. Each transaction of a block therefore holds the lock's fence (a second
+        advisory key) shared until it ends, and a new holder takes the fence exclusively
+        once, right after the lock: it waits until every transaction of earlier holders
+        has committed or rolled back, so what it reads is what they left. (A dead holder's
+        transaction that has not yet sent its COMMIT can no longer commit.)"""
         if self._lock_pool is None:
             raise RuntimeError("storage is not open")
         key = lock_key(namespace, ident)
+        fence = lock_key(f"{namespace}.fence", ident)
         async with self._lock_pool.acquire() as conn:
             try:
                 await uninterrupted(conn.execute("SELECT pg_advisory_lock($1)", key))
@@ -198,7 +249,13 @@ class PostgresDatabase(Database):
                 await uninterrupted(conn.execute("SELECT pg_advisory_unlock($1)", key))
                 raise
             try:
-                yield
+                # outside a transaction: taken and released by this one statement
+                await uninterrupted(conn.execute("SELECT pg_advisory_xact_lock($1)", fence))
+                token = _fences.set((*_fences.get(), fence))
+                try:
+                    yield
+                finally:
+                    _fences.reset(token)
             finally:
                 await uninterrupted(conn.execute("SELECT pg_advisory_unlock($1)", key))
 

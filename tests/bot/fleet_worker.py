@@ -7,19 +7,25 @@ and prints what the bot would announce, each line flushed:
 - ``play GAME``: make moves in toy game ``GAME`` for whoever is to act (as interactions from
   both players would arrive) until it is over; prints ``ack GAME SEQ`` after each commit
   returns (the moment the bot answers) and ``refused GAME TEXT`` for each truthful refusal
-  (another process moved first), then ``over GAME``.
+  (another process moved first), then ``over GAME``; or ``error GAME TYPE: TEXT`` if
+  anything else was raised (a bug: the test fails with it).
 - ``timers``: arm every stored timer and, with ``--poll``, look for due timers no live
   process holds; prints ``fired GAME SEQ`` for each timer move this process commits.
 
-It prints ``ready`` once the storage is open.
+It prints ``ready`` once the storage is open. Its database sessions are named
+``fleet-worker-PID`` (``application_name``), and on SIGUSR1 it writes the stack of each of
+its asyncio tasks to stderr: what a hung test reports.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import signal
 import sys
 import time
+import traceback
 from datetime import UTC, datetime
 from typing import Any
 
@@ -66,6 +72,16 @@ class Publisher:
 
 
 async def play(manager: GameManager, game_id: int) -> None:
+    """``play GAME``; any other exception ends it with ``error GAME TYPE: TEXT`` (and its
+    traceback on stderr), so the test fails at once instead of waiting for ``over``."""
+    try:
+        await _play(manager, game_id)
+    except Exception as exc:
+        traceback.print_exc()
+        print(f"error {game_id} {type(exc).__name__}: {exc}".replace("\n", " "), flush=True)
+
+
+async def _play(manager: GameManager, game_id: int) -> None:
     while True:
         live = await manager.load(game_id)
         if live.row.status != "running":
@@ -82,13 +98,31 @@ async def play(manager: GameManager, game_id: int) -> None:
     print(f"over {game_id}", flush=True)
 
 
+def dump_tasks() -> None:
+    """Where each asyncio task waits, on stderr: its chain of awaits, outermost first
+    (SIGUSR1: a test reporting a hang)."""
+    print(f"== fleet worker {os.getpid()}: its asyncio tasks", file=sys.stderr)
+    for task in asyncio.all_tasks():
+        print(f"{task.get_name()}:", file=sys.stderr)
+        step: Any = task.get_coro()
+        while step is not None:
+            frame = getattr(step, "cr_frame", None) or getattr(step, "ag_frame", None)
+            if frame is not None:
+                code = frame.f_code
+                print(f"  {code.co_filename}:{frame.f_lineno} {code.co_name}", file=sys.stderr)
+            step = getattr(step, "cr_await", None) or getattr(step, "ag_await", None)
+    sys.stderr.flush()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
     parser.add_argument("--poll", type=float, default=0.0)
     args = parser.parse_args()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks)
     register(TOY)
-    storage = Storage(args.url)
+    name = f"application_name=fleet-worker-{os.getpid()}"
+    storage = Storage(args.url + ("&" if "?" in args.url else "?") + name)
     await storage.open()
     manager = GameManager(storage, lambda: datetime.now(UTC))
     client = Client(manager)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.db import IntegrityError, is_postgres, redact
-from bot.db.postgres import render
+from bot.db.postgres import KEEPALIVES, render, session_settings
 from bot.db.schema import render_all
 from bot.storage import (
     MIGRATIONS,
@@ -279,6 +279,37 @@ def test_postgres_rendering():
     assert render_all(MIGRATIONS, "sqlite")[0] == MIGRATIONS[0]  # SQLite runs as written
     assert is_postgres("postgresql://u@/db?host=/tmp") and not is_postgres("b.sqlite3")
     assert redact("postgresql://u:secret@h/db") == "postgresql://u:***@h/db"
+
+
+def test_postgres_sessions_ask_for_tcp_keepalives():
+    """Each connection asks the server to probe it over TCP (a vanished host's locks go in
+    about 25 s, not two hours), unless the URL sets a value of its own."""
+    assert session_settings("postgresql://u@h/db") == KEEPALIVES
+    assert KEEPALIVES == {
+        "tcp_keepalives_idle": "10",
+        "tcp_keepalives_interval": "5",
+        "tcp_keepalives_count": "3",
+    }
+    own = session_settings("postgresql://u@h/db?tcp_keepalives_idle=60&sslmode=disable")
+    assert own == {"tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
+
+
+@pytest.mark.postgres
+async def test_postgres_connections_carry_the_keepalive_settings(pg_empty_url):
+    """The server sees the settings as the client's (their values read 0 over a Unix
+    socket, which has no TCP to probe)."""
+    storage = Storage(pg_empty_url, pool_size=1)
+    await storage.open()
+    try:
+        for pool in (storage.database.pool, storage.database._lock_pool):
+            async with pool.acquire() as conn:
+                rows = await conn.fetch(
+                    "SELECT name, source FROM pg_settings WHERE name = ANY($1::text[])",
+                    list(KEEPALIVES),
+                )
+            assert {r["name"]: r["source"] for r in rows} == dict.fromkeys(KEEPALIVES, "client")
+    finally:
+        await storage.close()
 
 
 async def test_postgres_migration_17_converts_open_undo_votes(pg_empty_url):
