@@ -122,7 +122,7 @@ IMPORT_WARNING = Msg(
 async def open_import(
     manager: GameManager,
     publisher: Publisher,
-    lobby_view: Callable[[GameRow], discord.ui.View | None],
+    lobby_view: Callable[[GameRow, str], discord.ui.View | None],
     *,
     guild_id: int,
     channel_id: int,
@@ -175,7 +175,7 @@ async def open_import(
         "embed": msg.lobby_embed(row, record.seats, lang),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
-    view = lobby_view(row)
+    view = lobby_view(row, lang)
     if view is not None:
         kwargs["view"] = view
     message = await publisher.post(row.channel_id, text, **kwargs)

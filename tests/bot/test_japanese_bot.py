@@ -22,7 +22,7 @@ from bot import game_log, rules_help
 from bot.rules_help import rules_book
 from games.core import Rng
 
-from .test_ai_seats import ai_table, human_turns, live_of
+from .test_ai_seats import human_turns, live_of
 
 ENGLISH_FRAMES = ("it's your turn", "Waiting for", "has started", "Game over", " is playing")
 
@@ -38,6 +38,18 @@ async def set_server_language(env: Any, guild: Any, channel: Any, lang: str) -> 
     admin = guild.add_member(env.create_user("admin"), roles=[role])
     await admin.slash(channel, "settings server", language=lang)
     assert (await env.bot.services.storage.guild_settings(guild.id)).language == lang
+
+
+async def ai_table(channel: Any, host: Any, game: str, seed: int, *, ais: int) -> None:
+    """``/game new``, ``ais`` clicks on the lobby's Add AI button as labelled in the server's
+    language (Japanese here: the lobby post is public), ``/game start``."""
+    r = await host.slash(channel, "game new", game=game, seed=seed)
+    lobby = r.response.message
+    for _ in range(ais):
+        r = await host.click(lobby, label="AIを追加")
+        assert not r.ephemeral, r.response.content
+    r = await host.slash(channel, "game start")
+    assert not r.ephemeral, r.response.content
 
 
 def posted_since(channel: Any, count: int) -> list[Any]:
