@@ -39,29 +39,50 @@ _SEAT = re.compile(r"(?<![A-Za-z0-9_@#&:<])p(\d{1,2})(?![A-Za-z0-9_])")
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
 
 
-def display_name(live: LiveGame, seat: int) -> str:
-    """A seat's Discord display name shortened for sentences (``P2`` if there is none)."""
+AI_SUFFIX = " (AI)"
+"""Added to a member's stored name while the AI plays their seat (``bot.services.seats``)."""
+_AI_PLAYER = re.compile(r"AI (\d+) \(bot\)")
+"""The stored name of an AI seat added in the lobby (``bot.manager``: ``AI 2 (bot)``)."""
+
+
+def seat_label(name: str, lang: str = i18n.DEFAULT) -> str:
+    """A seat's stored name as a reader of ``lang`` sees it: the bot's own words in it (an
+    added AI seat's ``AI 2 (bot)``, the `` (AI)`` after a handed-over member's name) in
+    ``lang``; a member's own name as it is. English: ``name`` unchanged."""
+    if lang == i18n.DEFAULT:
+        return name
+    added = _AI_PLAYER.fullmatch(name)
+    if added is not None:
+        return i18n.t(lang, "bot.seats.ai_player_name", "AI {n} (bot)", n=int(added.group(1)))
+    if name.endswith(AI_SUFFIX):
+        return name[: -len(AI_SUFFIX)] + i18n.t(lang, "bot.seats.ai_suffix", " (AI)")
+    return name
+
+
+def display_name(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> str:
+    """A seat's Discord display name shortened for sentences (``P2`` if there is none), the
+    bot's words in it in ``lang`` (``seat_label``)."""
     if 0 <= seat < len(live.row.seats):
-        name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
+        name = short_name(seat_label(live.row.seats[seat].display_name, lang), NAME_CHARS)
         return name.replace("*", "").replace("_", "\\_").replace("`", "'") or f"P{seat + 1}"
     return f"P{seat + 1}"
 
 
-def _names_of(who: LiveGame | Sequence[str]) -> list[str]:
+def _names_of(who: LiveGame | Sequence[str], lang: str = i18n.DEFAULT) -> list[str]:
     if isinstance(who, LiveGame):
-        return [display_name(who, s) for s in range(len(who.row.seats))]
-    return [short_name(n, NAME_CHARS) or f"P{i + 1}" for i, n in enumerate(who)]
+        return [display_name(who, s, lang) for s in range(len(who.row.seats))]
+    return [short_name(seat_label(n, lang), NAME_CHARS) or f"P{i + 1}" for i, n in enumerate(who)]
 
 
-def named(who: LiveGame | Sequence[str], text: str) -> str:
+def named(who: LiveGame | Sequence[str], text: str, lang: str = i18n.DEFAULT) -> str:
     """``text`` with seat tokens (``p1``, ``p2``… as engines and notation write seats) replaced
     by players' display names, except inside `code` spans, where notation stays raw.
 
     ``named(live, "p2 rented r3 (Red) to p1 for $10,000.")`` → ``"bob rented r3 (Red) to
     alice for $10,000."``. Tokens beyond the number of seats are left alone. ``who`` is a live
-    game or the display names by seat.
+    game or the display names by seat; ``lang`` is the reader's (``seat_label``).
     """
-    names = _names_of(who)
+    names = _names_of(who, lang)
 
     def seat_name(m: re.Match[str]) -> str:
         n = int(m.group(1))
@@ -137,7 +158,7 @@ def sentences(parts: Iterable[str], lang: str = i18n.DEFAULT) -> str:
 def tr_events(live: LiveGame, events: Iterable[str], lang: str = i18n.DEFAULT) -> list[str]:
     """Engine event sentences in ``lang`` (each ``Msg`` re-rendered by its key), then seat
     tokens replaced by names: translation comes first, so ``p1`` stays a token until then."""
-    return [named(live, i18n.tr(e, lang)) for e in events]
+    return [named(live, i18n.tr(e, lang), lang) for e in events]
 
 
 def after_timer(events: list[str]) -> list[str]:
@@ -187,13 +208,13 @@ def activity_msg(live: LiveGame) -> str:
 
 def waiting_for(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     """``"bob"``, ``"bob and carol"``, ``"bob, carol and 2 more"``: who is to act, by name."""
-    return i18n.tr(waiting_msg(live), lang)
+    return i18n.tr(waiting_msg(live, lang), lang)
 
 
-def waiting_msg(live: LiveGame) -> str:
-    """``waiting_for`` as a ``Msg``."""
+def waiting_msg(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
+    """``waiting_for`` as a ``Msg`` (names as a reader of ``lang`` sees them)."""
     seats = sorted(live.state.waiting_for())
-    names: list[str] = [display_name(live, s) for s in seats]
+    names: list[str] = [display_name(live, s, lang) for s in seats]
     if len(names) > 3:
         names = [*names[:2], Msg("bot.messages.n_more", "{n} more", n=len(names) - 2)]
     return and_msg(names)
@@ -343,7 +364,7 @@ def lobby_embed(
     )
     host = t(lang, "bot.lobby_card.host", " (host)")
     seats = "\n".join(
-        f"{s.seat + 1}. {s.display_name}"
+        f"{s.seat + 1}. {seat_label(s.display_name, lang)}"
         + (host if s.user_id == row.host_id else "")
         + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
         + (
@@ -434,7 +455,7 @@ def final_scores(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
             lang,
             "bot.messages.game_over",
             "🏁 **Game over** — {reason}",
-            reason=named(live, i18n.tr(outcome.reason, lang)),
+            reason=named(live, i18n.tr(outcome.reason, lang), lang),
         )
     ]
     for seat in sorted(outcome.ranks, key=lambda s: (outcome.ranks[s], s)):
@@ -507,9 +528,9 @@ def with_mover(live: LiveGame, seat: int, view: Any) -> Any:
     )
 
 
-def seat_legend(live: LiveGame) -> str:
-    """``p1 alice · p2 bob …``: how notation names seats."""
-    return " · ".join(f"p{s.seat + 1} {s.display_name}" for s in live.row.seats)
+def seat_legend(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
+    """``p1 alice · p2 bob …``: how notation names seats (names as ``seat_label``)."""
+    return " · ".join(f"p{s.seat + 1} {seat_label(s.display_name, lang)}" for s in live.row.seats)
 
 
 def header(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
@@ -584,10 +605,28 @@ def standings(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
         if getattr(player, "merchant_bankrupt", False):
             bits.append(i18n.t(lang, "bot.standings.merchant_bankrupt", "merchant bankrupt"))
         mark = "▶ " if seat in to_act else "• "
-        lines.append(
-            f"{mark}**{display_name(live, seat)}**" + (" — " + " · ".join(bits) if bits else "")
-        )
+        shown = f"{mark}**{display_name(live, seat, lang)}**"
+        lines.append(shown + (" — " + " · ".join(bits) if bits else ""))
     return lines
+
+
+def ai_levels(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
+    """``/game status``'s line naming the level each AI seat plays at (``manager.level_of``:
+    the seat's own, else the game's); no line when no seat is the AI's."""
+    seats = [s.seat for s in live.row.seats if s.kind == "ai"]
+    if not seats:
+        return []
+    each = [
+        i18n.t(
+            lang,
+            "bot.status.ai_seat_level",
+            "**{name}** `{level}`",
+            name=display_name(live, seat, lang),
+            level=level_of(live.row, seat),
+        )
+        for seat in seats
+    ]
+    return [i18n.t(lang, "bot.status.ai_levels", "🤖 AI levels: {seats}", seats=" · ".join(each))]
 
 
 def status_text(
@@ -624,6 +663,7 @@ def status_text(
         return header(live, lang) + "\n" + final_scores(live, lang)
     lines = [header(live, lang) + t(lang, "bot.status.moves", " · {n} moves so far", n=live.seq)]
     lines += standings(live, lang)
+    lines += ai_levels(live, lang)
     if live.state.to_act():
         turn = t(
             lang,

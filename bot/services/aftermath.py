@@ -167,7 +167,9 @@ def done_line(result: MoveResult, told: Sequence[str] = (), lang: str = i18n.DEF
     r3 — sent privately to @bob."``. ``lang``: the mover's language."""
     live = result.live
     t = i18n.t
-    what = msg.named(live, i18n.tr(result.label, lang) if result.label else f"`{result.notation}`")
+    what = msg.named(
+        live, i18n.tr(result.label, lang) if result.label else f"`{result.notation}`", lang
+    )
     if announces(result):
         events = msg.sentences(msg.tr_events(live, result.events, lang), lang)
         if events:

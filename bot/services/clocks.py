@@ -412,7 +412,7 @@ def clock_line(live: LiveGame, lang: str = i18n.DEFAULT, now: float | None = Non
         c = live.row.clocks.get(s.seat)
         if s.kind != "human" or c is None:
             continue
-        name = msg.display_name(live, s.seat)
+        name = msg.display_name(live, s.seat, lang)
         if c.vacation_since is not None:
             bits.append(i18n.t(lang, "bot.clocks.vacation", "{name}: 🏖️ on vacation", name=name))
         elif c.since is not None:
@@ -561,7 +561,7 @@ class Clocks:
             lang,
             "bot.clocks.ran_out_time_default",
             "⏰ **{display_name}** ran out of time; the default move was played: {played}",
-            display_name=msg.display_name(live, seat),
+            display_name=msg.display_name(live, seat, lang),
             played=played,
         )
         if result.events:
@@ -573,7 +573,7 @@ class Clocks:
             return
         if live.state.is_over():
             return
-        name = msg.display_name(live, seat)
+        name = msg.display_name(live, seat, lang)
         no_ai = i18n.t(
             lang,
             "bot.clocks.ran_out_time_times",

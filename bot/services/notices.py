@@ -74,7 +74,7 @@ def answer_labels(
             label = i18n.tr(live.state.describe(seat, move), lang)
         except Exception:
             label = n.replace("_", " ").capitalize()
-        out.append((n, msg.named(live, label)))
+        out.append((n, msg.named(live, label, lang)))
     return out
 
 
@@ -232,7 +232,8 @@ class Notices:
             id=live.id,
             channel=live.row.channel_id,
         )
-        return msg.clip(f"{head}{msg.named(live, i18n.tr(body, lang))}\n-# {msg.seat_legend(live)}")
+        said = msg.named(live, i18n.tr(body, lang), lang)
+        return msg.clip(f"{head}{said}\n-# {msg.seat_legend(live, lang)}")
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
         return await self.storage.take_inbox(game_id, user_id)
@@ -272,5 +273,5 @@ def closed_because(result: MoveResult, sent: Sent, lang: str = i18n.DEFAULT) -> 
         lang,
         "bot.notices.no_longer_open",
         "Closed: it is no longer open after {name}'s move.",
-        name=msg.display_name(live, result.seat),
+        name=msg.display_name(live, result.seat, lang),
     )

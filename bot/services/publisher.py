@@ -118,7 +118,7 @@ class Publisher:
             status.append(msg.final_scores(live, lang))
             outcome = live.state.outcome()
             if outcome is not None:
-                reason = msg.named(live, i18n.tr(outcome.reason, lang))
+                reason = msg.named(live, i18n.tr(outcome.reason, lang), lang)
         else:
             status.append(wording.whose_turn(live, lang))
             due = live.due()
@@ -143,7 +143,7 @@ class Publisher:
             status=status,
             is_over=live.state.is_over(),
             table_key=dl.table_key if dl is not None else None,
-            names=tuple(live.names()),
+            names=tuple(msg.seat_label(n, lang) for n in live.names()),
             ping=ping,
             lang=lang,
             reason=reason,

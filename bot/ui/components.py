@@ -287,6 +287,7 @@ class WhyButton(GameButton, template=button_template("why")):
             msg.named(
                 live,
                 refusal_text(refused, label=lambda m: live.state.describe(seat, m), lang=lang),
+                lang,
             )
             if refused
             else i18n.t(
