@@ -118,7 +118,7 @@ def log_line(
         )
     if not mine and public != row.notation:  # masked, e.g. a sealed bid
         sentence = msg.sentences(events, lang) if events else name
-        return f"{number} {sentence} · `{public}`"
+        return f"{number} {sentence} · {msg.public_code(public, lang)}"
     if events:
         token = f"p{row.seat + 1}"
         first = next(i18n.tr(e, lang) for e in entry.events if e)

@@ -211,7 +211,7 @@ def masters_of_commerce_hand(
             "bot.hand.money_2",
             "Money: **{moc_money}** · {role_text}",
             moc_money=moc_money(p.money),
-            role_text=role_text(view, p),
+            role_text=role_text(view, p, lang),
         )
     )
     gone = [
@@ -291,7 +291,7 @@ def masters_of_commerce_hand(
                     moc_money=moc_money(d.rent or 0),
                 )
                 if d.merchant is not None
-                else "vacant"
+                else i18n.t(lang, "bot.hand.vacant", "vacant")
             )
             for d in district.deeds
         ]

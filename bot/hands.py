@@ -150,4 +150,4 @@ async def player_board(
                 title=msg.title(live.spec, lang),
             )
         ) from None
-    return f"**{msg.display_name(live, seat)}** · {msg.header(live, lang)}", board
+    return f"**{msg.display_name(live, seat, lang)}** · {msg.header(live, lang)}", board

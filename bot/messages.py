@@ -26,10 +26,11 @@ def mentions(users: Iterable[int]) -> str:
     return ", ".join(f"<@{u}>" for u in users)
 
 
-def who(live: LiveGame, seat: int) -> str:
-    """A mention for a human seat, the seat's name (bold) for an AI or vacant one."""
+def who(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> str:
+    """A mention for a human seat, the seat's name (bold, ``seat_label``) for an AI or
+    vacant one."""
     user = live.row.user_of(seat)
-    return f"<@{user}>" if user is not None else f"**{live.name(seat)}**"
+    return f"<@{user}>" if user is not None else f"**{seat_label(live.name(seat), lang)}**"
 
 
 NAME_CHARS = 20  # a display name in a sentence is shortened to this many characters
@@ -97,6 +98,11 @@ def named(who: LiveGame | Sequence[str], text: str, lang: str = i18n.DEFAULT) ->
     return "".join(out)
 
 
+TIMER_WORDS = {"negotiation": Msg("bot.messages.timer.negotiation", "negotiation")}
+"""Words of timer keys (``y1-negotiation``) said to players; other words are shown as
+they are."""
+
+
 def timer_phrase(notation: str, lang: str = i18n.DEFAULT) -> str:
     """What a timer's move ended, in words: ``expire y1-negotiation`` → ``"the year 1
     negotiation"``; ``expire y2-lot3-bid4`` → ``"lot 3 of the year 2 auction"``. Internal ids
@@ -126,7 +132,7 @@ def timer_phrase(notation: str, lang: str = i18n.DEFAULT) -> str:
         if x
     )
     if rest:
-        what = " ".join(rest)
+        what = " ".join(i18n.tr(TIMER_WORDS[w], lang) if w in TIMER_WORDS else w for w in rest)
     elif lot:
         what = t(lang, "bot.messages.timer.auction", "auction")
     else:
@@ -309,6 +315,12 @@ def title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
     return name
 
 
+def summary(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    """The game's one-paragraph summary in ``lang``: the core catalogue's ``summary_<key>``
+    (written by hand, like ``title_<key>``), else ``spec.summary``."""
+    return i18n.tr(Msg(f"summary_{spec.key}", spec.summary), lang)
+
+
 def mode_text(spec: GameSpec, row: GameRow, lang: str = i18n.DEFAULT) -> str:
     """The mode the seats make, for games whose mode depends on them (``""`` otherwise):
     ``"Solo: you against Andrew Carnegie (difficulty 2)"`` with one seat, ``"2 players
@@ -350,16 +362,26 @@ def lobby_embed(
         "finished": t(lang, "bot.lobby_card.finished", "Finished"),
         "abandoned": t(lang, "bot.lobby_card.abandoned", "Abandoned"),
     }[row.status]
-    e = discord.Embed(
-        title=t(
+    if lang == i18n.DEFAULT:
+        heading = t(
             lang,
             "bot.lobby_card.title",
             "{title} · {title_ja} — game #{id}",
             title=spec.title,
             title_ja=spec.title_ja,
             id=row.id,
-        ),
-        description=spec.summary,
+        )
+    else:  # the game's name as its players know it in ``lang`` (no English beside it)
+        heading = t(
+            lang,
+            "bot.lobby_card.title_local",
+            "{title} — game #{id}",
+            title=title(spec, lang),
+            id=row.id,
+        )
+    e = discord.Embed(
+        title=heading,
+        description=summary(spec, lang),
         colour=ACCENT,
     )
     host = t(lang, "bot.lobby_card.host", " (host)")
@@ -442,6 +464,17 @@ DETAIL_WORDS = {
     "money": Msg("bot.detail.money", "money"),
     "honour": Msg("bot.detail.honour", "honour"),
     "bankrupt": Msg("bot.detail.bankrupt", "bankrupt"),
+    "buildings": Msg("bot.detail.buildings", "buildings"),
+    "contracts": Msg("bot.detail.contracts", "contracts"),
+    "deeds": Msg("bot.detail.deeds", "deeds"),
+    "landlord": Msg("bot.detail.landlord", "landlord"),
+    "landlord_bankrupt": Msg("bot.detail.landlord_bankrupt", "landlord bankrupt"),
+    "liens": Msg("bot.detail.liens", "liens"),
+    "merchant": Msg("bot.detail.merchant", "merchant"),
+    "merchant_bankrupt": Msg("bot.detail.merchant_bankrupt", "merchant bankrupt"),
+    "role_rank": Msg("bot.detail.role_rank", "role rank"),
+    "cash": Msg("bot.detail.cash", "cash"),
+    "order": Msg("bot.detail.order", "order"),
 }
 """Words for the score details engines report (others are shown as their key in words)."""
 
@@ -469,10 +502,25 @@ def final_scores(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
         if len(bits) > 110:
             bits = bits[:109] + "…"
         lines.append(
-            f"{outcome.ranks[seat]}. {crown}{who(live, seat)} — **{outcome.scores[seat]}**"
+            f"{outcome.ranks[seat]}. {crown}{who(live, seat, lang)} — **{outcome.scores[seat]}**"
             + (f" ({bits})" if bits else "")
         )
     return "\n".join(lines)
+
+
+SECRET_MARK = " (secret)"
+"""How an engine's public text marks a move whose content stays secret
+(``reserve (secret)``: Food Chain Magnate's reserve card and restructuring)."""
+
+
+def public_code(public: str, lang: str = i18n.DEFAULT) -> str:
+    """A move's public text as code: `` `reserve (secret)` ``. In another language the
+    engine's ``(secret)`` mark is said in words after the code (`` `reserve`（非公開）``);
+    the notation stays as it is."""
+    if lang != i18n.DEFAULT and public.endswith(SECRET_MARK):
+        mark = i18n.t(lang, "bot.messages.secret_mark", " (secret)")
+        return f"`{public[: -len(SECRET_MARK)]}`{mark}"
+    return f"`{public}`"
 
 
 def move_line(
@@ -496,7 +544,7 @@ def move_line(
             what=timer_phrase(notation, lang),
         )
     else:
-        text = f"**{display_name(live, seat)}**: `{notation}`"
+        text = f"**{display_name(live, seat, lang)}**: {public_code(notation, lang)}"
     if named_events:
         text += " — " + sentences(named_events, lang)
     return text

@@ -16,6 +16,7 @@ from .. import messages as msg
 from ..hands import player_board, show_hand
 from ..manager import LiveGame
 from ..refusals import explained
+from ..rules_help import key_prefix
 from ..services.boards import Board, Boards, Unsupported
 from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
@@ -80,7 +81,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             return [app_commands.Choice(name=line, value=line)]
         return [
             app_commands.Choice(name=s.name, value=s.value)
-            for s in suggestions(live.state, seat, current, lang=lang)
+            for s in suggestions(live.state, seat, current, lang=lang, terms=key_prefix(live.spec))
         ]
 
     @app_commands.guild_only()
@@ -220,7 +221,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 lang,
                 "cogs.play.board_at_area",
                 "**{title}** · game #{id} — the board at {where} of {total}, {player}'s area",
-                player=msg.display_name(live, seat),
+                player=msg.display_name(live, seat, lang),
                 **said,
             )
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -32,13 +32,11 @@ from .. import lang as langs
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from .events import Dispatcher, GameOver, MoveDone, TableReset, raise_event
-from .notices import Notices
+from .notices import Notices, PanelOf
 from .publisher import Announcement, Publisher
 from .timers import Timers
 
 log = logging.getLogger(__name__)
-
-PanelFactory = Callable[[LiveGame, int], tuple[str, discord.ui.View]]
 
 
 def announces(result: MoveResult) -> bool:
@@ -206,7 +204,7 @@ class Aftermath:
         publisher: Publisher,
         notices: Notices,
         timers: Timers,
-        panel: PanelFactory,
+        panel: PanelOf,
     ) -> None:
         self.client = client
         self.publisher = publisher
@@ -321,7 +319,7 @@ class Aftermath:
                 # The seat still has choices (the next worker of a restructuring, the rest
                 # of a turn): the same message shows them, so the player never has to go
                 # back to the table to finish.
-                text, view = self.panel(live, result.seat)
+                text, view = self.panel(live, result.seat, mine)
                 await reply.private(msg.clip(f"{note}\n\n{text}"), view)
                 reshown = True
             else:

@@ -554,9 +554,8 @@ class Clocks:
         live = result.live
         lang = result.lang
         public = result.public if result.public is not None else None
-        played = (
-            f"`{public}`" if public else i18n.t(lang, "bot.clocks.private_move", "a private move")
-        )
+        private = i18n.t(lang, "bot.clocks.private_move", "a private move")
+        played = msg.public_code(public, lang) if public else private
         line = i18n.t(
             lang,
             "bot.clocks.ran_out_time_default",
@@ -633,7 +632,7 @@ class Clocks:
                     lang,
                     "bot.clocks.vacation_game_used_up",
                     "🏖️ {who}'s vacation in game #{id} is used up; their clock runs again.",
-                    who=msg.who(live, seat),
+                    who=msg.who(live, seat, lang),
                     id=live.id,
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True),

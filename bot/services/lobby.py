@@ -304,7 +304,7 @@ class Lobby:
             # Show the lobby as started and drop its controls (deleted or not editable: its
             # buttons already answer "closed").
             await self._edit_lobby_message(live.row, msg.lobby_embed(live.row, None, lang), None)
-        order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat)}" for s in live.row.seats)
+        order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat, lang)}" for s in live.row.seats)
         lines = [
             i18n.t(
                 lang,

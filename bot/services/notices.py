@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 # (game, [(notation, label)]) -> one-click answer buttons
 AnswerView = Callable[[int, Sequence[tuple[str, str]]], discord.ui.View | None]
 InboxView = Callable[[int], discord.ui.View]  # (game) -> the "Read privately" button
-PanelOf = Callable[[LiveGame, int], tuple[str, discord.ui.View]]  # (game, seat) -> turn panel
+PanelOf = Callable[[LiveGame, int, str], tuple[str, discord.ui.View]]
+"""(game, seat, language) -> the seat's turn panel (text and view)."""
 
 DM_CLOSED = 50007
 KEPT = 20  # DMs with controls remembered per game (older ones are only out of date)
@@ -129,7 +130,7 @@ class Notices:
                 view = self.answer_view(live.id, answer_labels(live, seat, notice.moves, lang))
                 if notice.panel and seat in live.state.to_act():
                     # A secret choice is made in the seat's own turn panel, sent with it.
-                    panel_text, view = self.panel(live, seat)
+                    panel_text, view = self.panel(live, seat, lang)
                     text = msg.clip(f"{text}\n\n{panel_text}")
                     stamp = choices_stamp(live, seat)
                     await self._replaced(live.id, seat, lang)

@@ -25,9 +25,7 @@ def simcord_bot(bots):
     return bots(settings=Settings(**{**FAST.__dict__, "ai_pause": 100.0}))
 
 
-async def test_seat_replace_at_a_level_and_status_names_levels(
-    simcord_env, table, monkeypatch
-):
+async def test_seat_replace_at_a_level_and_status_names_levels(simcord_env, table, monkeypatch):
     env = simcord_env
     _guild, channel, (alice, bob, carol, dave) = table
     asked: list[tuple[int, str]] = []
