@@ -72,3 +72,21 @@ async def test_seat_replace_at_a_level_and_status_names_levels(simcord_env, tabl
     await env.bot.services.autoplay.settle()
     assert {level for seat, level in asked if seat == 1} == {"easy"}
     assert {level for seat, level in asked if seat == 2} == {"hard"}
+
+
+async def test_ai_level_words_in_japanese(simcord_env, table):
+    """The refusal of a value that is no level and the ``/rules`` line about levels are
+    keyed sentences: a Japanese member reads them in Japanese, the English is unchanged."""
+    from bot.rules_help import rules_book
+
+    _guild, channel, (alice, bob, *_rest) = table
+    await alice.slash(channel, "settings me", language="ja")
+    r = await alice.slash(channel, "game new", game="kenchiku", options="ai=super")
+    assert r.ephemeral and said(r).startswith("`ai=super` はAIのレベルではありません"), said(r)
+    r = await bob.slash(channel, "game new", game="kenchiku", options="ai=super")
+    assert said(r).startswith("`ai=super` is not an AI level: use `ai=easy` (quick, the plain")
+    assert await simcord_env.bot.storage.active_game_in_channel(channel.id) is None
+    pages = "\n".join(
+        next(t for t in rules_book("kenchiku", "ja").topics if t.key == "options").pages
+    )
+    assert "• `ai` — AIの席の強さ" in pages and "`/席 ai追加 レベル:`" in pages
