@@ -160,7 +160,7 @@ def _offer_text(o: OfferView, made: bool, labels: Sequence[str], lang: str = i18
             "bot.hand.from",
             "from {labels} ({seat_tag})",
             labels=labels[o.merchant],
-            seat_tag=seat_tag(o.merchant),
+            seat_tag=f"`{seat_tag(o.merchant)}`",  # notation: `named` keeps it
         )  # accept needs the tag
     )
     text = i18n.t(
@@ -201,7 +201,7 @@ def masters_of_commerce_hand(
             "bot.hand.moves",
             "**{labels}** ({seat_tag} in moves) — {phase_label}",
             labels=labels[seat],
-            seat_tag=seat_tag(seat),
+            seat_tag=f"`{seat_tag(seat)}`",  # notation: `named` keeps it
             phase_label=view.phase_label,
         )
     ]
