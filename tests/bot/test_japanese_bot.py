@@ -22,7 +22,7 @@ from bot import game_log, rules_help
 from bot.rules_help import rules_book
 from games.core import Rng
 
-from .test_ai_seats import human_turns, live_of
+from .test_ai_seats import ai_table, human_turns, live_of
 
 ENGLISH_FRAMES = ("it's your turn", "Waiting for", "has started", "Game over", " is playing")
 
@@ -40,18 +40,6 @@ async def set_server_language(env: Any, guild: Any, channel: Any, lang: str) -> 
     assert (await env.bot.services.storage.guild_settings(guild.id)).language == lang
 
 
-async def ai_table(channel: Any, host: Any, game: str, seed: int, *, ais: int) -> None:
-    """``/game new``, ``ais`` clicks on the lobby's Add AI button as labelled in the server's
-    language (Japanese here: the lobby post is public), ``/game start``."""
-    r = await host.slash(channel, "game new", game=game, seed=seed)
-    lobby = r.response.message
-    for _ in range(ais):
-        r = await host.click(lobby, label="AIを追加")
-        assert not r.ephemeral, r.response.content
-    r = await host.slash(channel, "game start")
-    assert not r.ephemeral, r.response.content
-
-
 def posted_since(channel: Any, count: int) -> list[Any]:
     return channel.history()[count:]
 
@@ -60,7 +48,7 @@ async def test_a_japanese_server_plays_kenchiku_in_japanese(simcord_env, table):
     env = simcord_env
     guild, channel, (alice, *_rest) = table
     await set_server_language(env, guild, channel, "ja")
-    await ai_table(channel, alice, "kenchiku", seed=7, ais=1)
+    await ai_table(channel, alice, "kenchiku", seed=7, ais=1, add_ai="AIを追加")  # Japanese
     start = next(m for m in reversed(channel.history()) if "開始" in m.content)
     assert "建築会社ゲーム" in start.content and "ゲーム#" in start.content
     assert start.attachments  # the first board comes with the start

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.services import autoplay as autoplay_module
 from bot.settings import Settings
 from games.core import Rng
 
 from .conftest import FAST
+from .test_ai_levels_bot import asked  # noqa: F401 (a fixture: the levels the bot asks for)
 
 
 def said(r: Any) -> str:
@@ -25,17 +25,9 @@ def simcord_bot(bots):
     return bots(settings=Settings(**{**FAST.__dict__, "ai_pause": 100.0}))
 
 
-async def test_seat_replace_at_a_level_and_status_names_levels(simcord_env, table, monkeypatch):
+async def test_seat_replace_at_a_level_and_status_names_levels(simcord_env, table, asked):
     env = simcord_env
     _guild, channel, (alice, bob, carol, dave) = table
-    asked: list[tuple[int, str]] = []
-    real = autoplay_module.think
-
-    def spy(game_key: str, level: str, position: Any, seat: int, seed: int, seconds: float):
-        asked.append((seat, level))
-        return real(game_key, level, position, seat, seed, seconds)
-
-    monkeypatch.setattr(autoplay_module, "think", spy)
     await alice.slash(channel, "game new", game="kenchiku", seed=3, options="ai=hard")
     await bob.slash(channel, "game join")
     await carol.slash(channel, "game join")
