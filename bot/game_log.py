@@ -87,7 +87,7 @@ def log_line(
         if events:
             text += " — " + msg.sentences(msg.after_timer(events), lang)
         return f"{number} {text}" + (f" · `{public}`" if raw and public else "")
-    name = f"**{msg.display_name(live, row.seat)}**"
+    name = f"**{msg.display_name(live, row.seat, lang)}**"
     if row.actor == "timer":  # the seat's turn clock ran out: its default move was played
         mine = viewer is not None and live.row.user_of(row.seat) == viewer
         shown = row.notation if mine else public
@@ -118,7 +118,7 @@ def log_line(
         )
     if not mine and public != row.notation:  # masked, e.g. a sealed bid
         sentence = msg.sentences(events, lang) if events else name
-        return f"{number} {sentence} · `{public}`"
+        return f"{number} {sentence} · {msg.public_code(public, lang)}"
     if events:
         token = f"p{row.seat + 1}"
         first = next(i18n.tr(e, lang) for e in entry.events if e)
@@ -137,7 +137,7 @@ def log_line(
                 events=msg.sentences(events, lang),
             )
     elif entry.label:
-        sentence = f"{name}: {msg.named(live, i18n.tr(entry.label, lang))}"
+        sentence = f"{name}: {msg.named(live, i18n.tr(entry.label, lang), lang)}"
     else:
         sentence = f"{name}: `{row.notation}`"
     if mine and public != row.notation:  # your own private or sealed move

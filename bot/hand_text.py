@@ -160,7 +160,7 @@ def _offer_text(o: OfferView, made: bool, labels: Sequence[str], lang: str = i18
             "bot.hand.from",
             "from {labels} ({seat_tag})",
             labels=labels[o.merchant],
-            seat_tag=seat_tag(o.merchant),
+            seat_tag=f"`{seat_tag(o.merchant)}`",  # notation: `named` keeps it
         )  # accept needs the tag
     )
     text = i18n.t(
@@ -201,7 +201,7 @@ def masters_of_commerce_hand(
             "bot.hand.moves",
             "**{labels}** ({seat_tag} in moves) — {phase_label}",
             labels=labels[seat],
-            seat_tag=seat_tag(seat),
+            seat_tag=f"`{seat_tag(seat)}`",  # notation: `named` keeps it
             phase_label=view.phase_label,
         )
     ]
@@ -211,7 +211,7 @@ def masters_of_commerce_hand(
             "bot.hand.money_2",
             "Money: **{moc_money}** · {role_text}",
             moc_money=moc_money(p.money),
-            role_text=role_text(view, p),
+            role_text=role_text(view, p, lang),
         )
     )
     gone = [
@@ -291,7 +291,7 @@ def masters_of_commerce_hand(
                     moc_money=moc_money(d.rent or 0),
                 )
                 if d.merchant is not None
-                else "vacant"
+                else i18n.t(lang, "bot.hand.vacant", "vacant")
             )
             for d in district.deeds
         ]

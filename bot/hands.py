@@ -94,13 +94,13 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
         raise NotYourTurn(msg.spectator(Msg("bot.hands.a_hand", "a hand")))
     lang = await for_member(services.storage, interaction)
     view = live.state.view(seat)
-    names = live.names()
+    names = [msg.seat_label(n, lang) for n in live.names()]
     head = i18n.t(
         lang,
         "bot.hands.are_p",
         "**{title}** · you are **{display_name}** (p{seat})",
         title=msg.title(live.spec, lang),
-        display_name=msg.display_name(live, seat),
+        display_name=msg.display_name(live, seat, lang),
         seat=seat + 1,
     )
     words = words_of(live.row.game_key, view, seat, names, lang)
@@ -113,7 +113,7 @@ async def show_hand(interaction: discord.Interaction, live: LiveGame, services: 
         image = None
     lines = [head]
     if words is not None:
-        lines.append(msg.named(live, words))
+        lines.append(msg.named(live, words, lang))
     elif image is None:
         lines.append(
             i18n.t(
@@ -150,4 +150,4 @@ async def player_board(
                 title=msg.title(live.spec, lang),
             )
         ) from None
-    return f"**{msg.display_name(live, seat)}** · {msg.header(live, lang)}", board
+    return f"**{msg.display_name(live, seat, lang)}** · {msg.header(live, lang)}", board

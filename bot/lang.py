@@ -6,12 +6,20 @@ the server's choice (``/settings server language:``), else English. A public cha
 everyone reads follows the server's choice alone. ``i18n.pick`` is that order; this module
 reads its inputs from storage.
 
+Every keystroke of an autocomplete and every click asks for a language, so the settings are
+read through a small per-process cache (``LanguageCache``, one per storage): a ``/settings``
+change in this process takes effect at once (``forget_user``, ``forget_guild``); another
+process sharing a PostgreSQL database (issue 22) sees it within ``TTL`` seconds.
+
 Sentences are then written with ``i18n.t(lang, key, english, **params)`` (or ``i18n.tr`` for
 an engine's ``Msg``); see ``docs/architecture.md``, "Messages and keys".
 """
 
 from __future__ import annotations
 
+import time
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,14 +33,80 @@ CHOICES: dict[str, str] = {"auto": "auto", **{code: code for code in i18n.LANGUA
 """The values ``/settings … language:`` takes: ``auto`` (no choice of one's own) or a code."""
 
 
+Table = dict[int, tuple[float, str | None]]
+"""Cached choices: an id -> (when read, the choice)."""
+
+TTL = 60.0
+"""Seconds a cached language choice is trusted: how long another process sharing the
+database may go on answering in a member's or server's previous language."""
+
+LIMIT = 100_000
+"""Cached choices per kind; past it the cache starts again empty (memory stays bounded)."""
+
+
+class LanguageCache:
+    """Members' and servers' language choices as read from one storage, each trusted for
+    ``ttl`` seconds of ``clock`` (``time.monotonic``; tests pass their own)."""
+
+    def __init__(self, ttl: float = TTL, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ttl = ttl
+        self.clock = clock
+        self.users: Table = {}
+        self.guilds: Table = {}
+
+    def _fresh(self, table: Table, key: int) -> bool:
+        hit = table.get(key)
+        return hit is not None and self.clock() - hit[0] < self.ttl
+
+    def _keep(self, table: Table, key: int, value: str | None) -> None:
+        if len(table) >= LIMIT:
+            table.clear()
+        table[key] = (self.clock(), value)
+
+    async def user(self, storage: Storage, user_id: int) -> str | None:
+        """The member's own choice (``Storage.user_language``)."""
+        if not self._fresh(self.users, user_id):
+            self._keep(self.users, user_id, await storage.user_language(user_id))
+        return self.users[user_id][1]
+
+    async def guild(self, storage: Storage, guild_id: int) -> str | None:
+        """The server's choice (``Storage.guild_settings(...).language``)."""
+        if not self._fresh(self.guilds, guild_id):
+            language = (await storage.guild_settings(guild_id)).language
+            self._keep(self.guilds, guild_id, language)
+        return self.guilds[guild_id][1]
+
+
+_caches: weakref.WeakKeyDictionary[Storage, LanguageCache] = weakref.WeakKeyDictionary()
+
+
+def cache_of(storage: Storage) -> LanguageCache:
+    """The language cache of ``storage`` (made on first use)."""
+    cache = _caches.get(storage)
+    if cache is None:
+        cache = _caches[storage] = LanguageCache()
+    return cache
+
+
+def forget_user(storage: Storage, user_id: int) -> None:
+    """The member's choice changed (``/settings me``): read it again next time."""
+    cache_of(storage).users.pop(user_id, None)
+
+
+def forget_guild(storage: Storage, guild_id: int) -> None:
+    """The server's settings changed (``/settings server``): read them again next time."""
+    cache_of(storage).guilds.pop(guild_id, None)
+
+
 async def for_member(storage: Storage, interaction: discord.Interaction) -> str:
     """The language of a private reply to ``interaction``'s member."""
-    mine = await storage.user_language(interaction.user.id)
+    cache = cache_of(storage)
+    mine = await cache.user(storage, interaction.user.id)
     client = str(interaction.locale)
     server = None
     if interaction.guild_id is not None and mine is None and i18n.supported(client) is None:
         # the server's choice only matters when the client's locale is one we do not speak
-        server = (await storage.guild_settings(interaction.guild_id)).language
+        server = await cache.guild(storage, interaction.guild_id)
     return i18n.pick(mine, client, server)
 
 
@@ -40,10 +114,11 @@ async def for_user(storage: Storage, user_id: int, guild_id: int | None = None) 
     """The language of a DM to ``user_id`` sent outside an interaction (a turn reminder, a
     private notice): their own choice, else the server's, else English (no client locale is
     known without an interaction)."""
-    mine = await storage.user_language(user_id)
+    cache = cache_of(storage)
+    mine = await cache.user(storage, user_id)
     server = None
     if guild_id is not None and mine is None:
-        server = (await storage.guild_settings(guild_id)).language
+        server = await cache.guild(storage, guild_id)
     return i18n.pick(mine, None, server)
 
 
@@ -51,7 +126,7 @@ async def for_channel(storage: Storage, guild_id: int | None) -> str:
     """The language of a public message in a server's channel: the server's choice."""
     if guild_id is None:
         return i18n.DEFAULT
-    return i18n.pick(server=(await storage.guild_settings(guild_id)).language, public=True)
+    return i18n.pick(server=await cache_of(storage).guild(storage, guild_id), public=True)
 
 
 def chosen(value: str) -> str | None:

@@ -23,7 +23,6 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, TypeVar
 
-import i18n
 from games.core import (
     SYSTEM,
     Deadline,
@@ -41,6 +40,7 @@ from games.core import (
 )
 from games.core.text import Msg
 
+from . import lang
 from .storage import (
     Actor,
     ClockWrite,
@@ -983,11 +983,8 @@ class GameManager:
         return self.clock_hook(live, seat, actor, self.clock().timestamp())
 
     async def channel_language(self, guild_id: int | None) -> str:
-        """The language of a server's public messages (``bot.lang.for_channel``): one
-        settings read."""
-        if guild_id is None:
-            return i18n.DEFAULT
-        return i18n.pick(server=(await self.storage.guild_settings(guild_id)).language, public=True)
+        """The language of a server's public messages (``bot.lang.for_channel``, cached)."""
+        return await lang.for_channel(self.storage, guild_id)
 
     async def _commit(
         self, live: LiveGame, seat: int, move: Move, actor: Actor, user_id: int | None

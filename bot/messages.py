@@ -26,10 +26,11 @@ def mentions(users: Iterable[int]) -> str:
     return ", ".join(f"<@{u}>" for u in users)
 
 
-def who(live: LiveGame, seat: int) -> str:
-    """A mention for a human seat, the seat's name (bold) for an AI or vacant one."""
+def who(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> str:
+    """A mention for a human seat, the seat's name (bold, ``seat_label``) for an AI or
+    vacant one."""
     user = live.row.user_of(seat)
-    return f"<@{user}>" if user is not None else f"**{live.name(seat)}**"
+    return f"<@{user}>" if user is not None else f"**{seat_label(live.name(seat), lang)}**"
 
 
 NAME_CHARS = 20  # a display name in a sentence is shortened to this many characters
@@ -39,29 +40,50 @@ _SEAT = re.compile(r"(?<![A-Za-z0-9_@#&:<])p(\d{1,2})(?![A-Za-z0-9_])")
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
 
 
-def display_name(live: LiveGame, seat: int) -> str:
-    """A seat's Discord display name shortened for sentences (``P2`` if there is none)."""
+AI_SUFFIX = " (AI)"
+"""Added to a member's stored name while the AI plays their seat (``bot.services.seats``)."""
+_AI_PLAYER = re.compile(r"AI (\d+) \(bot\)")
+"""The stored name of an AI seat added in the lobby (``bot.manager``: ``AI 2 (bot)``)."""
+
+
+def seat_label(name: str, lang: str = i18n.DEFAULT) -> str:
+    """A seat's stored name as a reader of ``lang`` sees it: the bot's own words in it (an
+    added AI seat's ``AI 2 (bot)``, the `` (AI)`` after a handed-over member's name) in
+    ``lang``; a member's own name as it is. English: ``name`` unchanged."""
+    if lang == i18n.DEFAULT:
+        return name
+    added = _AI_PLAYER.fullmatch(name)
+    if added is not None:
+        return i18n.t(lang, "bot.seats.ai_player_name", "AI {n} (bot)", n=int(added.group(1)))
+    if name.endswith(AI_SUFFIX):
+        return name[: -len(AI_SUFFIX)] + i18n.t(lang, "bot.seats.ai_suffix", " (AI)")
+    return name
+
+
+def display_name(live: LiveGame, seat: int, lang: str = i18n.DEFAULT) -> str:
+    """A seat's Discord display name shortened for sentences (``P2`` if there is none), the
+    bot's words in it in ``lang`` (``seat_label``)."""
     if 0 <= seat < len(live.row.seats):
-        name = short_name(live.row.seats[seat].display_name, NAME_CHARS)
+        name = short_name(seat_label(live.row.seats[seat].display_name, lang), NAME_CHARS)
         return name.replace("*", "").replace("_", "\\_").replace("`", "'") or f"P{seat + 1}"
     return f"P{seat + 1}"
 
 
-def _names_of(who: LiveGame | Sequence[str]) -> list[str]:
+def _names_of(who: LiveGame | Sequence[str], lang: str = i18n.DEFAULT) -> list[str]:
     if isinstance(who, LiveGame):
-        return [display_name(who, s) for s in range(len(who.row.seats))]
-    return [short_name(n, NAME_CHARS) or f"P{i + 1}" for i, n in enumerate(who)]
+        return [display_name(who, s, lang) for s in range(len(who.row.seats))]
+    return [short_name(seat_label(n, lang), NAME_CHARS) or f"P{i + 1}" for i, n in enumerate(who)]
 
 
-def named(who: LiveGame | Sequence[str], text: str) -> str:
+def named(who: LiveGame | Sequence[str], text: str, lang: str = i18n.DEFAULT) -> str:
     """``text`` with seat tokens (``p1``, ``p2``… as engines and notation write seats) replaced
     by players' display names, except inside `code` spans, where notation stays raw.
 
     ``named(live, "p2 rented r3 (Red) to p1 for $10,000.")`` → ``"bob rented r3 (Red) to
     alice for $10,000."``. Tokens beyond the number of seats are left alone. ``who`` is a live
-    game or the display names by seat.
+    game or the display names by seat; ``lang`` is the reader's (``seat_label``).
     """
-    names = _names_of(who)
+    names = _names_of(who, lang)
 
     def seat_name(m: re.Match[str]) -> str:
         n = int(m.group(1))
@@ -74,6 +96,11 @@ def named(who: LiveGame | Sequence[str], text: str) -> str:
         last = code.end()
     out.append(_SEAT.sub(seat_name, text[last:]))
     return "".join(out)
+
+
+TIMER_WORDS = {"negotiation": Msg("bot.messages.timer.negotiation", "negotiation")}
+"""Words of timer keys (``y1-negotiation``) said to players; other words are shown as
+they are."""
 
 
 def timer_phrase(notation: str, lang: str = i18n.DEFAULT) -> str:
@@ -105,7 +132,7 @@ def timer_phrase(notation: str, lang: str = i18n.DEFAULT) -> str:
         if x
     )
     if rest:
-        what = " ".join(rest)
+        what = " ".join(i18n.tr(TIMER_WORDS[w], lang) if w in TIMER_WORDS else w for w in rest)
     elif lot:
         what = t(lang, "bot.messages.timer.auction", "auction")
     else:
@@ -137,7 +164,7 @@ def sentences(parts: Iterable[str], lang: str = i18n.DEFAULT) -> str:
 def tr_events(live: LiveGame, events: Iterable[str], lang: str = i18n.DEFAULT) -> list[str]:
     """Engine event sentences in ``lang`` (each ``Msg`` re-rendered by its key), then seat
     tokens replaced by names: translation comes first, so ``p1`` stays a token until then."""
-    return [named(live, i18n.tr(e, lang)) for e in events]
+    return [named(live, i18n.tr(e, lang), lang) for e in events]
 
 
 def after_timer(events: list[str]) -> list[str]:
@@ -187,13 +214,13 @@ def activity_msg(live: LiveGame) -> str:
 
 def waiting_for(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
     """``"bob"``, ``"bob and carol"``, ``"bob, carol and 2 more"``: who is to act, by name."""
-    return i18n.tr(waiting_msg(live), lang)
+    return i18n.tr(waiting_msg(live, lang), lang)
 
 
-def waiting_msg(live: LiveGame) -> str:
-    """``waiting_for`` as a ``Msg``."""
+def waiting_msg(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
+    """``waiting_for`` as a ``Msg`` (names as a reader of ``lang`` sees them)."""
     seats = sorted(live.state.waiting_for())
-    names: list[str] = [display_name(live, s) for s in seats]
+    names: list[str] = [display_name(live, s, lang) for s in seats]
     if len(names) > 3:
         names = [*names[:2], Msg("bot.messages.n_more", "{n} more", n=len(names) - 2)]
     return and_msg(names)
@@ -288,6 +315,12 @@ def title(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
     return name
 
 
+def summary(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
+    """The game's one-paragraph summary in ``lang``: the core catalogue's ``summary_<key>``
+    (written by hand, like ``title_<key>``), else ``spec.summary``."""
+    return i18n.tr(Msg(f"summary_{spec.key}", spec.summary), lang)
+
+
 def mode_text(spec: GameSpec, row: GameRow, lang: str = i18n.DEFAULT) -> str:
     """The mode the seats make, for games whose mode depends on them (``""`` otherwise):
     ``"Solo: you against Andrew Carnegie (difficulty 2)"`` with one seat, ``"2 players
@@ -329,21 +362,31 @@ def lobby_embed(
         "finished": t(lang, "bot.lobby_card.finished", "Finished"),
         "abandoned": t(lang, "bot.lobby_card.abandoned", "Abandoned"),
     }[row.status]
-    e = discord.Embed(
-        title=t(
+    if lang == i18n.DEFAULT:
+        heading = t(
             lang,
             "bot.lobby_card.title",
             "{title} · {title_ja} — game #{id}",
             title=spec.title,
             title_ja=spec.title_ja,
             id=row.id,
-        ),
-        description=spec.summary,
+        )
+    else:  # the game's name as its players know it in ``lang`` (no English beside it)
+        heading = t(
+            lang,
+            "bot.lobby_card.title_local",
+            "{title} — game #{id}",
+            title=title(spec, lang),
+            id=row.id,
+        )
+    e = discord.Embed(
+        title=heading,
+        description=summary(spec, lang),
         colour=ACCENT,
     )
     host = t(lang, "bot.lobby_card.host", " (host)")
     seats = "\n".join(
-        f"{s.seat + 1}. {s.display_name}"
+        f"{s.seat + 1}. {seat_label(s.display_name, lang)}"
         + (host if s.user_id == row.host_id else "")
         + ("" if s.kind == "human" or s.display_name.endswith("(bot)") else f" ({s.kind})")
         + (
@@ -421,6 +464,17 @@ DETAIL_WORDS = {
     "money": Msg("bot.detail.money", "money"),
     "honour": Msg("bot.detail.honour", "honour"),
     "bankrupt": Msg("bot.detail.bankrupt", "bankrupt"),
+    "buildings": Msg("bot.detail.buildings", "buildings"),
+    "contracts": Msg("bot.detail.contracts", "contracts"),
+    "deeds": Msg("bot.detail.deeds", "deeds"),
+    "landlord": Msg("bot.detail.landlord", "landlord"),
+    "landlord_bankrupt": Msg("bot.detail.landlord_bankrupt", "landlord bankrupt"),
+    "liens": Msg("bot.detail.liens", "liens"),
+    "merchant": Msg("bot.detail.merchant", "merchant"),
+    "merchant_bankrupt": Msg("bot.detail.merchant_bankrupt", "merchant bankrupt"),
+    "role_rank": Msg("bot.detail.role_rank", "role rank"),
+    "cash": Msg("bot.detail.cash", "cash"),
+    "order": Msg("bot.detail.order", "order"),
 }
 """Words for the score details engines report (others are shown as their key in words)."""
 
@@ -434,7 +488,7 @@ def final_scores(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
             lang,
             "bot.messages.game_over",
             "🏁 **Game over** — {reason}",
-            reason=named(live, i18n.tr(outcome.reason, lang)),
+            reason=named(live, i18n.tr(outcome.reason, lang), lang),
         )
     ]
     for seat in sorted(outcome.ranks, key=lambda s: (outcome.ranks[s], s)):
@@ -448,10 +502,25 @@ def final_scores(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
         if len(bits) > 110:
             bits = bits[:109] + "…"
         lines.append(
-            f"{outcome.ranks[seat]}. {crown}{who(live, seat)} — **{outcome.scores[seat]}**"
+            f"{outcome.ranks[seat]}. {crown}{who(live, seat, lang)} — **{outcome.scores[seat]}**"
             + (f" ({bits})" if bits else "")
         )
     return "\n".join(lines)
+
+
+SECRET_MARK = " (secret)"
+"""How an engine's public text marks a move whose content stays secret
+(``reserve (secret)``: Food Chain Magnate's reserve card and restructuring)."""
+
+
+def public_code(public: str, lang: str = i18n.DEFAULT) -> str:
+    """A move's public text as code: `` `reserve (secret)` ``. In another language the
+    engine's ``(secret)`` mark is said in words after the code (`` `reserve`（非公開）``);
+    the notation stays as it is."""
+    if lang != i18n.DEFAULT and public.endswith(SECRET_MARK):
+        mark = i18n.t(lang, "bot.messages.secret_mark", " (secret)")
+        return f"`{public[: -len(SECRET_MARK)]}`{mark}"
+    return f"`{public}`"
 
 
 def move_line(
@@ -475,7 +544,7 @@ def move_line(
             what=timer_phrase(notation, lang),
         )
     else:
-        text = f"**{display_name(live, seat)}**: `{notation}`"
+        text = f"**{display_name(live, seat, lang)}**: {public_code(notation, lang)}"
     if named_events:
         text += " — " + sentences(named_events, lang)
     return text
@@ -507,9 +576,9 @@ def with_mover(live: LiveGame, seat: int, view: Any) -> Any:
     )
 
 
-def seat_legend(live: LiveGame) -> str:
-    """``p1 alice · p2 bob …``: how notation names seats."""
-    return " · ".join(f"p{s.seat + 1} {s.display_name}" for s in live.row.seats)
+def seat_legend(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
+    """``p1 alice · p2 bob …``: how notation names seats (names as ``seat_label``)."""
+    return " · ".join(f"p{s.seat + 1} {seat_label(s.display_name, lang)}" for s in live.row.seats)
 
 
 def header(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
@@ -584,10 +653,28 @@ def standings(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
         if getattr(player, "merchant_bankrupt", False):
             bits.append(i18n.t(lang, "bot.standings.merchant_bankrupt", "merchant bankrupt"))
         mark = "▶ " if seat in to_act else "• "
-        lines.append(
-            f"{mark}**{display_name(live, seat)}**" + (" — " + " · ".join(bits) if bits else "")
-        )
+        shown = f"{mark}**{display_name(live, seat, lang)}**"
+        lines.append(shown + (" — " + " · ".join(bits) if bits else ""))
     return lines
+
+
+def ai_levels(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
+    """``/game status``'s line naming the level each AI seat plays at (``manager.level_of``:
+    the seat's own, else the game's); no line when no seat is the AI's."""
+    seats = [s.seat for s in live.row.seats if s.kind == "ai"]
+    if not seats:
+        return []
+    each = [
+        i18n.t(
+            lang,
+            "bot.status.ai_seat_level",
+            "**{name}** `{level}`",
+            name=display_name(live, seat, lang),
+            level=level_of(live.row, seat),
+        )
+        for seat in seats
+    ]
+    return [i18n.t(lang, "bot.status.ai_levels", "🤖 AI levels: {seats}", seats=" · ".join(each))]
 
 
 def status_text(
@@ -624,6 +711,7 @@ def status_text(
         return header(live, lang) + "\n" + final_scores(live, lang)
     lines = [header(live, lang) + t(lang, "bot.status.moves", " · {n} moves so far", n=live.seq)]
     lines += standings(live, lang)
+    lines += ai_levels(live, lang)
     if live.state.to_act():
         turn = t(
             lang,

@@ -193,7 +193,7 @@ def options_page(spec: GameSpec, lang: str = i18n.DEFAULT) -> str:
     from .services.undo import rules_lines as undo_lines
 
     t = i18n.t
-    clocks = ["", *rules_lines(lang), *undo_lines(lang), *ai_lines()]
+    clocks = ["", *rules_lines(lang), *undo_lines(lang), *ai_lines(lang)]
     title = game_title(spec, lang)
     if not spec.options:
         none = t(

@@ -9,7 +9,6 @@ Page buttons use custom ids ``bh:<game_id>:<first move>:log:<count>:<raw>[:end]`
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import re
 from typing import TYPE_CHECKING, Any, cast
@@ -297,7 +296,7 @@ async def import_record(interaction: discord.Interaction, file: discord.Attachme
     row = await open_import(
         svc.manager,
         svc.publisher,
-        functools.partial(lobby_view, lang=public),  # the lobby post is public
+        lobby_view,  # labelled in the server's language (the lobby post is public)
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         host_id=interaction.user.id,

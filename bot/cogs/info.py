@@ -11,6 +11,7 @@ from discord.ext import commands
 import i18n
 from games.core import GameError, Msg, all_games
 
+from .. import messages as msg
 from ..rules_help import (
     RulesPageButton,
     RulesTopicSelect,
@@ -69,7 +70,7 @@ class InfoCog(commands.Cog, name="InfoCog"):
                     other=s.title_ja if lang == i18n.DEFAULT else s.title,
                     low=s.min_players,
                     high=s.max_players,
-                    summary=s.summary,
+                    summary=msg.summary(s, lang),
                 )
                 for s in all_games()
             ]

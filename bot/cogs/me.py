@@ -191,6 +191,7 @@ class MeCog(commands.Cog, name="MeCog"):
         said: list[str] = []
         if language is not None:
             await svc.storage.set_user_language(me, lang.chosen(language))
+            lang.forget_user(svc.storage, me)
         reader = await lang.for_member(svc.storage, interaction)  # after a change: the new one
         if language is not None:
             said.append(language_line(reader, language))

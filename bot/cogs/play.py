@@ -16,11 +16,12 @@ from .. import messages as msg
 from ..hands import player_board, show_hand
 from ..manager import LiveGame
 from ..refusals import explained
+from ..rules_help import key_prefix
 from ..services.boards import Board, Boards, Unsupported
 from ..services.replays import check_at, position_at
 from ..ui.autocomplete import suggestions
 from ..ui.components import open_panel
-from ..ui.words import channel_lang, game_title, member_lang
+from ..ui.words import game_title, member_lang, reader_lang
 from .common import RateLimit, guarded, public_board_cooldown, services
 from .lobby import channel_of
 
@@ -80,7 +81,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             return [app_commands.Choice(name=line, value=line)]
         return [
             app_commands.Choice(name=s.name, value=s.value)
-            for s in suggestions(live.state, seat, current, lang=lang)
+            for s in suggestions(live.state, seat, current, lang=lang, terms=key_prefix(live.spec))
         ]
 
     @app_commands.guild_only()
@@ -135,7 +136,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         names = live.names()
         # A zoom is drawn before answering (a few ms), so a bad area is refused ephemerally
         # even when `public` would have made the answer public.
-        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        lang = await reader_lang(interaction, public)
         zoomed = await draw_zoom(svc.boards, live, zoom, names, lang) if zoom is not None else None
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = msg.status_text(live.row, live, lang=lang)
@@ -192,7 +193,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """``/board at:<move>``: the public board (or one player's public area) after ``at``
         moves, replayed from the record (bot.services.replays)."""
         svc = services(interaction)
-        lang = await channel_lang(interaction) if public else await member_lang(interaction)
+        lang = await reader_lang(interaction, public)
         pos, told = await position_at(svc.storage, live, at, lang)
         kind: Kind = "board" if seat is None else "player"
         board: Board | None
@@ -220,7 +221,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 lang,
                 "cogs.play.board_at_area",
                 "**{title}** · game #{id} — the board at {where} of {total}, {player}'s area",
-                player=msg.display_name(live, seat),
+                player=msg.display_name(live, seat, lang),
                 **said,
             )
         else:

@@ -127,14 +127,25 @@ class SeatCog(
     @app_commands.describe(
         seat="The seat number (1 is the first player, as in p1)",
         member="Who plays it from now on; leave empty for the AI",
+        level=LEVEL_HELP,
     )
+    @app_commands.choices(level=level_choices())
     @guarded()
     async def replace(
         self,
         interaction: discord.Interaction,
         seat: app_commands.Range[int, 1, 20],
         member: discord.Member | None = None,
+        level: str | None = None,
     ) -> None:
+        chosen = None if level is None else check_level(level, "level")
+        if member is not None and chosen is not None:
+            raise LobbyError(
+                Msg(
+                    "cogs.seats.level_for_ai_only",
+                    "`level` is for the AI: leave `member` empty to seat the AI at that level.",
+                )
+            )
         svc = services(interaction)
         game_id = await running_game(interaction)
         row = await svc.storage.get_game(game_id)
@@ -166,7 +177,7 @@ class SeatCog(
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = None if member is None else (member.id, member.display_name)
-        await svc.seats.replace(game_id, seat - 1, who, interaction.user.id)
+        await svc.seats.replace(game_id, seat - 1, who, interaction.user.id, chosen)
         lang = await member_lang(interaction)
         if member is None:
             done = i18n.t(

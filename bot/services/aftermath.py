@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -32,13 +32,11 @@ from .. import lang as langs
 from .. import messages as msg
 from ..manager import LiveGame, MoveResult
 from .events import Dispatcher, GameOver, MoveDone, TableReset, raise_event
-from .notices import Notices
+from .notices import Notices, PanelOf
 from .publisher import Announcement, Publisher
 from .timers import Timers
 
 log = logging.getLogger(__name__)
-
-PanelFactory = Callable[[LiveGame, int], tuple[str, discord.ui.View]]
 
 
 def announces(result: MoveResult) -> bool:
@@ -167,7 +165,9 @@ def done_line(result: MoveResult, told: Sequence[str] = (), lang: str = i18n.DEF
     r3 — sent privately to @bob."``. ``lang``: the mover's language."""
     live = result.live
     t = i18n.t
-    what = msg.named(live, i18n.tr(result.label, lang) if result.label else f"`{result.notation}`")
+    what = msg.named(
+        live, i18n.tr(result.label, lang) if result.label else f"`{result.notation}`", lang
+    )
     if announces(result):
         events = msg.sentences(msg.tr_events(live, result.events, lang), lang)
         if events:
@@ -204,7 +204,7 @@ class Aftermath:
         publisher: Publisher,
         notices: Notices,
         timers: Timers,
-        panel: PanelFactory,
+        panel: PanelOf,
     ) -> None:
         self.client = client
         self.publisher = publisher
@@ -319,7 +319,7 @@ class Aftermath:
                 # The seat still has choices (the next worker of a restructuring, the rest
                 # of a turn): the same message shows them, so the player never has to go
                 # back to the table to finish.
-                text, view = self.panel(live, result.seat)
+                text, view = self.panel(live, result.seat, mine)
                 await reply.private(msg.clip(f"{note}\n\n{text}"), view)
                 reshown = True
             else:

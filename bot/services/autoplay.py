@@ -47,7 +47,8 @@ from typing import Any
 
 import discord
 
-from games.core import GameError, GameState, Move, Rng, get_game
+import i18n
+from games.core import GameError, GameState, Move, Msg, Rng, get_game
 from games.core.registry import InvalidOptions
 from games.core.search import LEVELS, SearchPolicy, clone_state, state_bytes
 
@@ -82,9 +83,14 @@ def check_level(value: str, where: str = "ai") -> str:
     level = value.strip().lower()
     if level not in LEVELS:
         raise LobbyError(
-            f"`{where}={value.strip()[:20]}` is not an AI level: use `{where}=easy` (quick, "
-            f"the plain heuristic), `{where}=normal` (it searches ahead) or `{where}=hard` "
-            "(a longer search)."
+            Msg(
+                "bot.autoplay.not_a_level",
+                "`{where}={value}` is not an AI level: use `{where}=easy` (quick, the plain "
+                "heuristic), `{where}=normal` (it searches ahead) or `{where}=hard` (a longer "
+                "search).",
+                where=where,
+                value=value.strip()[:20],
+            )
         )
     return level
 
@@ -96,13 +102,17 @@ def take_ai_level(words: dict[str, str]) -> str | None:
     return None if value is None else check_level(value)
 
 
-def rules_lines() -> list[str]:
-    """The AI level option for ``/rules`` (every game has it)."""
+def rules_lines(lang: str = i18n.DEFAULT) -> list[str]:
+    """The AI level option for ``/rules`` (every game has it), in ``lang``."""
     return [
-        "• `ai` — how well AI seats play: `easy` (the plain heuristic: quick, beatable), "
-        "`normal` (it compares its best moves by playing each ahead many times, seeing only "
-        "what its seat may see) or `hard` (a longer search). `/seat add_ai level:` and "
-        "`/seat ai level:` choose per seat.\n  Default: **normal**.",
+        i18n.t(
+            lang,
+            "bot.autoplay.rules_ai_option",
+            "• `ai` — how well AI seats play: `easy` (the plain heuristic: quick, beatable), "
+            "`normal` (it compares its best moves by playing each ahead many times, seeing only "
+            "what its seat may see) or `hard` (a longer search). `/seat add_ai level:` and "
+            "`/seat ai level:` choose per seat.\n  Default: **normal**.",
+        ),
     ]
 
 

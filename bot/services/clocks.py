@@ -412,7 +412,7 @@ def clock_line(live: LiveGame, lang: str = i18n.DEFAULT, now: float | None = Non
         c = live.row.clocks.get(s.seat)
         if s.kind != "human" or c is None:
             continue
-        name = msg.display_name(live, s.seat)
+        name = msg.display_name(live, s.seat, lang)
         if c.vacation_since is not None:
             bits.append(i18n.t(lang, "bot.clocks.vacation", "{name}: 🏖️ on vacation", name=name))
         elif c.since is not None:
@@ -554,14 +554,13 @@ class Clocks:
         live = result.live
         lang = result.lang
         public = result.public if result.public is not None else None
-        played = (
-            f"`{public}`" if public else i18n.t(lang, "bot.clocks.private_move", "a private move")
-        )
+        private = i18n.t(lang, "bot.clocks.private_move", "a private move")
+        played = msg.public_code(public, lang) if public else private
         line = i18n.t(
             lang,
             "bot.clocks.ran_out_time_default",
             "⏰ **{display_name}** ran out of time; the default move was played: {played}",
-            display_name=msg.display_name(live, seat),
+            display_name=msg.display_name(live, seat, lang),
             played=played,
         )
         if result.events:
@@ -573,7 +572,7 @@ class Clocks:
             return
         if live.state.is_over():
             return
-        name = msg.display_name(live, seat)
+        name = msg.display_name(live, seat, lang)
         no_ai = i18n.t(
             lang,
             "bot.clocks.ran_out_time_times",
@@ -633,7 +632,7 @@ class Clocks:
                     lang,
                     "bot.clocks.vacation_game_used_up",
                     "🏖️ {who}'s vacation in game #{id} is used up; their clock runs again.",
-                    who=msg.who(live, seat),
+                    who=msg.who(live, seat, lang),
                     id=live.id,
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True),

@@ -22,7 +22,7 @@ from .publisher import Publisher
 from .servers import has_host_powers, is_game_master, visible_games
 from .timers import Timers
 
-LobbyView = Callable[[GameRow], discord.ui.View | None]
+LobbyView = Callable[[GameRow, str], discord.ui.View | None]
 
 
 def is_click(interaction: discord.Interaction) -> bool:
@@ -56,8 +56,9 @@ class Lobby:
         """Answer a lobby action. A click updates the lobby message it was made on; a slash
         command edits the lobby message in place and answers with the note and the lobby
         card, without controls: a lobby has one message with controls."""
-        view = self.lobby_view(row)
-        embed = await self.embed(row)
+        lang = await self.manager.channel_language(row.guild_id)
+        view = self.lobby_view(row, lang)
+        embed = await self.embed(row, lang)
         quiet = discord.AllowedMentions.none()
         if is_click(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
@@ -129,9 +130,9 @@ class Lobby:
         if ai_level is not None:
             await self.manager.storage.set_ai_level(row.id, ai_level)
             row.ai_level = ai_level
-        view = self.lobby_view(row)
-        assert view is not None
         lang = await self.manager.channel_language(row.guild_id)
+        view = self.lobby_view(row, lang)
+        assert view is not None
         clock = (
             i18n.t(
                 lang,
@@ -303,7 +304,7 @@ class Lobby:
             # Show the lobby as started and drop its controls (deleted or not editable: its
             # buttons already answer "closed").
             await self._edit_lobby_message(live.row, msg.lobby_embed(live.row, None, lang), None)
-        order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat)}" for s in live.row.seats)
+        order = ", ".join(f"p{s.seat + 1} {msg.who(live, s.seat, lang)}" for s in live.row.seats)
         lines = [
             i18n.t(
                 lang,

@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 # (game, [(notation, label)]) -> one-click answer buttons
 AnswerView = Callable[[int, Sequence[tuple[str, str]]], discord.ui.View | None]
 InboxView = Callable[[int], discord.ui.View]  # (game) -> the "Read privately" button
-PanelOf = Callable[[LiveGame, int], tuple[str, discord.ui.View]]  # (game, seat) -> turn panel
+PanelOf = Callable[[LiveGame, int, str], tuple[str, discord.ui.View]]
+"""(game, seat, language) -> the seat's turn panel (text and view)."""
 
 DM_CLOSED = 50007
 KEPT = 20  # DMs with controls remembered per game (older ones are only out of date)
@@ -74,7 +75,7 @@ def answer_labels(
             label = i18n.tr(live.state.describe(seat, move), lang)
         except Exception:
             label = n.replace("_", " ").capitalize()
-        out.append((n, msg.named(live, label)))
+        out.append((n, msg.named(live, label, lang)))
     return out
 
 
@@ -129,7 +130,7 @@ class Notices:
                 view = self.answer_view(live.id, answer_labels(live, seat, notice.moves, lang))
                 if notice.panel and seat in live.state.to_act():
                     # A secret choice is made in the seat's own turn panel, sent with it.
-                    panel_text, view = self.panel(live, seat)
+                    panel_text, view = self.panel(live, seat, lang)
                     text = msg.clip(f"{text}\n\n{panel_text}")
                     stamp = choices_stamp(live, seat)
                     await self._replaced(live.id, seat, lang)
@@ -232,7 +233,8 @@ class Notices:
             id=live.id,
             channel=live.row.channel_id,
         )
-        return msg.clip(f"{head}{msg.named(live, i18n.tr(body, lang))}\n-# {msg.seat_legend(live)}")
+        said = msg.named(live, i18n.tr(body, lang), lang)
+        return msg.clip(f"{head}{said}\n-# {msg.seat_legend(live, lang)}")
 
     async def take_inbox(self, game_id: int, user_id: int) -> list[InboxRow]:
         return await self.storage.take_inbox(game_id, user_id)
@@ -272,5 +274,5 @@ def closed_because(result: MoveResult, sent: Sent, lang: str = i18n.DEFAULT) -> 
         lang,
         "bot.notices.no_longer_open",
         "Closed: it is no longer open after {name}'s move.",
-        name=msg.display_name(live, result.seat),
+        name=msg.display_name(live, result.seat, lang),
     )

@@ -38,7 +38,8 @@ from .clocks import clock_line
 
 log = logging.getLogger(__name__)
 
-BoardView = Callable[[int, int], discord.ui.View]  # (game id, seq) -> the board's buttons
+BoardView = Callable[[int, int, str], discord.ui.View]
+"""(game id, seq, language) -> the board's buttons."""
 Sendable = discord.abc.Messageable
 TableMessage = discord.Message | discord.PartialMessage
 
@@ -118,7 +119,7 @@ class Publisher:
             status.append(msg.final_scores(live, lang))
             outcome = live.state.outcome()
             if outcome is not None:
-                reason = msg.named(live, i18n.tr(outcome.reason, lang))
+                reason = msg.named(live, i18n.tr(outcome.reason, lang), lang)
         else:
             status.append(wording.whose_turn(live, lang))
             due = live.due()
@@ -143,7 +144,7 @@ class Publisher:
             status=status,
             is_over=live.state.is_over(),
             table_key=dl.table_key if dl is not None else None,
-            names=tuple(live.names()),
+            names=tuple(msg.seat_label(n, lang) for n in live.names()),
             ping=ping,
             lang=lang,
             reason=reason,
@@ -266,7 +267,7 @@ class Publisher:
             lines = job.lines[:1] + first + [below] + after
             text = "\n".join(line for line in lines if line)
         text = msg.clip(text)
-        view = None if text_only or job.is_over else self.board_view(job.game_id, job.seq)
+        view = None if text_only or job.is_over else self.board_view(job.game_id, job.seq, job.lang)
         posted = False
         if job.table_key is not None and not text_only:
             posted = await self._edit_table(job, text, board, view)

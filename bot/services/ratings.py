@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
+from games.core import Msg
+
 from ..storage import GameRow, RatingRow, ResultRow, Storage
 
 log = logging.getLogger(__name__)
@@ -68,15 +70,16 @@ async def rating_changes(
 
 
 def why_unrated(row: GameRow, imported: bool) -> str | None:
-    """Why a game that ended does not count for ratings, or ``None`` if it does."""
+    """Why a game that ended does not count for ratings (a keyed ``Msg``: ``i18n.tr`` says
+    it in a reader's language), or ``None`` if it does."""
     if row.status != "finished" or not row.outcome:
-        return "abandoned"
+        return Msg("bot.ratings.unrated_abandoned", "abandoned")
     if imported:
-        return "imported"
+        return Msg("bot.ratings.unrated_imported", "imported")
     if any(s.kind != "human" or s.user_id is None for s in row.seats):
-        return "AI seat"
+        return Msg("bot.ratings.unrated_ai_seat", "AI seat")
     if len({s.user_id for s in row.seats}) < 2:
-        return "solo"
+        return Msg("bot.ratings.unrated_solo", "solo")
     return None
 
 

@@ -122,7 +122,7 @@ IMPORT_WARNING = Msg(
 async def open_import(
     manager: GameManager,
     publisher: Publisher,
-    lobby_view: Callable[[GameRow], discord.ui.View | None],
+    lobby_view: Callable[[GameRow, str], discord.ui.View | None],
     *,
     guild_id: int,
     channel_id: int,
@@ -175,7 +175,7 @@ async def open_import(
         "embed": msg.lobby_embed(row, record.seats, lang),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
-    view = lobby_view(row)
+    view = lobby_view(row, lang)
     if view is not None:
         kwargs["view"] = view
     message = await publisher.post(row.channel_id, text, **kwargs)
@@ -272,12 +272,12 @@ def summary_embed(
     the outcome's reason already in ``lang`` (else the stored one, in English)."""
     spec = get_game(row.game_key)
     outcome = row.outcome or {}
-    names = [s.display_name for s in row.seats]
+    names = [msg.seat_label(s.display_name, lang) for s in row.seats]
     winners = [names[w] for w in outcome.get("winners", []) if 0 <= w < len(names)]
     joiner = " and " if lang == i18n.DEFAULT else "、"
     won = joiner.join(f"**{w}**" for w in winners) or i18n.t(lang, "bot.replays.nobody", "nobody")
     if reason is None:
-        reason = msg.named(names, str(outcome.get("reason", "")))
+        reason = msg.named(names, str(outcome.get("reason", "")), lang)
     e = discord.Embed(
         title=i18n.t(
             lang,
@@ -435,7 +435,7 @@ class Summaries:
         if summary is not None:
             await self.storage.mark_summary_posted(row.id)
         loop = asyncio.get_running_loop()
-        names = [s.display_name for s in row.seats]
+        names = [msg.seat_label(s.display_name, lang) for s in row.seats]
         record = record_of(row, moves)
         try:
             replay = await loop.run_in_executor(

@@ -32,12 +32,12 @@ from games.core import get_game
 from games.core.text import Msg
 
 from ..manager import GameManager, LobbyError, level_of
+from ..messages import AI_SUFFIX
 from ..storage import GameRow, SeatRow
 from .autoplay import Autoplay
 from .events import Dispatcher, SeatChanged, raise_event
 from .publisher import Publisher
 
-AI_SUFFIX = " (AI)"  # added to a member's name while the AI plays their seat
 NAME_CHARS = 32  # Discord display names are at most 32 characters
 
 
@@ -223,16 +223,22 @@ class Seats:
         return seat
 
     async def replace(
-        self, game_id: int, seat: int, member: tuple[int, str] | None, by: int
+        self,
+        game_id: int,
+        seat: int,
+        member: tuple[int, str] | None,
+        by: int,
+        level: str | None = None,
     ) -> SeatRow:
         """Seat ``seat`` is played by ``member`` (user id, display name) from now on, or by
-        the AI if ``None`` (its member may take it back). ``by`` is who decided; the
-        permission check is the caller's. Raises ``LobbyError`` and changes nothing if the
-        member already plays a seat, or held another seat of this game (``_admit``).
+        the AI at ``level`` (``None``: the game's level) if ``member`` is ``None`` (its
+        member may take it back). ``by`` is who decided; the permission check is the
+        caller's. Raises ``LobbyError`` and changes nothing if the member already plays a
+        seat, or held another seat of this game (``_admit``).
         """
         if member is None:
             return await self.hand_to_ai(
-                game_id, seat, Msg("bot.seats.set", "set by <@{by}>", by=by)
+                game_id, seat, Msg("bot.seats.set", "set by <@{by}>", by=by), level
             )
         user_id, name = member
 

@@ -9,6 +9,7 @@ import discord
 
 from games.core.text import Msg
 
+from .. import lang
 from ..manager import LobbyError, parse_options
 from ..storage import GameRow, GuildSettings, Storage
 from .clocks import take_time_control
@@ -34,6 +35,7 @@ def clock_words(text: str) -> dict[str, str]:
 async def save_settings(storage: Storage, settings: GuildSettings) -> None:
     """Store a server's settings (``/settings server``; the caller checked *Manage Server*)."""
     await storage.set_guild_settings(settings)
+    lang.forget_guild(storage, settings.guild_id)
 
 
 def is_game_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:

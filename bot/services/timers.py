@@ -116,7 +116,7 @@ class Timers:
                             lang,
                             "bot.timers.late_seat",
                             "⏳ I was offline when {who}'s time ran out, so they have {more} more.",
-                            who=msg.who(live, seat),
+                            who=msg.who(live, seat, lang),
                             more=wording.duration(LATE_GRACE, lang),
                         ),
                         allowed_mentions=discord.AllowedMentions(users=True),

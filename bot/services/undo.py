@@ -95,7 +95,7 @@ def decided(undo: UndoRow) -> str | None:
 
 def _move_text(live: LiveGame, m: MoveRow, lang: str = i18n.DEFAULT) -> str:
     text = (
-        msg.named(live, m.public)
+        msg.named(live, m.public, lang)
         if m.public
         else i18n.t(lang, "bot.undo.private_move", "a private move")
     )

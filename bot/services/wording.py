@@ -37,7 +37,7 @@ def whose_turn(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
                 "Everyone is done; the phase ends when its time runs out.",
             )
         return ""
-    names = ", ".join(msg.who(live, s) for s in waiting)
+    names = ", ".join(msg.who(live, s, lang) for s in waiting)
     doing = msg.activity(live, lang)
     people = [s for s in waiting if live.row.user_of(s) is not None]
     if not people:
@@ -127,7 +127,7 @@ def ping_line(
 ) -> str:
     """The line that starts a quiet period: mentions of everyone who may act now and when
     the time runs out (a new bid or move restarts it)."""
-    who = ", ".join(msg.who(live, s) for s in seats)
+    who = ", ".join(msg.who(live, s, lang) for s in seats)
     if not who:
         return ""
     doing = msg.activity(live, lang)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import i18n
 from games.core import Choice, GameError, GameState, Move, normalize_notation
 
+from .panel import heading, words
+
 LIMIT = 25  # Discord shows at most 25 choices
 NAME_MAX = 100  # characters of a choice's name and value
 
@@ -48,15 +50,10 @@ def move_name(state: GameState[object], seat: int, move: Move, lang: str = i18n.
     return words(i18n.tr(label, lang))[:NAME_MAX] or move.notation[:NAME_MAX]
 
 
-def words(text: str) -> str:
-    """``"recruit management_trainee"`` -> ``"recruit management trainee"``."""
-    return text.replace("_", " ")
-
-
-def group_name(choice: Choice, lang: str = i18n.DEFAULT) -> str:
-    """``"Build … (23 moves)"``: a group of moves the next keystrokes narrow down (the
-    notation's words stay as typed, in every language)."""
-    head = words(choice.notation).capitalize()
+def group_name(choice: Choice, lang: str = i18n.DEFAULT, terms: str = "") -> str:
+    """``"Build … (23 moves)"``: a group of moves the next keystrokes narrow down, named
+    in ``lang`` from the catalogue prefix ``terms`` (``bot.ui.panel.heading``)."""
+    head = heading(choice.notation, lang, terms)
     return i18n.t(
         lang, "cogs.autocomplete.group", "{head} … ({count} moves)", head=head, count=choice.count
     )[:NAME_MAX]
@@ -72,10 +69,16 @@ def _groups(state: GameState[object], seat: int, q: str, typed: str) -> list[Cho
 
 
 def suggestions(
-    state: GameState[object], seat: int, typed: str, limit: int = LIMIT, *, lang: str = i18n.DEFAULT
+    state: GameState[object],
+    seat: int,
+    typed: str,
+    limit: int = LIMIT,
+    *,
+    lang: str = i18n.DEFAULT,
+    terms: str = "",
 ) -> list[Suggestion]:
     """The lines ``/move`` autocomplete shows ``seat`` (who may act) for ``typed``, named in
-    ``lang`` (values are always the notation)."""
+    ``lang`` (groups from the catalogue prefix ``terms``; values are always the notation)."""
     q = normalize_notation(typed)
     legal = list(state.legal_moves(seat))
     starts = [m for m in legal if m.notation.startswith(q)] if q else legal
@@ -89,7 +92,8 @@ def suggestions(
                 if g.complete and g.count == 1 and single is not None:
                     out.append(Suggestion(move_name(state, seat, single, lang), g.notation))
                 else:
-                    out.append(Suggestion(group_name(g, lang), (g.notation + " ")[:NAME_MAX]))
+                    name = group_name(g, lang, terms)
+                    out.append(Suggestion(name, (g.notation + " ")[:NAME_MAX]))
             taken = {s.value for s in out}
             out += _fill(state, seat, starts, groups, limit - len(out), taken, lang)
     if not out:

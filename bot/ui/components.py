@@ -21,6 +21,7 @@ from .. import errors
 from .. import messages as msg
 from ..hands import show_hand
 from ..manager import STALE, LiveGame, LobbyError
+from ..rules_help import key_prefix
 from ..services.notices import answer_labels, choices_stamp
 from ..storage import GameRow
 from .ids import (
@@ -287,6 +288,7 @@ class WhyButton(GameButton, template=button_template("why")):
             msg.named(
                 live,
                 refusal_text(refused, label=lambda m: live.state.describe(seat, m), lang=lang),
+                lang,
             )
             if refused
             else i18n.t(
@@ -522,7 +524,7 @@ def panel_text(live: LiveGame, seat: int, prefix: str = "", lang: str = i18n.DEF
         "**{title}** · {phase} · you are **{name}**",
         title=game_title(live.spec, lang),
         phase=i18n.tr(live.state.phase_name(), lang),
-        name=live.name(seat),
+        name=msg.seat_label(live.name(seat), lang),
     )
     if prefix:
         where = i18n.t(lang, "cogs.panel.choose_in", "Choose `{prefix} …`", prefix=prefix)
@@ -542,9 +544,10 @@ def panel_view(
     def label(move: Move) -> str:
         return i18n.tr(live.state.describe(seat, move), lang)
 
-    blocks = plan(prefix, legal, templates, label, lang)
+    terms = key_prefix(live.spec)
+    blocks = plan(prefix, legal, templates, label, lang, terms)
     if not blocks and prefix:  # nothing left under this prefix: back to the top
-        prefix, blocks = "", plan("", legal, templates, label, lang)
+        prefix, blocks = "", plan("", legal, templates, label, lang, terms)
     gid, stamp = live.id, panel_stamp(live, seat)
     view = discord.ui.View(timeout=None)
     shown = blocks[page * ROWS : (page + 1) * ROWS]
@@ -654,7 +657,8 @@ async def open_amount(interaction: discord.Interaction, live: LiveGame, index: i
     templates = list(live.state.move_templates(seat))
     if not 0 <= index < len(templates):
         raise NotYourTurn(STALE)
-    modal = AmountModal(live.id, live.seq, templates[index], await member_lang(interaction))
+    lang = await member_lang(interaction)
+    modal = AmountModal(live.id, live.seq, templates[index], lang, key_prefix(live.spec))
     await interaction.response.send_modal(modal)
 
 

@@ -12,7 +12,7 @@ from games.core import InvalidMove, MoveTemplate, Msg
 
 from .. import errors
 from .components import services_of
-from .panel import amount_range
+from .panel import amount_range, param_word
 
 DIGITS = re.compile(r"[0-9]{1,12}")  # ASCII only: str.isdigit() also accepts "²" and "٣"
 
@@ -36,7 +36,12 @@ class AmountModal(discord.ui.Modal):
     """The amount (and note) of one ``MoveTemplate``, its words in ``lang`` (the member's)."""
 
     def __init__(
-        self, game_id: int, seq: int, template: MoveTemplate, lang: str = i18n.DEFAULT
+        self,
+        game_id: int,
+        seq: int,
+        template: MoveTemplate,
+        lang: str = i18n.DEFAULT,
+        terms: str = "",
     ) -> None:
         super().__init__(
             title=i18n.tr(template.label, lang)[:45],
@@ -50,8 +55,9 @@ class AmountModal(discord.ui.Modal):
             if template.suggestions
             else hint
         )
+        named = param_word(template.param, lang, terms, template.param.capitalize())
         self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=f"{template.param.capitalize()} ({hint})"[:45],
+            label=f"{named} ({hint})"[:45],
             placeholder=example[:100],
             max_length=12,
             custom_id="amount",
@@ -64,7 +70,9 @@ class AmountModal(discord.ui.Modal):
                     lang,
                     "cogs.modals.note",
                     "{param} (optional, not binding)",
-                    param=template.text_param.capitalize(),
+                    param=param_word(
+                        template.text_param, lang, terms, template.text_param.capitalize()
+                    ),
                 )[:45],
                 style=discord.TextStyle.paragraph,
                 required=False,

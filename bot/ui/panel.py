@@ -52,15 +52,22 @@ class Block:
     placeholder: str = ""
 
 
-def template_label(tpl: MoveTemplate, lang: str = i18n.DEFAULT) -> str:
+def template_label(tpl: MoveTemplate, lang: str = i18n.DEFAULT, terms: str = "") -> str:
     """``"Offer to p2 · other amount…"``: the entry that opens the amount modal."""
     return i18n.t(
         lang,
         "cogs.panel.other_amount",
         "{label} · other {param}…",
         label=i18n.tr(tpl.label, lang),
-        param=tpl.param,
+        param=param_word(tpl.param, lang, terms),
     )[:80]
+
+
+def param_word(param: str, lang: str = i18n.DEFAULT, terms: str = "", english: str = "") -> str:
+    """A move template's parameter (``rent``, ``bid``, ``note``) named in ``lang``: the game's
+    catalogue entry ``<terms>.term.param.<param>``, else ``english`` (default: ``param``)."""
+    named = i18n.term(lang, terms, "param", param, param) if terms else param
+    return (english or param) if named == param else named
 
 
 def groups_at(
@@ -69,6 +76,7 @@ def groups_at(
     templates: Sequence[MoveTemplate] = (),
     label: Callable[[Move], str] | None = None,
     lang: str = i18n.DEFAULT,
+    terms: str = "",
 ) -> dict[str, list[Entry]]:
     """Every choice below ``prefix`` as a direct entry, grouped by the next word (``""``:
     the prefix itself is a move). Within a group, entries are ordered by the word after
@@ -96,7 +104,10 @@ def groups_at(
             (
                 sub,
                 Entry(
-                    "template", template_label(tpl, lang), amount_range(tpl, lang)[:100], index=t
+                    "template",
+                    template_label(tpl, lang, terms),
+                    amount_range(tpl, lang)[:100],
+                    index=t,
                 ),
             )
         )
@@ -146,12 +157,14 @@ def plan(
     templates: Sequence[MoveTemplate] = (),
     label: Callable[[Move], str] | None = None,
     lang: str = i18n.DEFAULT,
+    terms: str = "",
 ) -> list[Block]:
     """The panel's rows at ``prefix`` (``""`` = top level); more than ``ROWS`` rows only
     when even drill-down buttons do not fit (then the caller pages them). ``label`` names
     a move on its button (default: ``move.label``; the bot passes ``GameState.describe``);
-    the panel's own words are in ``lang``."""
-    groups = groups_at(prefix, legal, templates, label, lang)
+    the panel's own words are in ``lang``, groups of moves named by ``heading`` from the
+    catalogue prefix ``terms`` (``moc``, ``kenchiku``…)."""
+    groups = groups_at(prefix, legal, templates, label, lang, terms)
     total = sum(len(v) for v in groups.values())
     if total <= FLAT:
         return _rows([e for v in groups.values() for e in v])
@@ -163,7 +176,7 @@ def plan(
         buttons = loose + [
             Entry(
                 "prefix",
-                f"{words(k).capitalize()} … ({len(v)})",
+                f"{heading(_child(prefix, k), lang, terms)} … ({len(v)})",
                 f"{_child(prefix, k)} …",
                 prefix=_child(prefix, k),
             )
@@ -175,13 +188,13 @@ def plan(
             rows: list[Block] = []
             drill_buttons = buttons[len(loose) :]
             rows += _rows(drill_buttons)
-            rows += [_select(prefix, keys, entries, lang) for keys, entries in menus]
+            rows += [_select(prefix, keys, entries, lang, terms) for keys, entries in menus]
             if len(rows) <= ROWS or not multi:
                 return rows
         else:
             menus = _bins(multi)
             rows = _rows(buttons) + [
-                _select(prefix, keys, entries, lang) for keys, entries in menus
+                _select(prefix, keys, entries, lang, terms) for keys, entries in menus
             ]
             if len(rows) <= ROWS or not multi:
                 return rows
@@ -190,10 +203,12 @@ def plan(
         drills.sort(key=lambda kv: list(groups).index(kv[0]))
 
 
-def _select(prefix: str, keys: list[str], entries: list[Entry], lang: str) -> Block:
+def _select(
+    prefix: str, keys: list[str], entries: list[Entry], lang: str, terms: str = ""
+) -> Block:
     keys_ = [k for k in keys if k]
     if keys_:
-        name = " / ".join(words(_child(prefix, k)).capitalize() for k in keys_)
+        name = " / ".join(heading(_child(prefix, k), lang, terms) for k in keys_)
     else:
         name = i18n.t(lang, "cogs.panel.choose", "Choose")
     return Block("select", tuple(entries), f"{name} …"[:150])
@@ -202,6 +217,30 @@ def _select(prefix: str, keys: list[str], entries: list[Entry], lang: str) -> Bl
 def words(notation: str) -> str:
     """Notation words as plain words: ``"management_trainee"`` -> ``"management trainee"``."""
     return notation.replace("_", " ")
+
+
+def heading(notation: str, lang: str = i18n.DEFAULT, terms: str = "") -> str:
+    """A group of moves named by its notation (``"rest drop"``) on a panel or an
+    autocomplete line. English: the words as typed (``"Rest drop"``). Another language:
+    the game's catalogue entry ``<terms>.term.notation.<notation>`` (``rest_drop``), else
+    each word's (``…notation.rest``, ``…notation.drop``) with plots and numbers (``e2``,
+    ``3``) as typed, else (a word without an entry) the English."""
+    english = words(notation).capitalize()
+    if lang == i18n.DEFAULT or not terms:
+        return english
+    whole = i18n.term(lang, terms, "notation", notation, notation)  # msgid: the notation
+    if whole != notation:
+        return whole
+    said = []
+    for word in notation.split():
+        if not any(c.isalpha() for c in word) or (word[0].isalpha() and word[1:].isdigit()):
+            said.append(word)  # a number or a plot like e2: notation
+            continue
+        named = i18n.term(lang, terms, "notation", word, word)
+        if named == word:
+            return english
+        said.append(named)
+    return " ".join(said)
 
 
 def entries_at(

@@ -30,6 +30,12 @@ async def channel_lang(interaction: discord.Interaction) -> str:
     return await lang.for_channel(storage, interaction.guild_id)
 
 
+async def reader_lang(interaction: discord.Interaction, public: bool) -> str:
+    """The language of an answer to ``interaction`` that everyone reads (``public``: the
+    server's, ``channel_lang``) or that only its member reads (``member_lang``)."""
+    return await (channel_lang(interaction) if public else member_lang(interaction))
+
+
 def game_title(game: GameSpec | str, lang: str) -> str:
     """The title of ``game`` (a spec or its key) in ``lang`` (``bot.messages.title``); an
     unknown key is returned as it is."""

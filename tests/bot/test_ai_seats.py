@@ -31,14 +31,22 @@ async def live_of(env: Any, channel: Any) -> Any:
 
 
 async def ai_table(
-    channel: Any, host: Any, game: str, seed: int, *, options: str = "", ais: int = 3
+    channel: Any,
+    host: Any,
+    game: str,
+    seed: int,
+    *,
+    options: str = "",
+    ais: int = 3,
+    add_ai: str = "Add AI",
 ) -> Any:
-    """``/game new``, ``ais`` clicks on **Add AI** by the host, ``/game start``."""
+    """``/game new``, ``ais`` clicks on **Add AI** (``add_ai``: the button's label in the
+    server's language) by the host, ``/game start``."""
     r = await host.slash(channel, "game new", game=game, seed=seed, options=options)
     assert not r.ephemeral, r.response.content
     lobby = r.response.message
     for _ in range(ais):
-        r = await host.click(lobby, label="Add AI")
+        r = await host.click(lobby, label=add_ai)
         assert not r.ephemeral, r.response.content
     r = await host.slash(channel, "game start")
     assert not r.ephemeral, r.response.content

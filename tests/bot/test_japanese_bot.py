@@ -48,7 +48,7 @@ async def test_a_japanese_server_plays_kenchiku_in_japanese(simcord_env, table):
     env = simcord_env
     guild, channel, (alice, *_rest) = table
     await set_server_language(env, guild, channel, "ja")
-    await ai_table(channel, alice, "kenchiku", seed=7, ais=1)
+    await ai_table(channel, alice, "kenchiku", seed=7, ais=1, add_ai="AIを追加")  # Japanese
     start = next(m for m in reversed(channel.history()) if "開始" in m.content)
     assert "建築会社ゲーム" in start.content and "ゲーム#" in start.content
     assert start.attachments  # the first board comes with the start

@@ -115,3 +115,68 @@ async def test_commands_catalogue_matches_the_tree_and_discords_limits(monkeypat
     assert await translator.translate(s, Locale.japanese, ctx) == "ロビーを開く"
     assert await translator.translate(s, Locale.american_english, ctx) is None
     assert key_of(s, ctx) == "commands.other.open_a_lobby"
+
+
+def labels(message: Any) -> list[str]:
+    return [c.label for row in message.components for c in row.children if c.label]
+
+
+class _CountingStorage(_Storage):
+    def __init__(self, mine: str | None, server: str | None) -> None:
+        super().__init__(mine, server)
+        self.reads = 0
+
+    async def user_language(self, user_id: int) -> str | None:
+        self.reads += 1
+        return self.mine
+
+    async def guild_settings(self, guild_id: int) -> Any:
+        self.reads += 1
+        return SimpleNamespace(language=self.server)
+
+
+async def test_language_choices_are_read_once_per_ttl():
+    """Keystrokes and clicks ask for a language again and again: the settings are read once,
+    trusted for ``lang.TTL`` seconds of the cache's clock, then read again."""
+    storage = _CountingStorage(None, "ja")
+    now = [100.0]
+    lang.cache_of(storage).clock = lambda: now[0]
+    for _ in range(50):
+        assert await lang.for_member(storage, _interaction("fr")) == "ja"
+        assert await lang.for_channel(storage, 1) == "ja"
+    assert storage.reads == 2  # the member's choice and the server's, once each
+    storage.mine = "en"  # another process changed it: not seen before the TTL ends
+    now[0] += lang.TTL - 1
+    assert await lang.for_member(storage, _interaction("fr")) == "ja"
+    now[0] += 1
+    assert await lang.for_member(storage, _interaction("fr")) == "en"
+    assert storage.reads == 3
+    lang.forget_guild(storage, 1)  # this process changed it: read again at once
+    storage.server = "en"
+    assert await lang.for_channel(storage, 1) == "en"
+
+
+async def test_a_language_change_takes_effect_at_once(simcord_env, table):
+    """In the process that took ``/settings``, the next answer is in the new language even
+    though the old choice was cached (the cache's clock stands still here)."""
+    env = simcord_env
+    guild, channel, (alice, _bob, _carol, _dave) = table
+    storage = env.bot.services.storage
+    lang.cache_of(storage).clock = lambda: 0.0  # nothing ever expires
+    r = await alice.slash(channel, "stats")
+    assert text_of(r) == "You have no finished games on this server yet."
+    await alice.slash(channel, "settings me", language="ja")
+    r = await alice.slash(channel, "stats")
+    assert text_of(r) == "このサーバーで終了したゲームはまだありません。"
+    await alice.slash(channel, "settings me", language="auto")
+    r = await alice.slash(channel, "stats")
+    assert text_of(r) == "You have no finished games on this server yet."
+    # the server's language: public posts follow a change at once
+    role = guild.create_role("admin", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[role])
+    r = await alice.slash(channel, "game new", game="toy")
+    assert "Join" in labels(r.response.message)
+    await alice.slash(channel, "game leave")
+    await admin.slash(channel, "settings server", language="ja")
+    r = await alice.slash(channel, "game new", game="toy")
+    assert "Join" not in labels(r.response.message) and labels(r.response.message)
