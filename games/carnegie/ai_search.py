@@ -7,10 +7,13 @@ the shuffles to come (the state's ``rng``). A determinisation shuffles his draw 
 while his card is face down, swaps it for a card with the same back drawn from the cards it
 could be. Companies have no secrets (every company board is public).
 
-Candidates are the heuristic's best-valued moves (its own ``value``), so the search compares
-what the heuristic nearly chose. The evaluation (``CarnegieHooks.scores``) is the final
-scoring applied now (``scoring.score_company``) plus a quarter of a VP per dollar and half
-per good still to spend, against the other companies or Andrew's running total.
+``normal`` and ``hard`` (``RowSearchHooks``) search one decision, the timeline row: the
+four rows are compared by rollouts to the end of the game, judged by the final scores (the
+win and the lead over Andrew or the best rival); every other decision is the prior's
+(``CarnegiePrior``). ``CarnegieHooks`` (the prior's best-valued moves as candidates, 2-round
+rollouts judged by ``scores``: the final scoring applied now plus a quarter of a VP per
+dollar and half per good, against the other companies or Andrew's running total) is the
+base they refine; at these budgets it measured worse than its prior.
 """
 
 from __future__ import annotations
