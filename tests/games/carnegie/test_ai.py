@@ -47,3 +47,55 @@ def test_normal_prior_counts_the_cities_left_to_join_two_major_cities() -> None:
     state.company(0).projects[:] = [("chicago", 0, "rail"), ("new-york", 0, "rail")]
     move = Build("rail", "pittsburgh", None, "construction")
     assert prior_value(state, 0, move) == value(state, 0, move) + 7.0 + 14.0
+
+
+def test_research_rate_weighs_a_tab_vp_space_against_a_new_disk_by_the_rounds_left() -> None:
+    """``research_rate`` (VP per study point): with all four housing project spaces out, the
+    next housing step shows 2 VP; the next commerce step shows a project disk. Early the disk
+    (a city's VP, income, a connection to come) is worth more per point; in round 19 there
+    is no time to build it and the VP space wins."""
+    from games.carnegie.ai_search import research_rate
+    from games.carnegie.moves import ResearchTab
+
+    state = SPEC.create({}, 1, 1)
+    c = state.company(0)
+    c.revealed["housing"] = 4
+    c.built["housing"] = 4  # no disk waits for goods
+    vp_space, disk = ResearchTab("housing"), ResearchTab("commerce")
+    assert state.data.tab["housing"].spaces[4].vp == 2
+    assert state.data.tab["commerce"].spaces[c.revealed["commerce"]].project
+    state.round = 2
+    assert research_rate(state, 0, disk) > research_rate(state, 0, vp_space)
+    state.round = 19
+    assert research_rate(state, 0, vp_space) > research_rate(state, 0, disk)
+
+
+def test_normal_searches_only_the_row_and_plays_the_prior_elsewhere() -> None:
+    """``RowSearchHooks``: when the prior would choose a row, the four rows are compared (the
+    prior's first); at any other decision the prior's move is the only candidate."""
+    from games.carnegie.ai_search import HOOKS, PRIOR
+    from games.carnegie.moves import Choose
+    from games.core import SYSTEM, Rng
+
+    state = SPEC.create({}, 1, 3)
+    seen_row = seen_other = False
+    while not state.is_over() and not (seen_row and seen_other):
+        if not state.legal_moves(0):
+            deadline = state.deadline()
+            assert deadline is not None
+            state.apply(SYSTEM, deadline.move)
+            continue
+        cands = HOOKS.candidates(state, 0, Rng(1))
+        first = PRIOR.choose(state, 0, Rng(1))
+        assert cands[0] == first
+        if isinstance(first, Choose):
+            assert sorted(m.notation for m in cands) == sorted(
+                m.notation for m in state.legal_moves(0) if isinstance(m, Choose)
+            )
+            assert len(cands) == 4
+            seen_row = True
+        else:
+            assert cands == [first]
+            seen_other = True
+        state.apply(0, first)
+    assert seen_row and seen_other
