@@ -196,8 +196,11 @@ class Budget:
     """How much a decision may think: ``rollouts`` in all (split over the candidates by
     Sequential Halving); at most ``moves`` simulated moves in all (a cap on time that stays
     deterministic: long rollouts early in a game use the budget up sooner); and an optional
-    ``stop`` callable the caller may pass (e.g. a wall-clock deadline), checked between
-    rollouts. When a cap is reached the best move so far is played."""
+    ``stop`` callable the caller may pass (e.g. a deadline), checked between rollouts. When a
+    cap is reached the best move so far is played. The levels' budgets are counts, so a
+    decision plays the same on a busy machine as on an idle one; a ``stop`` that reads a
+    clock makes it depend on the machine, and is meant only as a safety cap (one that counts
+    the deciding thread's CPU time, not wall time, fires less often on a loaded machine)."""
 
     rollouts: int = 48
     moves: int | None = None
