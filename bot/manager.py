@@ -84,10 +84,26 @@ def spectator(what: str = "moves") -> str:
     )
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass's field names, by class
+
+
 def _plain(value: Any) -> Any:
-    """A view as JSON-able data in a stable form (sets sorted, enums by value)."""
+    """A view as JSON-able data in a stable form (sets sorted, enums by value). The exact
+    types views are made of (leaves, tuples, lists, dicts, dataclasses) are recognised by
+    their type first: a digest is taken for every move, and the generic checks below cost
+    most of its time."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is tuple or kind is list:
+        return [_plain(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return _plain(value.value)
     if isinstance(value, Mapping):
@@ -127,6 +143,8 @@ class LiveGame:
     stamp: tuple[int, int] | None = None
     _deadline_at: int = field(default=-1, repr=False)
     _deadline: Deadline | None = field(default=None, repr=False)
+    _view_at: int = field(default=-1, repr=False)
+    _view: Any = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -140,6 +158,14 @@ class LiveGame:
     def names(self) -> list[str]:
         """Display names by seat, for renderers (``render_board(view, names=...)``)."""
         return [s.display_name for s in self.row.seats]
+
+    def public_view(self) -> Any:
+        """``state.view(None)``, computed once per move (the digest, the announcement, its
+        whose-turn and status lines all read it). Shared: never change it."""
+        if self._view_at != self.seq:
+            self._view = self.state.view(None)
+            self._view_at = self.seq
+        return self._view
 
     def deadline(self) -> Deadline | None:
         """The running deadline (computed once per move)."""
@@ -968,7 +994,7 @@ class GameManager:
         live.seq += 1  # the state moved on; undone below if the commit fails
         notices = state.notices(seat, move)
         public = state.public_notation(seat, move)
-        view = state.view(None)
+        view = live.public_view()
         digest = public_digest(view)
         after = live.deadline()
         outcome = state.outcome()

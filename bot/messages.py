@@ -158,7 +158,7 @@ def activity(live: LiveGame, lang: str = i18n.DEFAULT) -> str:
 def activity_msg(live: LiveGame) -> str:
     """``activity`` as a ``Msg`` (English, translated by whoever shows it) or the engine's
     phase name."""
-    view = live.state.view(None)
+    view = live.public_view()
     auction = getattr(view, "auction", None)
     deed = getattr(auction, "deed", None)
     if deed is not None:
@@ -564,7 +564,7 @@ MONEY_FORMAT = {"kenchiku": Msg("bot.standings.money", "{n:,} money", n=0)}  # n
 def standings(live: LiveGame, lang: str = i18n.DEFAULT) -> list[str]:
     """One line per player from the public view (never a seat's hidden values): VP, honour
     and money where the game shows them, ``▶`` for those to act, bankruptcies."""
-    view = live.state.view(None)
+    view = live.public_view()
     rows = getattr(view, "players", None) or getattr(view, "companies", None) or ()
     to_act = live.state.waiting_for()
     money_format = MONEY_FORMAT.get(live.row.game_key, SCORE_FIELDS[2][1])

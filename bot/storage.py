@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -603,6 +603,16 @@ class InboxRow:
     moves: tuple[str, ...]
 
 
+def _forget(memo: dict[int, Any] | set[int], key: int) -> None:
+    if isinstance(memo, dict):
+        memo.pop(key, None)
+    else:
+        memo.discard(key)
+
+
+MEMO = 10_000
+"""Entries each of ``Storage``'s memos keeps (a full memo starts again empty)."""
+
 _GAME_COLS = (
     "id, guild_id, channel_id, game_key, engine_version, seed, options, host_id, status, "
     "created_at, updated_at, lobby_message_id, outcome, phase_key, phase_started_at, "
@@ -630,6 +640,16 @@ class Storage:
     def __init__(self, target: str | Path, *, pool_size: int = 10) -> None:
         self.path = str(target)
         self.database: Database = connect(target, pool_size=pool_size)
+        # Rows only this process writes (SQLite: the bot is the database's one writer, and
+        # every write of these goes through the methods below), remembered so the move path
+        # reads none of them: a server's settings and a member's language (read for every
+        # move), whether a game has stored pending lines, and its timed phase's table
+        # message. ``shared`` (PostgreSQL: other processes write too) remembers nothing.
+        self._guilds: dict[int, GuildSettings] = {}
+        self._languages: dict[int, str | None] = {}
+        self._no_pending: set[int] = set()
+        self._tables: dict[int, tuple[str | None, int | None]] = {}
+        self._writes = 0  # writes of memoised rows so far: a read that overlapped one is not kept
 
     @property
     def dialect(self) -> Dialect:
@@ -1088,36 +1108,43 @@ class Storage:
             )
             if stored != move.seq:
                 raise StaleMove(game_id, move.seq, int(stored))
-            await tx.execute(
-                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, public, "
-                "actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            statements: list[Statement] = [
                 (
-                    game_id,
-                    move.seq,
-                    move.seat,
-                    move.notation,
-                    move.user_id,
-                    now,
-                    move.public,
-                    move.actor,
-                    move.digest,
-                ),
-            )
+                    "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
+                    "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        move.seq,
+                        move.seat,
+                        move.notation,
+                        move.user_id,
+                        now,
+                        move.public,
+                        move.actor,
+                        move.digest,
+                    ),
+                )
+            ]
             if move.outcome is not None:
-                await tx.execute(
-                    "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
-                    "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
-                    (json.dumps(move.outcome), now, game_id),
-                )
-                await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                statements += [
+                    (
+                        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
+                        "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
+                        (json.dumps(move.outcome), now, game_id),
+                    ),
+                    ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
+                ]
             else:
-                await tx.execute(
-                    "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
-                    "WHERE id = ?",
-                    (now, move.phase_key, move.phase_started_at, game_id),
-                )
-                await _put_timer(tx, game_id, "deadline", move.deadline)
-                await _put_clocks(tx, game_id, move.clocks)
+                statements += [
+                    (
+                        "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
+                        "WHERE id = ?",
+                        (now, move.phase_key, move.phase_started_at, game_id),
+                    ),
+                    _timer_statement(game_id, "deadline", move.deadline),
+                    *_clock_statements(game_id, move.clocks),
+                ]
+            await tx.batch(statements)  # SQLite: one hop to the database's thread
 
     async def put_clocks(self, game_id: int, write: ClockWrite) -> None:
         """Store seat clocks and their timers alone (a reminder sent, a vacation)."""
@@ -1140,18 +1167,46 @@ class Storage:
 
     async def user_language(self, user_id: int) -> str | None:
         """The member's chosen language (migration 18), ``None`` when they chose none."""
+        if user_id in self._languages:
+            return self._languages[user_id]
+        writes = self._writes
         value = await self._scalar(
             "SELECT language FROM user_settings WHERE user_id = ?", (user_id,)
         )
-        return str(value) if value else None
+        language = str(value) if value else None
+        self._remember(self._languages, user_id, language, writes)
+        return language
 
     async def set_user_language(self, user_id: int, value: str | None) -> None:
         """Choose the member's language (``None``: follow their Discord client)."""
-        await self._write(
-            "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-            (user_id, value),
-        )
+        async with self._changing(self._languages, user_id):
+            await self._write(
+                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, value),
+            )
+
+    def _remember(self, memo: dict[int, Any], key: int, value: Any, writes: int) -> None:
+        """Keep ``value``, read when ``self._writes`` was ``writes``, in ``memo`` (at most
+        ``MEMO`` entries), unless a memoised row was written meanwhile or other processes
+        write the database too."""
+        if self.shared or writes != self._writes:
+            return
+        if len(memo) >= MEMO:
+            memo.clear()
+        memo[key] = value
+
+    @contextlib.asynccontextmanager
+    async def _changing(self, memo: dict[int, Any] | set[int], key: int) -> AsyncIterator[None]:
+        """A write of the row ``memo`` keeps for ``key``: forgotten before and after it, and
+        reads that overlap it are not kept (``_remember``)."""
+        self._writes += 1
+        _forget(memo, key)
+        try:
+            yield
+        finally:
+            self._writes += 1
+            _forget(memo, key)
 
     async def games_of_user(self, user_id: int, limit: int = 25) -> list[GameRow]:
         """Lobbies and running games where the user holds a seat, newest first."""
@@ -1244,11 +1299,18 @@ class Storage:
     # -- table message -----------------------------------------------------------------
 
     async def set_table(self, game_id: int, key: str | None, message_id: int | None) -> None:
-        await self._write(
-            "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ? AND "
-            "(table_key IS NOT ? OR table_message_id IS NOT ?)",
-            (key, message_id, game_id, key, message_id),
-        )
+        """Store the running timed phase's table message (``None``: none); a value already
+        stored by this process is not written again (every board of a game without timed
+        phases clears it)."""
+        if self._tables.get(game_id, 0) == (key, message_id):
+            return
+        async with self._changing(self._tables, game_id):
+            await self._write(
+                "UPDATE games SET table_key = ?, table_message_id = ? WHERE id = ? AND "
+                "(table_key IS NOT ? OR table_message_id IS NOT ?)",
+                (key, message_id, game_id, key, message_id),
+            )
+        self._remember(self._tables, game_id, (key, message_id), self._writes)
 
     async def set_board(self, game_id: int, message_id: int | None, seq: int | None) -> None:
         """Remember the newest public board message (the one carrying buttons) and the move
@@ -1289,14 +1351,23 @@ class Storage:
         return rows
 
     async def add_pending(self, game_id: int, line: str) -> None:
-        await self._write(
-            "INSERT INTO pending_lines (game_id, line) VALUES (?, ?)", (game_id, line)
-        )
+        async with self._changing(self._no_pending, game_id):
+            await self._write(
+                "INSERT INTO pending_lines (game_id, line) VALUES (?, ?)", (game_id, line)
+            )
 
     async def pending(self, game_id: int) -> list[tuple[int, str]]:
+        """Lines stored by older versions for a game's next board (none are stored now)."""
+        if game_id in self._no_pending:
+            return []
+        writes = self._writes
         rows = await self._fetchall(
             "SELECT id, line FROM pending_lines WHERE game_id = ? ORDER BY id", (game_id,)
         )
+        if not rows and not self.shared and writes == self._writes:
+            if len(self._no_pending) >= MEMO:
+                self._no_pending.clear()
+            self._no_pending.add(game_id)
         return [(int(i), str(line)) for i, line in rows]
 
     async def clear_pending(self, game_id: int, upto_id: int) -> None:
@@ -1563,6 +1634,15 @@ class Storage:
     # -- per-server settings (migration 15) ----------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        known = self._guilds.get(guild_id)
+        if known is not None:
+            return known
+        writes = self._writes
+        settings = await self._guild_settings(guild_id)
+        self._remember(self._guilds, guild_id, settings, writes)
+        return settings
+
+    async def _guild_settings(self, guild_id: int) -> GuildSettings:
         async with self.reading() as tx:
             row = await tx.fetchone(
                 "SELECT default_clock, channels, gm_role, language FROM guild_settings "
@@ -1574,19 +1654,20 @@ class Storage:
         return GuildSettings(guild_id, str(row[0]), tuple(json.loads(row[1])), row[2], row[3])
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
-        await self._write(
-            "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role, language) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "default_clock = excluded.default_clock, channels = excluded.channels, "
-            "gm_role = excluded.gm_role, language = excluded.language",
-            (
-                settings.guild_id,
-                settings.default_clock,
-                json.dumps(list(settings.channels)),
-                settings.gm_role,
-                settings.language,
-            ),
-        )
+        async with self._changing(self._guilds, settings.guild_id):
+            await self._write(
+                "INSERT INTO guild_settings (guild_id, default_clock, channels, gm_role, "
+                "language) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "default_clock = excluded.default_clock, channels = excluded.channels, "
+                "gm_role = excluded.gm_role, language = excluded.language",
+                (
+                    settings.guild_id,
+                    settings.default_clock,
+                    json.dumps(list(settings.channels)),
+                    settings.gm_role,
+                    settings.language,
+                ),
+            )
 
 
 # -- statements shared by several saves (always inside a transaction) ------------------------
@@ -1617,11 +1698,13 @@ async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
-async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
+Statement = tuple[str, Sequence[Any]]
+
+
+def _timer_statement(game_id: int, kind: TimerKind, timer: TimerRow | None) -> Statement:
     if timer is None:
-        await tx.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind))
-        return
-    await tx.execute(
+        return "DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind)
+    return (
         "INSERT INTO timers (game_id, kind, key, due, warn_at, label) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
         "key = excluded.key, due = excluded.due, warn_at = excluded.warn_at, "
@@ -1632,31 +1715,44 @@ async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | No
     )
 
 
-async def _put_clocks(tx: Tx, game_id: int, write: ClockWrite | None) -> None:
+def _clock_statements(game_id: int, write: ClockWrite | None) -> list[Statement]:
     if write is None:
-        return
-    await tx.executemany(
+        return []
+    sql = (
         "INSERT INTO seat_clocks (game_id, seat, bank, since, reminded, timeouts, "
         "vacation_used, vacation_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, "
         "since = excluded.since, reminded = excluded.reminded, timeouts = excluded.timeouts, "
-        "vacation_used = excluded.vacation_used, vacation_since = excluded.vacation_since",
-        [
+        "vacation_used = excluded.vacation_used, vacation_since = excluded.vacation_since"
+    )
+    return [
+        *(
             (
-                game_id,
-                c.seat,
-                c.bank,
-                c.since,
-                c.reminded,
-                c.timeouts,
-                c.vacation_used,
-                c.vacation_since,
+                sql,
+                (
+                    game_id,
+                    c.seat,
+                    c.bank,
+                    c.since,
+                    c.reminded,
+                    c.timeouts,
+                    c.vacation_used,
+                    c.vacation_since,
+                ),
             )
             for c in write.clocks
-        ],
-    )
-    await _put_timer(tx, game_id, "clock", write.clock)
-    await _put_timer(tx, game_id, "reminder", write.reminder)
+        ),
+        _timer_statement(game_id, "clock", write.clock),
+        _timer_statement(game_id, "reminder", write.reminder),
+    ]
+
+
+async def _put_timer(tx: Tx, game_id: int, kind: TimerKind, timer: TimerRow | None) -> None:
+    await tx.execute(*_timer_statement(game_id, kind, timer))
+
+
+async def _put_clocks(tx: Tx, game_id: int, write: ClockWrite | None) -> None:
+    await tx.batch(_clock_statements(game_id, write))
 
 
 async def _put_bot_state(tx: Tx, key: str, value: float) -> None:

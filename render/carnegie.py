@@ -1,31 +1,46 @@
 """Carnegie images: the main board and a company board (seed 001).
 
-``render_board(view)``: title row, the timeline (4 action rows x Start, 4 tiles, End) with the
-action discs and this round's marker, the US map (cities, their construction spaces with type
-letters and the owners' chips, roads, city VP), the four transport tracks, the donation chart,
-one row per player (money, goods, VP, employees...) and, solo, Andrew's cards.
-``render_company(view, seat)``: the company grid (departments, workplaces with their costs,
+``render_board(view)``: one list of sections (``_Board.sections``) drawn at two sizes,
+``CHAT`` (the channel board, readable at Discord's inline width) and ``DETAIL``
+(``detail=True``): the title row, the final scores once the game is over, the timeline (4
+action rows x Start, 4 tiles, End) with the action discs, this round's marker and who chose
+what, the US map (cities, their construction spaces with type letters and the owners' disks,
+roads, city VP), the transport tracks (detail), the players (money, goods, VP, employees,
+transport boxes...), the donation chart, this turn with the latest events, Andrew's cards
+(solo, detail) and the legend (detail). Both sizes use one set of layout constants; a size
+says where each section goes and how much it shows.
+``render_player(view, seat)``: the company grid (departments, workplaces with their costs,
 standing and lying employees, the Lobby), project tabs, missions and transport boxes.
 
-Players are shown by name (``names``) with their Okabe-Ito colour and letter; the neutral
-blocking disks are grey "N" chips and Andrew's are black "AC" chips.
+Players are shown by name (``names``) with their Okabe-Ito colour and their seat's shape
+(circle, square, diamond, triangle); the neutral blocking disks are grey with a cross and
+Andrew's are black with a star.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
-from games.carnegie.view import CarnegieView, CellView, CityView, CompanyView
+from games.carnegie.data import load
+from games.carnegie.terms import ACTION_NAMES, ACTION_WORDS
+from games.carnegie.view import CarnegieView, CellView, CompanyView
 from i18n import t, term, tr
 from render.common import (
+    Legend,
     Palette,
     Pen,
+    Place,
+    Section,
+    Size,
     alt_text,
+    compose,
+    glyphs,
     mix,
     palette,
     pick_theme,
@@ -35,40 +50,35 @@ from render.common import (
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in layout units
 
-WIDTH = 1100
-MARGIN = 20
-GAP = 16
-TITLE_H = 44
-TITLE_SIZE = 24
-TEXT_SIZE = 17
-SMALL_SIZE = 14
-# timeline
-TL_LABEL_W = 190
-TL_ROW_H = 40
-TL_HEAD_H = 26
-# map
-MAP_H = 520
-SPACE_R = 10
-# tracks and donations
-TRACK_ROW_H = 36
+# ---------------------------------------------------------------------------------------------
+# Layout (layout units: pixels at scale 1.0), one set for both sizes of the board
+# ---------------------------------------------------------------------------------------------
+
+CHAT_W = 660  # the chat board: text of 14 units shows at 11.7 px when the image is 550 wide
+MARGIN = 10  # around the company board
+TEXT_S = 14  # the smallest text
+TEXT_M = 16
+TEXT_L = 19
+ROW_H = 27  # a row of a table (timeline, players, donations, final scores, turn lines)
+HEAD_H = 24  # a panel's title row
+HEADER_H = 30  # the board's title row
+LOG_LINE_H = 19  # a line of the latest events
+MAP_W = 640  # the map's width on the chat board: CHAT_AT, CHAT_REGION_AT are placed in it
+MAP_H = 480  # the map's height at MAP_W (it keeps its proportions at any width)
+SPACE_R = 10  # a construction space's radius
+PITCH = 2 * SPACE_R + 2
 TRACK_LABEL_W = 96
-DON_CELL_W = 62
-# players
-PLAYER_ROW_H = 40
-# company board
-CELL_W = 180
-CELL_H = 126
-SIDE_W = 380
+DON_LABEL_W = 96  # the donation chart's category names, where they fit
+DON_CELL_MIN = 56  # a donation cell: its id and two disks
+LEGEND_ROW_H = 26
+NAME_W = 260  # the players table's name column at most
 
 NEUTRAL = -1
 ANDREW = -2
-ACTION_LABELS = {
-    "hr": "Human Resources",
-    "management": "Management",
-    "construction": "Construction",
-    "rd": "Research & Dev.",
-}
+REGIONS = ("west", "midwest", "south", "east")
+ACTIONS = ("hr", "management", "construction", "rd")
 TYPE_LETTERS = {
     "housing": "H",
     "commerce": "C",
@@ -76,17 +86,66 @@ TYPE_LETTERS = {
     "infrastructure": "P",
     "any": "",
 }
-REGION_LETTERS = {"west": "W", "midwest": "MW", "south": "S", "east": "E"}
-REGION_LABEL_AT = {  # empty spots of the map, in board-scan pixels
-    "west": (560, 1590),
-    "midwest": (1450, 1395),
-    "south": (1010, 2085),
-    "east": (2420, 1640),
+# The map is schematic: box centres (layout units inside the map, at MAP_W) placed by hand so the
+# crowded East keeps 14-unit labels apart at 550 px; roads and regions keep the printed topology.
+# A wider map (DETAIL) spreads the same places.
+CHAT_AT: dict[str, tuple[float, float]] = {
+    "seattle": (40, 44),
+    "helena": (150, 44),
+    "portland": (40, 112),
+    "boise": (140, 122),
+    "san-francisco": (76, 206),
+    "reno": (152, 196),
+    "salt-lake-city": (212, 196),
+    "denver": (272, 206),
+    "los-angeles": (84, 330),
+    "phoenix": (172, 356),
+    "santa-fe": (222, 300),
+    "el-paso": (220, 390),
+    "fargo": (250, 44),
+    "duluth": (340, 44),
+    "st-paul": (330, 108),
+    "omaha": (252, 140),
+    "chicago": (420, 140),
+    "kansas-city": (302, 270),
+    "st-louis": (400, 262),
+    "cincinnati": (478, 236),
+    "albany": (535, 52),
+    "boston": (610, 52),
+    "pittsburgh": (502, 150),
+    "new-york": (598, 152),
+    "washington": (566, 250),
+    "dallas": (305, 350),
+    "san-antonio": (276, 428),
+    "houston": (372, 410),
+    "memphis": (420, 330),
+    "new-orleans": (472, 410),
+    "atlanta": (518, 334),
+    "charleston": (598, 326),
 }
+# Where a city's label goes first: "b" below (default), "a" above, "l" left, "r" right; where
+# it would cover a city, a region's name or another label (Japanese names are wider), the next
+# free side (``_label_place``).
+CHAT_LABEL = {
+    "seattle": "a",
+    "helena": "a",
+    "fargo": "a",
+    "duluth": "a",
+    "albany": "a",
+    "boston": "a",
+    "pittsburgh": "a",
+    "portland": "r",
+    "boise": "r",
+    "omaha": "l",
+    "denver": "a",
+    "charleston": "a",
+}
+CHAT_REGION_AT = {"west": (44, 262), "midwest": (372, 206), "south": (572, 420), "east": (600, 206)}
 
 
 @dataclass(frozen=True)
 class _Theme(Palette):
+    name: str
     line: RGB
     road: RGB
     highlight: RGB
@@ -97,6 +156,7 @@ class _Theme(Palette):
 THEMES = {
     "light": _Theme(
         **palette("light"),
+        name="light",
         line=(190, 184, 170),
         road=(170, 160, 140),
         highlight=(213, 94, 0),
@@ -116,6 +176,7 @@ THEMES = {
     ),
     "dark": _Theme(
         **palette("dark"),
+        name="dark",
         line=(80, 84, 92),
         road=(110, 104, 92),
         highlight=(240, 160, 60),
@@ -136,8 +197,59 @@ THEMES = {
 }
 
 
+@dataclass(frozen=True)
+class BoardSize(Size):
+    """One of the board's two sizes: the layout (``Size``), where each section goes
+    (``places``: section name to place, ``"top"`` when not named) and how much it shows."""
+
+    places: tuple[tuple[str, Place], ...] = ()
+    turn_rows: int = 5  # the turn panel's height in rows (its lines, then the latest events)
+    long_names: bool = False  # long action names, full city names, "Tile 3b" heads
+    more_columns: bool = False  # players: departments added and donations; Andrew's points
+    tracks: bool = False  # the transport tracks with their levels and who stands where
+    andrew: bool = False  # solo: Andrew's cards, piles and tiles
+    legend: bool = False  # the legend (else one key line under the map)
+
+    def place(self, section: str) -> Place:
+        return dict(self.places).get(section, "top")
+
+
+CHAT = BoardSize(
+    width=CHAT_W,
+    margin=10,
+    gap=6,
+    side=334,
+    places=(("donations", "main"), ("turn", "side")),
+)
+"""The chat board: everything across its width, then the donations beside this turn."""
+DETAIL = BoardSize(
+    width=1240,
+    margin=16,
+    gap=12,
+    side=400,
+    places=(
+        ("timeline", "main"),
+        ("map", "main"),
+        ("tracks", "main"),
+        ("donations", "side"),
+        ("turn", "side"),
+        ("andrew", "side"),
+        ("legend", "side"),
+    ),
+    turn_rows=12,
+    long_names=True,
+    more_columns=True,
+    tracks=True,
+    andrew=True,
+    legend=True,
+)
+"""The detailed board: the players across the top; the timeline, a larger map and the transport
+tracks in the wide column; the donations, this turn with more events, Andrew and the legend
+beside them."""
+
+
 def _name(seat: int, names: Sequence[str] | None) -> str:
-    if names is not None and seat < len(names):
+    if names is not None and 0 <= seat < len(names):
         return names[seat]
     return f"P{seat + 1}"
 
@@ -191,14 +303,891 @@ def _mark(pen: Pen, x: float, y: float, r: float, owner: int, th: _Theme) -> Non
         )
 
 
-_owner_chip = _mark
+def _space(pen: Pen, th: _Theme, x: float, y: float, kind: str) -> None:
+    """An empty construction space: a ring in its project type's colour with its letter."""
+    col = th.types[kind]
+    pen.disc(x, y, SPACE_R, fill=th.bg, outline=col, outline_w=2)
+    if TYPE_LETTERS[kind]:
+        pen.text(x, y + 1, TYPE_LETTERS[kind], TEXT_S, bold=True, fill=col, anchor="mm")
 
 
-def _seat_mark(pen: Pen, th: _Theme, x: float, y: float, r: float, seat: int) -> None:
-    _mark(pen, x, y, r, seat, th)
+# ---------------------------------------------------------------------------------------------
+# The board's sections, each drawn at either size
+# ---------------------------------------------------------------------------------------------
 
 
-# -- boards -----------------------------------------------------------------------------
+class _Board:
+    """The sections of one board: ``view`` drawn at ``size`` with ``pen`` (players named by
+    ``names``, one per seat)."""
+
+    def __init__(
+        self, pen: Pen, th: _Theme, view: CarnegieView, names: Sequence[str], size: BoardSize
+    ) -> None:
+        self.pen = pen
+        self.t = th
+        self.view = view
+        self.names = names
+        self.size = size
+        self.lang = pen.lang
+
+    def sections(self) -> list[Section]:
+        """Header, final scores, timeline, map, tracks, players, donations, this turn, Andrew,
+        legend; a section a size does not show is 0 tall."""
+        parts: list[tuple[str, Callable[[float], float], Callable[[float, float, float], None]]]
+        parts = [
+            ("header", self.header_height, self.header),
+            ("outcome", self.outcome_height, self.outcome),
+            ("timeline", self.timeline_height, self.timeline),
+            ("map", self.map_height, self.map),
+            ("tracks", self.tracks_height, self.tracks),
+            ("players", self.players_height, self.players),
+            ("donations", self.donations_height, self.donations),
+            ("turn", self.turn_height, self.turn),
+            ("andrew", self.andrew_height, self.andrew),
+            ("legend", self.legend_height, self.legend),
+        ]
+        return [Section(h, d, self.size.place(name)) for name, h, d in parts]
+
+    def panel(self, x: float, y: float, w: float, h: float, title: str = "") -> None:
+        self.pen.rect(x, y, x + w, y + h, fill=self.t.panel, radius=8)
+        if title:
+            self.pen.text(x + 8, y + HEAD_H / 2 + 2, title, TEXT_M, bold=True, anchor="lm")
+
+    # -- header ----------------------------------------------------------------------
+
+    def header_height(self, w: float) -> float:
+        return HEADER_H
+
+    def header(self, x: float, y: float, w: float) -> None:
+        """The game, the round, and who is to act (or the phase, or game over)."""
+        pen, view, lang = self.pen, self.view, self.lang
+        left = _game_name(lang) + " · "
+        left += (
+            _round(lang, view.round) if view.round else t(lang, "render.carnegie.setup", "setup")
+        )
+        pen.text(x, y + 15, left, TEXT_L, bold=True, anchor="lm")
+        right = _status(lang, view, self.names)
+        room = w - pen.length(left, TEXT_L, True) - 16
+        pen.text(
+            x + w,
+            y + 15,
+            pen.fit(right, TEXT_M, room, True),
+            TEXT_M,
+            bold=True,
+            fill=self.t.highlight,
+            anchor="rm",
+        )
+
+    # -- final scores ----------------------------------------------------------------
+
+    def outcome_rows(self) -> int:
+        out = self.view.outcome
+        return 0 if out is None else len(out["scores"]) + (1 if self.view.andrew else 0)
+
+    def outcome_height(self, w: float) -> float:
+        rows = self.outcome_rows()
+        return HEAD_H + (rows + 1) * ROW_H + 8 if rows else 0
+
+    def outcome(self, x: float, y: float, w: float) -> None:
+        """Final scores, best first, with each scoring category, then the end reason."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        out = view.outcome
+        assert out is not None
+        h = self.outcome_height(w)
+        pen.rect(x, y, x + w, y + h, fill=th.panel, outline=th.highlight, width=2, radius=8)
+        final = t(lang, "render.carnegie.final_score", "Final score")
+        pen.text(x + 8, y + HEAD_H / 2 + 2, final, TEXT_M, bold=True, anchor="lm")
+        keys = [
+            ("vp_track", t(lang, "render.carnegie.s_play", "play")),
+            ("active_employees", t(lang, "render.carnegie.s_empl", "empl")),
+            ("departments", t(lang, "render.carnegie.s_dept", "dept")),
+            ("tabs", t(lang, "render.carnegie.s_tabs", "tabs")),
+            ("connections", t(lang, "render.carnegie.s_conn", "conn")),
+            ("projects", t(lang, "render.carnegie.s_proj", "proj")),
+            ("donations", t(lang, "render.carnegie.s_don", "don")),
+            ("choice_tile", t(lang, "render.carnegie.s_tile", "tile")),
+        ]
+        x0, step = x + 228, max(52.0, (w - 252) / len(keys))
+        for i, (_, head) in enumerate(keys):
+            pen.text(x0 + i * step, y + HEAD_H / 2 + 2, head, TEXT_S, fill=th.muted, anchor="mm")
+        order = sorted(out["scores"].items(), key=lambda kv: out["ranks"].get(kv[0], 9))
+        for r, (seat, score) in enumerate(order):
+            ry = y + HEAD_H + 4 + r * ROW_H + ROW_H / 2
+            d = out["details"].get(seat, {})
+            _mark(pen, x + 18, ry, 8, int(seat), th)
+            name = pen.fit(_name(int(seat), self.names), TEXT_M, 110, True)
+            pen.text(x + 32, ry + 1, name, TEXT_M, bold=True, anchor="lm")
+            pen.text(x + 182, ry + 1, str(score), TEXT_M, bold=True, anchor="rm")
+            for i, (k, _) in enumerate(keys):
+                points = d.get(k, 0) + (d.get("end_departments", 0) if k == "departments" else 0)
+                pen.text(x0 + i * step, ry + 1, str(points), TEXT_M, anchor="mm")
+        rows = self.outcome_rows()
+        if view.andrew:
+            d = out["details"].get("0", {})
+            ry = y + HEAD_H + 4 + (rows - 1) * ROW_H + ROW_H / 2
+            _mark(pen, x + 18, ry, 8, ANDREW, th)
+            andrew = t(lang, "render.carnegie.andrew", "Andrew")
+            pen.text(x + 32, ry + 1, andrew, TEXT_M, bold=True, anchor="lm")
+            pen.text(x + 182, ry + 1, str(d.get("andrew_total", 0)), TEXT_M, bold=True, anchor="rm")
+            if self.size.more_columns:
+                parts = [
+                    (t(lang, "render.carnegie.a_cards", "cards"), "andrew_cards"),
+                    (t(lang, "render.carnegie.a_tiles", "tiles"), "andrew_departments"),
+                    (t(lang, "render.carnegie.a_transport", "transport"), "andrew_transport"),
+                    (t(lang, "render.carnegie.a_projects", "projects"), "andrew_projects"),
+                    (t(lang, "render.carnegie.a_donations", "donations"), "andrew_donations"),
+                ]
+                text = " · ".join(f"{a} {d.get(k, 0)}" for a, k in parts)
+                lx = x0 - step / 2
+                pen.text(lx, ry + 1, pen.fit(text, TEXT_M, x + w - 8 - lx), TEXT_M, anchor="lm")
+        reason = _named(tr(out["reason"], lang), self.names)
+        ry = y + HEAD_H + 4 + rows * ROW_H + ROW_H / 2
+        pen.text(x + 8, ry, pen.fit(reason, TEXT_S, w - 16), TEXT_S, fill=th.muted, anchor="lm")
+
+    # -- timeline --------------------------------------------------------------------
+
+    def timeline_height(self, w: float) -> float:
+        return HEAD_H + 5 * ROW_H + 8
+
+    def marker_cell(self) -> tuple[int, int] | None:
+        """The timeline cell (row, position) of this round's marker, if on the board."""
+        tl = self.view.timeline
+        if tl.marker is None:
+            return None
+        row, pos = tl.marker
+        if tl.flipped is not None:
+            return (tl.flipped, min(5, tl.discs[tl.flipped] + 1))
+        return (row, pos) if pos <= 5 else None
+
+    def timeline(self, x: float, y: float, w: float) -> None:
+        """The four action rows with their discs and events, this round's marker, and who
+        chose which action (and the event it triggered)."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        tl = view.timeline
+        x1 = x + w
+        long = self.size.long_names
+        labels = [(_action if long else _row_short)(lang, action) for action in ACTIONS]
+        title = t(lang, "render.carnegie.timeline", "Timeline")
+        widest = max(pen.length(label, TEXT_M, True) for label in labels)
+        x0 = x + max(20 + widest, 16 + pen.length(title, TEXT_M, True))
+        self.panel(x, y, w, self.timeline_height(w), title)
+        tiles = [f"{n}{'a' if side == 'front' else 'b'}" for n, side in tl.tiles]
+        if long:
+            tiles = [t(lang, "render.carnegie.tile", "Tile {n}", n=n) for n in tiles]
+        start = t(lang, "render.carnegie.start", "Start")
+        # Start holds only discs: as wide as its heading; the five event columns share the rest
+        start_w = max(36.0, pen.length(start, TEXT_S) + 10)
+        col_w = (x1 - 6 - x0 - start_w) / 5
+        lefts = [x0, *(x0 + start_w + col_w * i for i in range(5))]
+        widths = [start_w, *([col_w] * 5)]
+        heads = [start, *tiles, t(lang, "render.carnegie.end", "End")]
+        for left, cw, h in zip(lefts, widths, heads, strict=True):
+            pen.text(left + cw / 2, y + HEAD_H / 2 + 1, h, TEXT_S, fill=th.muted, anchor="mm")
+        marker = self.marker_cell()
+        for row, action in enumerate(ACTIONS):
+            ry = y + HEAD_H + row * ROW_H
+            chosen = view.action == action
+            if chosen:
+                fill = mix(th.panel, th.highlight, 0.18)
+                pen.rect(x + 3, ry + 1, x1 - 3, ry + ROW_H - 1, fill=fill, radius=6)
+            pen.text(
+                x + 8,
+                ry + ROW_H / 2,
+                labels[row],
+                TEXT_M,
+                bold=chosen,
+                fill=th.highlight if chosen else th.ink,
+                anchor="lm",
+            )
+            for pos, (cx, cw) in enumerate(zip(lefts, widths, strict=True)):
+                here = marker == (row, pos)
+                passed = pos <= tl.discs[row]
+                fill = mix(th.panel, th.bg, 0.7) if not passed else mix(th.panel, th.line, 0.35)
+                pen.rect(
+                    cx + 2,
+                    ry + 2,
+                    cx + cw - 2,
+                    ry + ROW_H - 2,
+                    fill=fill,
+                    outline=th.highlight if here else th.line,
+                    width=3 if here else 1,
+                    radius=5,
+                )
+                disc = tl.discs[row] == pos
+                if pos >= 1:
+                    # the text centred in what the disc leaves of the cell
+                    left = cx + (17 if disc else 4)
+                    room = cx + cw - 4 - left
+                    label = pen.fit(_event_short(tl.events[row][pos - 1], lang), TEXT_S, room)
+                    pen.text(
+                        left + room / 2,
+                        ry + ROW_H / 2 + 1,
+                        label,
+                        TEXT_S,
+                        fill=th.muted if pos < tl.discs[row] else th.ink,
+                        anchor="mm",
+                    )
+                if disc:
+                    flipped = tl.flipped == row
+                    pen.disc(
+                        cx + 10 if pos else cx + cw / 2,
+                        ry + ROW_H / 2,
+                        6,
+                        fill=th.bg if flipped else th.ink,
+                        outline=th.ink,
+                        outline_w=2,
+                    )
+            if tl.marker is not None and tl.marker[0] == row and tl.marker[1] == 6:
+                pen.text(x1 - 1, ry + ROW_H / 2, "▶", TEXT_S, fill=th.highlight, anchor="rm")
+        ly = y + HEAD_H + 4 * ROW_H + 4 + ROW_H / 2
+        text = self.chose_line(marker)
+        pen.text(x + 8, ly, pen.fit(text, TEXT_M, w - 16, True), TEXT_M, bold=True, anchor="lm")
+
+    def chose_line(self, marker: tuple[int, int] | None) -> str:
+        """Who chose which action and the event it triggered (or who chooses, or setup)."""
+        view, lang, tl = self.view, self.lang, self.view.timeline
+        a = view.andrew
+        chooser = (
+            t(lang, "render.carnegie.andrew", "Andrew")
+            if a is not None and a.picks
+            else _name(view.start_player, self.names)
+        )
+        if view.action:
+            text = t(
+                lang,
+                "render.carnegie.chose",
+                "{who} chose {action}",
+                who=chooser,
+                action=_action(lang, view.action),
+            )
+            if marker is not None and 1 <= marker[1] <= 5:
+                ev = tl.events[marker[0]][marker[1] - 1]
+                if ev:
+                    text += f": {_event_words(ev, lang)}"
+            return text
+        if view.round:
+            return t(
+                lang, "render.carnegie.chooses", "{who} chooses this round's action", who=chooser
+            )
+        return t(
+            lang,
+            "render.carnegie.setup_line",
+            "Setup: projects, reserve tiles, first employee moves",
+        )
+
+    # -- map -------------------------------------------------------------------------
+
+    def map_height(self, w: float) -> float:
+        return MAP_H * w / MAP_W
+
+    def map(self, x: float, y: float, w: float) -> None:
+        """The map: its unchanging ground (regions, roads, cities and their names) pasted
+        from a cached layer, then every construction space: empty by type, or its disk."""
+        pen, th, view = self.pen, self.t, self.view
+        ground = _map_layer(
+            th.name, pen.k, w, self.lang, self.size.long_names, not self.size.legend
+        )
+        pen.image.paste(ground, (pen.px(x), pen.px(y)))
+        f = w / MAP_W
+        for c in view.cities:
+            cx, cy = x + CHAT_AT[c.id][0] * f, y + CHAT_AT[c.id][1] * f
+            rows = _space_rows(c.size)
+            box_h = len(rows) * PITCH + 4
+            for ri, row in enumerate(rows):
+                rw = len(row) * PITCH
+                sy = cy - box_h / 2 + 2 + PITCH / 2 + ri * PITCH
+                for k, idx in enumerate(row):
+                    sx = cx - rw / 2 + PITCH / 2 + k * PITCH
+                    sp = c.spaces[idx]
+                    if sp.owner is None:
+                        _space(pen, th, sx, sy, sp.type)
+                    else:
+                        _mark(pen, sx, sy, SPACE_R - 0.5, sp.owner, th)
+
+    # -- transport tracks (detail) ---------------------------------------------------
+
+    def tracks_height(self, w: float) -> float:
+        return HEAD_H + 4 * ROW_H + 12 if self.size.tracks else 0
+
+    def tracks(self, x: float, y: float, w: float) -> None:
+        """Each region's track: boxes 1-5 with their level (W wagon...) and who stands in
+        each box."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        title = t(lang, "render.carnegie.transport", "Transport (box 1-5, level)")
+        self.panel(x, y, w, self.tracks_height(w), title)
+        box_w = (w - TRACK_LABEL_W - 8) / 5
+        data = load()
+        for i, region in enumerate(REGIONS):
+            ry = y + HEAD_H + 4 + i * ROW_H
+            pen.text(x + 8, ry + ROW_H / 2, _region(lang, region), TEXT_M, anchor="lm")
+            levels = data.tracks[region].levels
+            owners_by_box: dict[int, list[int]] = {}
+            for co in view.companies:
+                owners_by_box.setdefault(co.tracks[region], []).append(co.seat)
+            if view.andrew:
+                owners_by_box.setdefault(view.andrew.tracks[region], []).append(ANDREW)
+            for b in range(5):
+                bx = x + TRACK_LABEL_W + b * box_w
+                pen.rect(
+                    bx + 2,
+                    ry + 2,
+                    bx + box_w - 2,
+                    ry + ROW_H - 2,
+                    fill=mix(th.regions[region], th.bg, 0.3),
+                    outline=th.line,
+                    radius=4,
+                )
+                label = f"{b + 1}{levels[b][0].upper()}"
+                pen.text(bx + 7, ry + ROW_H / 2 + 1, label, TEXT_S, fill=th.muted, anchor="lm")
+                for k, o in enumerate(owners_by_box.get(b + 1, ())):
+                    _mark(pen, bx + 40 + k * 17, ry + ROW_H / 2, 7, o, th)
+
+    # -- players ---------------------------------------------------------------------
+
+    def player_rows(self) -> int:
+        return self.view.n_seats + (1 if self.view.andrew else 0)
+
+    def players_height(self, w: float) -> float:
+        return HEAD_H + 16 + self.player_rows() * ROW_H + 8
+
+    def columns(self) -> list[tuple[str, str, float]]:
+        """The players table's columns: key, heading, width (the name takes what is left)."""
+        lang = self.lang
+        cols = [
+            ("money", "$", 50.0),
+            ("goods", t(lang, "render.carnegie.c_goods", "goods"), 50.0),
+            ("vp", "VP", 50.0),
+            ("active", t(lang, "render.carnegie.c_active", "active"), 54.0),
+            *((r, _region_short(lang, r), 36.0) for r in REGIONS),
+            ("projects", t(lang, "render.carnegie.c_proj", "proj."), 52.0),
+        ]
+        if self.size.more_columns:
+            cols += [
+                ("depts", t(lang, "render.carnegie.c_depts", "depts"), 60.0),
+                ("donations", t(lang, "render.carnegie.c_don", "don."), 60.0),
+            ]
+        cols.append(("tile", t(lang, "render.carnegie.c_tile", "tile"), 56.0))
+        return cols
+
+    def players(self, x: float, y: float, w: float) -> None:
+        """One row per company (and Andrew): mark and name (★ the start player), money,
+        goods, VP, active employees, its transport box in each region, projects, (added
+        departments, donations,) the action-choice tile; the acting ones highlighted."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        x1 = x + w
+        pen.rect(x, y, x1, y + self.players_height(w), fill=th.panel, radius=8)
+        cols = self.columns()
+        # the name takes what the columns leave, up to NAME_W; the rest widens the columns
+        name_w = min(NAME_W, w - sum(cw for _, _, cw in cols) - 8)
+        extra = (w - 8 - name_w - sum(cw for _, _, cw in cols)) / len(cols)
+        cols = [(key, label, cw + extra) for key, label, cw in cols]
+        centre: dict[str, float] = {}
+        cx = x + name_w
+        for key, _, cw in cols:
+            centre[key] = cx + cw / 2
+            cx += cw
+        box = t(lang, "render.carnegie.transport_box", "transport box")
+        half = dict((key, cw / 2) for key, _, cw in cols)
+        west, east = centre["west"] - half["west"], centre["east"] + half["east"]
+        pen.text((west + east) / 2, y + 12, box, TEXT_S, fill=th.muted, anchor="mm")
+        pen.line([(west, y + 21), (east, y + 21)], fill=th.line, width=1)
+        y += 16
+        title = t(lang, "render.carnegie.players", "Players")
+        pen.text(x + 8, y + HEAD_H / 2 + 2, title, TEXT_M, bold=True, anchor="lm")
+        start = t(lang, "render.carnegie.start_mark", "★ start")
+        sx = x + 16 + pen.length(title, TEXT_M, True)
+        pen.text(sx, y + HEAD_H / 2 + 2, start, TEXT_S, fill=th.muted, anchor="lm")
+        for key, label, _ in cols:
+            pen.text(centre[key], y + HEAD_H / 2 + 2, label, TEXT_S, fill=th.muted, anchor="mm")
+        yes = t(lang, "render.carnegie.yes", "yes")
+        for co in view.companies:
+            ry = y + HEAD_H + 4 + co.seat * ROW_H
+            if co.seat in view.to_act and view.outcome is None:
+                pen.rect(
+                    x + 3,
+                    ry,
+                    x1 - 3,
+                    ry + ROW_H,
+                    fill=mix(th.panel, th.highlight, 0.18),
+                    outline=th.highlight,
+                    width=2,
+                    radius=6,
+                )
+            _mark(pen, x + 18, ry + ROW_H / 2, 8, co.seat, th)
+            name = _name(co.seat, self.names)
+            if view.start_player == co.seat:
+                name += " ★"
+            name = pen.fit(name, TEXT_M, name_w - 36, True)
+            pen.text(x + 32, ry + ROW_H / 2 + 1, name, TEXT_M, bold=True, anchor="lm")
+            values = {
+                "money": str(co.money),
+                "goods": str(co.goods),
+                "vp": str(co.vp),
+                "active": str(co.active_employees),
+                **{r: str(co.tracks[r]) for r in REGIONS},
+                "projects": str(len(co.projects)),
+                "depts": str(len(co.added)),
+                "donations": str(len(co.donations)),
+                "tile": yes if co.choice_tile else "–",
+            }
+            for key, _, _ in cols:
+                pen.text(centre[key], ry + ROW_H / 2 + 1, values[key], TEXT_M, anchor="mm")
+        a = view.andrew
+        if a is not None:
+            ry = y + HEAD_H + 4 + view.n_seats * ROW_H
+            _mark(pen, x + 18, ry + ROW_H / 2, 9, ANDREW, th)
+            label = t(lang, "render.carnegie.andrew_lvl", "Andrew (lvl {level})", level=a.level)
+            pen.text(x + 32, ry + ROW_H / 2 + 1, label, TEXT_M, bold=True, anchor="lm")
+            values = {
+                "vp": "–",
+                **{r: str(a.tracks[r]) for r in REGIONS},
+                "projects": str(sum(1 for c in view.cities for s in c.spaces if s.owner == ANDREW)),
+                "depts": str(len(a.departments)),
+                "donations": str(len(a.donations)),
+            }
+            for key, _, _ in cols:
+                if key in values:
+                    pen.text(centre[key], ry + ROW_H / 2 + 1, values[key], TEXT_M, anchor="mm")
+
+    # -- donations -------------------------------------------------------------------
+
+    def donations_height(self, w: float) -> float:
+        return HEAD_H + 4 * ROW_H + 8
+
+    def donations(self, x: float, y: float, w: float) -> None:
+        """The donation chart: four categories (named where they fit) x five spaces, each
+        with its id and up to two disks."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        self.panel(
+            x, y, w, self.donations_height(w), t(lang, "render.carnegie.donations", "Donations")
+        )
+        named = (w - 16 - DON_LABEL_W) / 5 >= DON_CELL_MIN
+        x0 = x + 8 + (DON_LABEL_W if named else 0)
+        cell_w = (x + w - 8 - x0) / 5
+        cats = {
+            "a": t(lang, "render.carnegie.education", "Education"),
+            "b": t(lang, "render.carnegie.rights", "Rights"),
+            "c": t(lang, "render.carnegie.welfare", "Welfare"),
+            "d": t(lang, "render.carnegie.health", "Health"),
+        }
+        for i, (code, cat) in enumerate(cats.items()):
+            ry = y + HEAD_H + 4 + i * ROW_H
+            if named:
+                label = pen.fit(cat, TEXT_S, DON_LABEL_W - 6)
+                pen.text(x + 8, ry + ROW_H / 2 + 1, label, TEXT_S, anchor="lm")
+            for k in range(5):
+                d = f"{code}{k + 1}"
+                cx = x0 + k * cell_w
+                owners = view.chart.get(d, ())
+                pen.rect(
+                    cx + 1,
+                    ry + 1,
+                    cx + cell_w - 1,
+                    ry + ROW_H - 1,
+                    fill=mix(th.panel, th.bg, 0.6),
+                    outline=th.line,
+                    radius=4,
+                )
+                fill = th.muted if owners else th.ink
+                pen.text(cx + 5, ry + ROW_H / 2 + 1, d, TEXT_S, fill=fill, anchor="lm")
+                for j, o in enumerate(owners[:2]):
+                    _mark(pen, cx + 34 + j * 12, ry + ROW_H / 2, 7, o, th)
+
+    # -- this turn -------------------------------------------------------------------
+
+    def turn_height(self, w: float) -> float:
+        return self.size.turn_rows * ROW_H + 5
+
+    def turn_lines(self) -> list[tuple[str, bool]]:
+        """The turn panel's lines: (text, bold)."""
+        view, lang, names = self.view, self.lang, self.names
+        lines: list[tuple[str, bool]] = []
+        tn = view.turn
+        a = view.andrew
+        if a is not None and not view.outcome:
+            picks = (
+                t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
+                if a.picks
+                else t(lang, "render.carnegie.you_pick", "You pick the row")
+            )
+            lines.append((picks, True))
+            back = _row_short(lang, a.card_back) if a.card_back else "–"
+            nxt = _row_short(lang, a.next_back) if a.next_back else "–"
+            lines.append(
+                (
+                    t(
+                        lang,
+                        "render.carnegie.card_back",
+                        "Card back {back} · next {next}",
+                        back=back,
+                        next=nxt,
+                    ),
+                    False,
+                )
+            )
+        if view.outcome:
+            lines.append((t(lang, "render.carnegie.over", "Game over"), True))
+        elif tn is not None:
+            who = _name(tn.seat, names) if 0 <= tn.seat < len(names) else "?"
+            lines.append((t(lang, "render.carnegie.turn_of", "{who}'s turn", who=who), True))
+            if tn.current:
+                dept = _dept_name(view, tn.seat, tn.current, lang)
+                using = t(
+                    lang,
+                    "render.carnegie.using",
+                    "Using {dept} ({n} left)",
+                    dept=dept,
+                    n=tn.uses_left,
+                )
+                lines.append((using, False))
+            if tn.used:
+                used = ", ".join(_dept_name(view, tn.seat, d, lang) for d in tn.used)
+                lines.append((t(lang, "render.carnegie.used", "Used: {depts}", depts=used), False))
+            if tn.moves_left:
+                left = t(
+                    lang, "render.carnegie.moves_left", "{n} employee moves left", n=tn.moves_left
+                )
+                lines.append((left, False))
+            if tn.activating:
+                lines.append((t(lang, "render.carnegie.activating", "Activating employees"), False))
+        else:
+            lines.append((_phase(lang, view), True))
+        if view.event_income or view.event_donation:
+            ev = "+".join(
+                ([view.event_income] if view.event_income else [])
+                + (["donation"] if view.event_donation else [])
+            )
+            what = _event_words(ev, lang)
+            lines.append((t(lang, "render.carnegie.event", "Event: {what}", what=what), False))
+        return lines
+
+    def turn(self, x: float, y: float, w: float) -> None:
+        """Whose turn, the department in use, moves left, this round's event; then the latest
+        events (or the department tiles on display, while one is chosen), newest last, as
+        many as fit."""
+        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        h = self.turn_height(w)
+        pen.rect(x, y, x + w, y + h, fill=th.panel, radius=8)
+        lines = self.turn_lines()[: self.size.turn_rows]
+        width = w - 16
+        room = h - 5 - len(lines) * ROW_H
+        tn = view.turn
+        entries = list(view.log)
+        if view.round == 0 or (tn is not None and (tn.current == "planning" or tn.pending)):
+            entries = [_on_display(lang, _display_names(view, lang))]
+        recent: list[str] = []
+        for entry in reversed(entries):
+            wrapped = pen.wrap(_named(tr(entry, lang), self.names), TEXT_S, width)
+            if (len(recent) + len(wrapped)) * LOG_LINE_H > room - 4:
+                if not recent:  # the newest entry alone is too long: show what fits
+                    fit = max(0, int((room - 4) // LOG_LINE_H))
+                    recent = wrapped[:fit]
+                    if fit and len(wrapped) > fit:
+                        recent[-1] = pen.fit(recent[-1] + " …", TEXT_S, width)
+                break
+            recent = wrapped + recent
+        yy = y + HEAD_H / 2 + 2
+        for text, bold in lines:
+            size = TEXT_M if bold else TEXT_S
+            pen.text(x + 8, yy, pen.fit(text, size, width, bold), size, bold=bold, anchor="lm")
+            yy += ROW_H
+        yy -= ROW_H / 2 - 4
+        for line in recent:
+            pen.text(x + 8, yy, pen.fit(line, TEXT_S, width), TEXT_S, fill=th.muted, anchor="la")
+            yy += LOG_LINE_H
+
+    # -- Andrew (solo, detail) -------------------------------------------------------
+
+    def andrew_lines(self, w: float) -> list[str]:
+        a = self.view.andrew
+        if a is None or not self.size.andrew:
+            return []
+        lang = self.lang
+        back = _action(lang, a.card_back) if a.card_back else "—"
+        nxt = _action(lang, a.next_back) if a.next_back else "—"
+        none = t(lang, "render.carnegie.none", "none")
+        who = (
+            t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
+            if a.picks
+            else t(lang, "render.carnegie.you_pick", "You pick the row")
+        )
+        first = t(
+            lang,
+            "render.carnegie.andrew_backs",
+            "{who}. This card's back: {back}; next card's back: {next}",
+            who=who,
+            back=back,
+            next=nxt,
+        )
+        if a.card:
+            first += t(
+                lang,
+                "render.carnegie.revealed",
+                "; revealed {card}, slid {shift}",
+                card=a.card.upper(),
+                shift=a.shift,
+            )
+        texts = [
+            first,
+            t(
+                lang,
+                "render.carnegie.piles",
+                "Cards under 0/1/3/6/10 VP: {piles} · deck {deck} · disks {disks}",
+                piles=" / ".join(str(p) for p in a.piles),
+                deck=a.deck,
+                disks=a.disks,
+            ),
+            t(
+                lang,
+                "render.carnegie.andrew_tiles",
+                "Tiles: {tiles} · donations: {donations}",
+                tiles=", ".join(_dept_term(lang, d) for d in a.departments) or none,
+                donations=", ".join(d.upper() for d in a.donations) or none,
+            ),
+        ]
+        return [line for text in texts for line in self.pen.wrap(text, TEXT_S, w - 16)]
+
+    def andrew_height(self, w: float) -> float:
+        lines = self.andrew_lines(w)
+        return HEAD_H + 8 + LOG_LINE_H * len(lines) if lines else 0
+
+    def andrew(self, x: float, y: float, w: float) -> None:
+        """Andrew Carnegie's level, card backs, piles, deck, disks, tiles and donations."""
+        a = self.view.andrew
+        assert a is not None
+        title = t(
+            self.lang,
+            "render.carnegie.andrew_level",
+            "Andrew Carnegie (level {level})",
+            level=a.level,
+        )
+        self.panel(x, y, w, self.andrew_height(w), title)
+        for i, line in enumerate(self.andrew_lines(w)):
+            ly = y + HEAD_H + 4 + i * LOG_LINE_H
+            self.pen.text(x + 8, ly, line, TEXT_S, anchor="la")
+
+    # -- legend (detail) -------------------------------------------------------------
+
+    def legend_height(self, w: float) -> float:
+        return _LEGEND.height if self.size.legend else 0
+
+    def legend(self, x: float, y: float, w: float) -> None:
+        _LEGEND.paste(self.pen, x, y, w, _paint_legend, self.t.name, self.t.bg)
+
+
+def _space_rows(size: str) -> list[list[int]]:
+    """Indices of a city's left-to-right spaces arranged in the printed rows (top first)."""
+    if size == "small":
+        return [[0]]
+    if size == "medium":  # left-to-right: bottom-left, top, bottom-right
+        return [[1], [0, 2]]
+    return [[1, 3], [0, 2, 4]]  # major: top C/H over bottom I I P (x order interleaves)
+
+
+def _city_label(lang: str, city: str, name: str, vp: int, full: bool) -> str:
+    """City ``city`` (printed ``name``) on the map in ``lang`` (``carnegie.term.city.*``),
+    shortened where the map is small (``full=False``), with its ``vp``."""
+    label = term(lang, PREFIX, "city", city, name)
+    if not full and city == "salt-lake-city":
+        label = t(lang, "render.carnegie.salt_lake", "Salt Lake")
+    return f"{label} {vp}" if vp else label
+
+
+def _label_place(
+    pen: Pen, label: str, bold: bool, box: Box, first: str, w: float, taken: list[Box]
+) -> tuple[float, float, str]:
+    """Where a city's ``label`` goes beside its ``box`` on a map ``w`` wide: the side ``first``
+    if there its ink covers nothing in ``taken`` (city boxes, region names, labels placed so
+    far), else the next free place: below, above (there also moved sideways by a third or two
+    thirds of its width), right, left; else the place covering least. Returns the text's
+    point and anchor and adds the label's ink box to ``taken``."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    places: list[tuple[Box, tuple[float, float, str]]] = []
+    for side in [first, *(s for s in "barl" if s != first)]:
+        anchor = {"b": "ma", "a": "md", "r": "lm", "l": "rm"}[side]
+        left, top, right, bottom = _ink(pen, label, TEXT_S, bold, anchor)
+        if side in "ba":
+            y = y1 + 1 - min(0.0, top) if side == "b" else y0 - 1 - max(0.0, bottom)
+            lw = right - left
+            for shift in (0.0, -lw / 3, lw / 3, -2 * lw / 3, 2 * lw / 3):
+                x = min(max(cx + shift, 4 - left), w - 4 - right)  # kept on the map
+                places.append(((x + left, y + top, x + right, y + bottom), (x, y, anchor)))
+        else:
+            x = x1 + 3 if side == "r" else x0 - 3
+            places.append(((x + left, cy + top, x + right, cy + bottom), (x, cy, anchor)))
+
+    def covered(ink: Box) -> float:
+        a0, b0, a1, b1 = ink
+        if a0 < 2 or a1 > w - 2:
+            return math.inf
+        return sum(
+            max(0.0, min(a1, t1) - max(a0, t0)) * max(0.0, min(b1, u1) - max(b0, u0))
+            for t0, u0, t1, u1 in taken
+        )
+
+    ink, point = next((p for p in places if covered(p[0]) == 0), None) or min(
+        places, key=lambda p: covered(p[0])
+    )
+    taken.append(ink)
+    return point
+
+
+def _ink(pen: Pen, text: str, size: float, bold: bool, anchor: str) -> Box:
+    """The box ``text`` at ``size`` inks around its ``anchor`` point, in layout units."""
+    drawn = glyphs(text, max(6, round(size * pen.k)), bold, anchor)
+    if drawn is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    mask, (dx, dy) = drawn
+    k = pen.k
+    return (dx / k, dy / k, (dx + mask.width) / k, (dy + mask.height) / k)
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A word on the map: ``text`` at point ``x, y`` with ``anchor``, inking ``ink``."""
+
+    text: str
+    x: float
+    y: float
+    anchor: str
+    ink: Box
+    size: float = TEXT_S
+    bold: bool = False
+
+
+def _map_plan(
+    pen: Pen, lang: str, w: float, full: bool, key: bool
+) -> tuple[dict[str, Box], list[_Label], list[_Label]]:
+    """The map ``w`` units wide laid out: each city's box (by id), the regions' names and the
+    cities' names (``_label_place``: none covers a box, a region's name, another city's name,
+    or the key line at the bottom when there is one)."""
+    f = w / MAP_W
+    h = MAP_H * f
+    regions = []
+    for region, (lx, ly) in CHAT_REGION_AT.items():
+        name = _region(lang, region).upper()
+        left, top, right, bottom = _ink(pen, name, TEXT_M, True, "mm")
+        ink = (lx * f + left, ly * f + top, lx * f + right, ly * f + bottom)
+        regions.append(_Label(name, lx * f, ly * f, "mm", ink, TEXT_M, True))
+    boxes: dict[str, Box] = {}
+    data = load()
+    for c in data.cities:
+        cx, cy = CHAT_AT[c.id][0] * f, CHAT_AT[c.id][1] * f
+        rows = _space_rows(c.size)
+        box_w = max(len(r) for r in rows) * PITCH + 6
+        box_h = len(rows) * PITCH + 4
+        boxes[c.id] = (cx - box_w / 2, cy - box_h / 2, cx + box_w / 2, cy + box_h / 2)
+    taken = [*boxes.values(), *(r.ink for r in regions)]
+    if key:
+        taken.append((0, h - 22, w, h))
+    labels = []
+    for c in data.cities:
+        text = _city_label(lang, c.id, c.name, c.vp, full)
+        bold = c.size == "major"
+        first = CHAT_LABEL.get(c.id, "b")
+        x, y, anchor = _label_place(pen, text, bold, boxes[c.id], first, w, taken)
+        labels.append(_Label(text, x, y, anchor, taken[-1], TEXT_S, bold))
+    return boxes, regions, labels
+
+
+@lru_cache(maxsize=16)
+def _map_layer(theme: str, k: float, w: float, lang: str, full: bool, key: bool) -> Image.Image:
+    """The map's ground ``w`` units wide at ``k`` pixels a unit: panel, region names, roads,
+    city boxes and names (in ``lang``; ``full`` names or the chat map's short ones) and, with
+    ``key``, the key line. It is the same for a whole game, so it is drawn once."""
+    th = THEMES[theme]
+    h = MAP_H * w / MAP_W
+    layer = Image.new("RGB", (max(1, round(w * k)), max(1, round(h * k))), th.bg)
+    pen = Pen(layer, k, th.ink, lang=lang)
+    pen.rect(0, 0, w, h, fill=th.panel, radius=8)
+    boxes, regions, labels = _map_plan(pen, lang, w, full, key)
+    for region, label in zip(CHAT_REGION_AT, regions, strict=True):
+        fill = mix(th.regions[region], th.ink, 0.4)
+        pen.text(label.x, label.y, label.text, label.size, bold=True, fill=fill, anchor="mm")
+    data = load()
+    centre = {c: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for c, b in boxes.items()}
+    for a, b in data.roads:
+        pen.line([centre[a], centre[b]], fill=th.road, width=2)
+    for c in data.cities:
+        tint = th.regions[c.region]
+        pen.rect(*boxes[c.id], fill=tint, outline=mix(tint, th.ink, 0.45), radius=6)
+    for label in labels:
+        pen.text(label.x, label.y, label.text, TEXT_S, bold=label.bold, anchor=label.anchor)
+    if key:
+        text = t(
+            lang,
+            "render.carnegie.map_key",
+            "H housing · C commerce · I industry · P infrastructure · ○ any · n = city VP",
+        )
+        pen.text(8, h - 11, pen.fit(text, TEXT_S, w - 16), TEXT_S, fill=th.muted, anchor="lm")
+    return layer
+
+
+_LEGEND = Legend(
+    (
+        ("housing", "housing (H)"),
+        ("commerce", "commerce (C)"),
+        ("industry", "industry (I)"),
+        ("infrastructure", "infrastructure (P)"),
+        ("any", "any project type"),
+        ("vp", "VP per project"),
+        ("shapes", "player colour, shape"),
+        ("neutral", "neutral blocking disk"),
+        ("andrew", "Andrew's disk"),
+        ("marker", "this round's event"),
+    ),
+    head=HEAD_H + 6,
+    row_h=LEGEND_ROW_H,
+    label_dx=40,
+    size=TEXT_S,
+    title_size=TEXT_M,
+)
+
+
+def _draw_legend(pen: Pen, th: _Theme, w: float) -> None:
+    """What the map's and the timeline's marks mean, in two columns."""
+
+    def icon(kind: str, x: float, cy: float) -> None:
+        ix = x + 16
+        if kind in TYPE_LETTERS:
+            _space(pen, th, ix, cy, kind)
+        elif kind == "vp":
+            pen.text(ix, cy + 1, "3", TEXT_S, bold=True, anchor="mm")
+        elif kind == "shapes":
+            for seat in range(4):
+                _mark(pen, ix - 12 + seat * 9, cy, 5, seat, th)
+        elif kind == "neutral":
+            _mark(pen, ix, cy, 8, NEUTRAL, th)
+        elif kind == "andrew":
+            _mark(pen, ix, cy, 8, ANDREW, th)
+        else:
+            pen.rect(ix - 14, cy - 9, ix + 14, cy + 9, outline=th.highlight, width=3, radius=5)
+
+    lang = pen.lang
+    labels = {
+        "housing": t(lang, "render.carnegie.l_housing", "housing (H)"),
+        "commerce": t(lang, "render.carnegie.l_commerce", "commerce (C)"),
+        "industry": t(lang, "render.carnegie.l_industry", "industry (I)"),
+        "infrastructure": t(lang, "render.carnegie.l_infrastructure", "infrastructure (P)"),
+        "any": t(lang, "render.carnegie.l_any", "any project type"),
+        "vp": t(lang, "render.carnegie.l_vp", "VP per project"),
+        "shapes": t(lang, "render.carnegie.l_shapes", "player colour, shape"),
+        "neutral": t(lang, "render.carnegie.l_neutral", "neutral blocking disk"),
+        "andrew": t(lang, "render.carnegie.l_andrew", "Andrew's disk"),
+        "marker": t(lang, "render.carnegie.l_marker", "this round's event"),
+    }
+    _LEGEND.draw(pen, th, 0, 0, w, icon, labels)
+
+
+def _paint_legend(image: Image.Image, k: float, theme: str, lang: str, w: float) -> None:
+    th = THEMES[theme]
+    _draw_legend(Pen(image, k, th.ink, lang=lang), th, w)
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------------
 
 
 def render_board(
@@ -210,160 +1199,33 @@ def render_board(
     detail: bool = False,
     lang: str = "en",
 ) -> Image.Image:
-    """The main board as an RGB image.
+    """The main board as an RGB image: the same sections at two sizes (module docstring).
 
     ``detail=False`` (default): the chat board, ``CHAT_W * scale`` wide, drawn for Discord's
     inline width (550 px; no text under 11 px there): title, timeline with the chosen row
     and its event, the map (spaces by type, disks by seat shape and colour), players' money,
     goods, VP, employees and transport boxes by name, donations and this turn.
-    ``detail=True``: the full board ``WIDTH * scale`` wide (transport track levels, donation
-    names, last log lines, score breakdown). ``names``: one display name per seat.
-    ``ValueError`` for an unknown theme or a scale <= 0.
+    ``detail=True``: ``DETAIL.width * scale`` wide, a larger map beside the donations, this
+    turn with more events, the transport tracks with their levels and occupants, Andrew's
+    cards (solo), each player's added departments and donations, and the legend.
+    ``names``: one display name per seat (``P1``... where missing). The map's ground and the
+    legend are drawn once per theme, scale and language and cached. ``ValueError`` for an
+    unknown theme or a scale <= 0.
     """
     th = pick_theme(THEMES, theme, scale)
     labels = seat_names(names, view.n_seats)
-    if detail:
-        return _render_detail(view, th, scale, labels, lang)
-    return _render_chat(view, th, scale, labels, lang)
-
-
-# -- chat board (issue 8: readable at Discord's inline width) ---------------------------
-
-CHAT_W = 660  # layout width: text of 14 layout px shows at 11.7 px when the image is 550 wide
-CM = 10  # chat margin
-C_S = 14  # smallest chat text
-C_M = 16
-C_L = 19
-C_ROW = 27
-C_HEAD = 24
-C_MAP_H = 480
-C_R = 10  # space radius on the chat map
-C_PITCH = 2 * C_R + 2
-C_LABEL_W = 124  # timeline row labels
-ROW_SHORT = {"hr": "HR", "management": "Management", "construction": "Construction", "rd": "R&D"}
-REGION_SHORT = {"west": "W", "midwest": "MW", "south": "S", "east": "E"}
-CHAT_CITY = {"Salt Lake City": "Salt Lake"}  # short labels on the chat map
-# The chat map is schematic: box centres (layout px inside the map panel) placed by hand so the
-# crowded East keeps 14 px labels apart at 550 px; roads and regions keep the printed topology.
-CHAT_AT: dict[str, tuple[float, float]] = {
-    "seattle": (40, 44),
-    "helena": (150, 44),
-    "portland": (40, 112),
-    "boise": (140, 122),
-    "san-francisco": (76, 206),
-    "reno": (152, 196),
-    "salt-lake-city": (212, 196),
-    "denver": (272, 206),
-    "los-angeles": (84, 330),
-    "phoenix": (172, 356),
-    "santa-fe": (222, 300),
-    "el-paso": (220, 390),
-    "fargo": (250, 44),
-    "duluth": (340, 44),
-    "st-paul": (330, 108),
-    "omaha": (252, 140),
-    "chicago": (420, 140),
-    "kansas-city": (302, 270),
-    "st-louis": (400, 262),
-    "cincinnati": (478, 236),
-    "albany": (535, 52),
-    "boston": (610, 52),
-    "pittsburgh": (502, 150),
-    "new-york": (598, 152),
-    "washington": (566, 250),
-    "dallas": (305, 350),
-    "san-antonio": (276, 428),
-    "houston": (372, 410),
-    "memphis": (420, 330),
-    "new-orleans": (472, 410),
-    "atlanta": (518, 334),
-    "charleston": (598, 326),
-}
-# Where a city's label goes: "b" below (default), "a" above, "l" left, "r" right.
-CHAT_LABEL = {
-    "seattle": "a",
-    "helena": "a",
-    "fargo": "a",
-    "duluth": "a",
-    "albany": "a",
-    "boston": "a",
-    "pittsburgh": "a",
-    "portland": "r",
-    "boise": "r",
-    "omaha": "l",
-    "denver": "a",
-    "charleston": "a",
-}
-CHAT_REGION_AT = {"west": (44, 262), "midwest": (372, 206), "south": (572, 420), "east": (600, 206)}
-
-
-def _chat_xy(c: CityView, y0: float) -> tuple[float, float]:
-    x, y = CHAT_AT[c.id]
-    return CM + x, y0 + y
-
-
-def _render_chat(
-    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str], lang: str
-) -> Image.Image:
-    n = view.n_seats
-    rows = n + (1 if view.andrew else 0)
-    players_h = C_HEAD + 16 + rows * C_ROW + 8
-    tl_h = C_HEAD + 4 * C_ROW + 8 + C_ROW
-    bottom_h = C_HEAD + 4 * C_ROW + 8
-    out_h = (
-        (C_HEAD + (len(view.outcome["scores"]) + (1 if view.andrew else 0)) * C_ROW + 8)
-        if view.outcome
-        else 0
-    )
-    height = (
-        CM
-        + 30
-        + 6
-        + tl_h
-        + 6
-        + C_MAP_H
-        + 6
-        + players_h
-        + 6
-        + bottom_h
-        + (6 + out_h if out_h else 0)
-        + CM
-    )
-    image = Image.new("RGB", (round(CHAT_W * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink, lang=lang)
-    y: float = CM
-    _chat_title(pen, view, th, names, y)
-    y += 36
-    if out_h:
-        _chat_outcome(pen, view, th, names, y)
-        y += out_h + 6
-    _chat_timeline(pen, view, th, names, y)
-    y += tl_h + 6
-    _chat_map(pen, view, th, y)
-    y += C_MAP_H + 6
-    _chat_players(pen, view, th, names, y)
-    y += players_h + 6
-    _chat_donations(pen, view, th, y)
-    _chat_turn(pen, view, th, names, y, bottom_h)
-    return image
-
-
-def _chat_title(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
-    lang = pen.lang
-    left = _game_name(lang)
-    if view.round:
-        left += " · " + _round(lang, view.round)
-    else:
-        left += " · " + t(lang, "render.carnegie.setup", "setup")
-    pen.text(CM, y + 15, left, C_L, bold=True, anchor="lm")
-    right = _status(lang, view, names)
-    w = CHAT_W - 2 * CM - pen.length(left, C_L, True) - 16
-    pen.text(
-        CHAT_W - CM, y + 15, pen.fit(right, C_M, w), C_M, bold=True, fill=th.highlight, anchor="rm"
+    size = DETAIL if detail else CHAT
+    return compose(
+        size,
+        lambda pen: _Board(pen, th, view, labels, size).sections(),
+        lambda image, k: Pen(image, k, th.ink, lang=lang),
+        scale=scale,
+        bg=th.bg,
     )
 
 
 def _event_short(ev: str, lang: str = "en") -> str:
+    """A timeline cell's event in a few letters: ``MW$`` (a region's income), ``Don.``."""
     parts = []
     for p in ev.split("+"):
         if p == "donation":
@@ -374,6 +1236,7 @@ def _event_short(ev: str, lang: str = "en") -> str:
 
 
 def _event_words(ev: str, lang: str = "en") -> str:
+    """A timeline event in words: ``Midwest income and a donation``."""
     parts = []
     for p in ev.split("+"):
         if p == "donation":
@@ -385,418 +1248,15 @@ def _event_words(ev: str, lang: str = "en") -> str:
     return t(lang, "render.carnegie.and", " and ").join(parts)
 
 
-def _chat_timeline(
-    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float
-) -> None:
-    tl = view.timeline
-    x1 = CHAT_W - CM
-    pen.rect(CM, y, x1, y + C_HEAD + 4 * C_ROW + 8 + C_ROW, fill=th.panel, radius=8)
-    lang = pen.lang
-    timeline = t(lang, "render.carnegie.timeline", "Timeline")
-    pen.text(CM + 8, y + C_HEAD / 2 + 1, timeline, C_M, bold=True, anchor="lm")
-    x0 = CM + C_LABEL_W
-    col_w = (x1 - 6 - x0) / 6
-    heads = [
-        t(lang, "render.carnegie.start", "Start"),
-        *(f"{n}{'a' if side == 'front' else 'b'}" for n, side in tl.tiles),
-        t(lang, "render.carnegie.end", "End"),
-    ]
-    for i, h in enumerate(heads):
-        pen.text(x0 + col_w * (i + 0.5), y + C_HEAD / 2 + 1, h, C_S, fill=th.muted, anchor="mm")
-    marker_cell = None
-    if tl.marker is not None:
-        row, pos = tl.marker
-        if tl.flipped is not None:
-            marker_cell = (tl.flipped, min(5, tl.discs[tl.flipped] + 1))
-        elif pos <= 5:
-            marker_cell = (row, pos)
-    for row, action in enumerate(("hr", "management", "construction", "rd")):
-        ry = y + C_HEAD + row * C_ROW
-        chosen = view.action == action
-        if chosen:
-            pen.rect(
-                CM + 3,
-                ry + 1,
-                x1 - 3,
-                ry + C_ROW - 1,
-                fill=mix(th.panel, th.highlight, 0.18),
-                radius=6,
-            )
-        pen.text(
-            CM + 8,
-            ry + C_ROW / 2,
-            _row_short(lang, action),
-            C_M,
-            bold=chosen,
-            fill=th.highlight if chosen else th.ink,
-            anchor="lm",
-        )
-        for pos in range(6):
-            cx = x0 + col_w * pos
-            here = marker_cell == (row, pos)
-            passed = pos <= tl.discs[row]
-            fill = mix(th.panel, th.bg, 0.7) if not passed else mix(th.panel, th.line, 0.35)
-            pen.rect(
-                cx + 2,
-                ry + 2,
-                cx + col_w - 2,
-                ry + C_ROW - 2,
-                fill=fill,
-                outline=th.highlight if here else th.line,
-                width=3 if here else 1,
-                radius=5,
-            )
-            if pos >= 1:
-                label = _event_short(tl.events[row][pos - 1], lang)
-                pen.text(
-                    cx + col_w / 2 + (8 if tl.discs[row] == pos else 0),
-                    ry + C_ROW / 2 + 1,
-                    label,
-                    C_S,
-                    fill=th.muted if pos < tl.discs[row] else th.ink,
-                    anchor="mm",
-                )
-            if tl.discs[row] == pos:
-                flipped = tl.flipped == row
-                pen.disc(
-                    cx + 9,
-                    ry + C_ROW / 2,
-                    6,
-                    fill=th.bg if flipped else th.ink,
-                    outline=th.ink,
-                    outline_w=2,
-                )
-    # the sentence: who chose what and which event it triggered
-    ly = y + C_HEAD + 4 * C_ROW + 4 + C_ROW / 2
-    a = view.andrew
-    chooser = (
-        t(lang, "render.carnegie.andrew", "Andrew")
-        if a is not None and a.picks
-        else _name(view.start_player, names)
-    )
-    if view.action:
-        text = t(
-            lang,
-            "render.carnegie.chose",
-            "{who} chose {action}",
-            who=chooser,
-            action=_action(lang, view.action),
-        )
-        if marker_cell is not None:
-            cell = marker_cell[1]
-            ev = tl.events[marker_cell[0]][cell - 1] if 1 <= cell <= 5 else ""
-            if ev:
-                text += f": {_event_words(ev, lang)}"
-    elif view.round:
-        text = t(lang, "render.carnegie.chooses", "{who} chooses this round's action", who=chooser)
-    else:
-        text = t(
-            lang,
-            "render.carnegie.setup_line",
-            "Setup: projects, reserve tiles, first employee moves",
-        )
-    pen.text(CM + 8, ly, pen.fit(text, C_M, x1 - CM - 16), C_M, bold=True, anchor="lm")
-
-
-def _chat_map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    x1 = CHAT_W - CM
-    pen.rect(CM, y, x1, y + C_MAP_H, fill=th.panel, radius=8)
-    where = {c.id: _chat_xy(c, y) for c in view.cities}
-    for region, (lx, ly) in CHAT_REGION_AT.items():
-        pen.text(
-            CM + lx,
-            y + ly,
-            _region(pen.lang, region).upper(),
-            C_M,
-            bold=True,
-            fill=mix(th.regions[region], th.ink, 0.4),
-            anchor="mm",
-        )
-    from games.carnegie.data import load
-
-    for a, b in load().roads:
-        pen.line([where[a], where[b]], fill=th.road, width=2)
-    for c in view.cities:
-        cx, cy = where[c.id]
-        rows = _space_rows(c.size, len(c.spaces))
-        box_w = max(len(r) for r in rows) * C_PITCH + 6
-        box_h = len(rows) * C_PITCH + 4
-        pen.rect(
-            cx - box_w / 2,
-            cy - box_h / 2,
-            cx + box_w / 2,
-            cy + box_h / 2,
-            fill=th.regions[c.region],
-            outline=mix(th.regions[c.region], th.ink, 0.45),
-            radius=6,
-        )
-        for ri, row in enumerate(rows):
-            rw = len(row) * C_PITCH
-            sy = cy - box_h / 2 + 2 + C_PITCH / 2 + ri * C_PITCH
-            for k, idx in enumerate(row):
-                sx = cx - rw / 2 + C_PITCH / 2 + k * C_PITCH
-                sp = c.spaces[idx]
-                if sp.owner is None:
-                    col = th.types[sp.type]
-                    pen.disc(sx, sy, C_R, fill=th.bg, outline=col, outline_w=2)
-                    if TYPE_LETTERS[sp.type]:
-                        pen.text(
-                            sx, sy + 1, TYPE_LETTERS[sp.type], C_S, bold=True, fill=col, anchor="mm"
-                        )
-                else:
-                    _mark(pen, sx, sy, C_R - 0.5, sp.owner, th)
-        # the chat map has room for the short English labels only (katakana names are
-        # twice as wide and would cover their neighbours); the detail map names them in full
-        label = CHAT_CITY.get(c.name, c.name)
-        if c.vp:
-            label += f" {c.vp}"
-        bold = c.size == "major"
-        side = CHAT_LABEL.get(c.id, "b")
-        if side == "b":
-            pen.text(cx, cy + box_h / 2 + 1, label, C_S, bold=bold, anchor="ma")
-        elif side == "a":
-            pen.text(cx, cy - box_h / 2 - 1, label, C_S, bold=bold, anchor="md")
-        elif side == "l":
-            pen.text(cx - box_w / 2 - 3, cy, label, C_S, bold=bold, anchor="rm")
-        else:
-            pen.text(cx + box_w / 2 + 3, cy, label, C_S, bold=bold, anchor="lm")
-    # key: the project-type letters and VP
-    key = t(
-        pen.lang,
-        "render.carnegie.map_key",
-        "H housing · C commerce · I industry · P infrastructure · ○ any · n = city VP",
-    )
-    pen.text(
-        CM + 8, y + C_MAP_H - 11, pen.fit(key, C_S, x1 - CM - 16), C_S, fill=th.muted, anchor="lm"
-    )
-
-
-def _chat_players(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
-    n = view.n_seats
-    rows = n + (1 if view.andrew else 0)
-    x1 = CHAT_W - CM
-    pen.rect(CM, y, x1, y + C_HEAD + 16 + rows * C_ROW + 8, fill=th.panel, radius=8)
-    lang = pen.lang
-    box = t(lang, "render.carnegie.transport_box", "transport box")
-    pen.text(452, y + 12, box, C_S, fill=th.muted, anchor="mm")
-    pen.line([(386, y + 21), (518, y + 21)], fill=th.line, width=1)
-    y += 16
-    cols = [
-        ("$", 196),
-        (t(lang, "render.carnegie.c_goods", "goods"), 246),
-        ("VP", 296),
-        (t(lang, "render.carnegie.c_active", "active"), 344),
-        *((_region_short(lang, r), x) for r, x in zip(REGIONS, (398, 434, 470, 506), strict=True)),
-        (t(lang, "render.carnegie.c_proj", "proj."), 556),
-        (t(lang, "render.carnegie.c_tile", "tile"), 612),
-    ]
-    players = t(lang, "render.carnegie.players", "Players")
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, players, C_M, bold=True, anchor="lm")
-    start = t(lang, "render.carnegie.start_mark", "★ start")
-    pen.text(
-        CM + 16 + pen.length(players, C_M, True),
-        y + C_HEAD / 2 + 2,
-        start,
-        C_S,
-        fill=th.muted,
-        anchor="lm",
-    )
-    for label, x in cols:
-        pen.text(x, y + C_HEAD / 2 + 2, label, C_S, fill=th.muted, anchor="mm")
-    for co in view.companies:
-        ry = y + C_HEAD + 4 + co.seat * C_ROW
-        acting = co.seat in view.to_act and view.outcome is None
-        if acting:
-            pen.rect(
-                CM + 3,
-                ry,
-                x1 - 3,
-                ry + C_ROW,
-                fill=mix(th.panel, th.highlight, 0.18),
-                outline=th.highlight,
-                width=2,
-                radius=6,
-            )
-        _mark(pen, CM + 18, ry + C_ROW / 2, 8, co.seat, th)
-        name = names[co.seat]
-        if view.start_player == co.seat:
-            name += " ★"
-        pen.text(CM + 32, ry + C_ROW / 2 + 1, pen.fit(name, C_M, 140), C_M, bold=True, anchor="lm")
-        values = [
-            f"{co.money}",
-            str(co.goods),
-            str(co.vp),
-            str(co.active_employees),
-            *(str(co.tracks[r]) for r in ("west", "midwest", "south", "east")),
-            str(len(co.projects)),
-            t(lang, "render.carnegie.yes", "yes") if co.choice_tile else "–",
-        ]
-        for (_, x), v in zip(cols, values, strict=True):
-            pen.text(x, ry + C_ROW / 2 + 1, v, C_M, anchor="mm")
-    a = view.andrew
-    if a is not None:
-        ry = y + C_HEAD + 4 + n * C_ROW
-        _mark(pen, CM + 18, ry + C_ROW / 2, 9, ANDREW, th)
-        pen.text(
-            CM + 32,
-            ry + C_ROW / 2 + 1,
-            t(lang, "render.carnegie.andrew_lvl", "Andrew (lvl {level})", level=a.level),
-            C_M,
-            bold=True,
-            anchor="lm",
-        )
-        pen.text(cols[2][1], ry + C_ROW / 2 + 1, "–", C_M, anchor="mm")
-        for (_, x), r in zip(cols[4:8], ("west", "midwest", "south", "east"), strict=True):
-            pen.text(x, ry + C_ROW / 2 + 1, str(a.tracks[r]), C_M, anchor="mm")
-        pen.text(
-            cols[8][1],
-            ry + C_ROW / 2 + 1,
-            str(sum(1 for c in view.cities for s in c.spaces if s.owner == ANDREW)),
-            C_M,
-            anchor="mm",
-        )
-
-
-def _chat_donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    w = 300
-    h = C_HEAD + 4 * C_ROW + 8
-    pen.rect(CM, y, CM + w, y + h, fill=th.panel, radius=8)
-    donations = t(pen.lang, "render.carnegie.donations", "Donations")
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, donations, C_M, bold=True, anchor="lm")
-    cell_w = (w - 16) / 5
-    for i, code in enumerate("abcd"):
-        ry = y + C_HEAD + 4 + i * C_ROW
-        for k in range(5):
-            d = f"{code}{k + 1}"
-            cx = CM + 8 + k * cell_w
-            owners = view.chart.get(d, ())
-            pen.rect(
-                cx + 1,
-                ry + 1,
-                cx + cell_w - 1,
-                ry + C_ROW - 1,
-                fill=mix(th.panel, th.bg, 0.6),
-                outline=th.line,
-                radius=4,
-            )
-            pen.text(
-                cx + 5, ry + C_ROW / 2 + 1, d, C_S, fill=th.muted if owners else th.ink, anchor="lm"
-            )
-            for j, o in enumerate(owners[:2]):
-                _mark(pen, cx + 34 + j * 12, ry + C_ROW / 2, 7, o, th)
-
-
-def _chat_turn(
-    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float, h: float
-) -> None:
-    x0 = CM + 306
-    x1 = CHAT_W - CM
-    pen.rect(x0, y, x1, y + h, fill=th.panel, radius=8)
-    lines: list[tuple[str, bool]] = []
-    tn = view.turn
-    a = view.andrew
-    lang = pen.lang
-    if a is not None and not view.outcome:
-        back = _row_short(lang, a.card_back) if a.card_back else "–"
-        nxt = _row_short(lang, a.next_back) if a.next_back else "–"
-        lines.append(
-            (
-                t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
-                if a.picks
-                else t(lang, "render.carnegie.you_pick", "You pick the row"),
-                True,
-            )
-        )
-        lines.append(
-            (
-                t(
-                    lang,
-                    "render.carnegie.card_back",
-                    "Card back {back} · next {next}",
-                    back=back,
-                    next=nxt,
-                ),
-                False,
-            )
-        )
-    if view.outcome:
-        lines.append((t(lang, "render.carnegie.over", "Game over"), True))
-    elif tn is not None:
-        who = names[tn.seat] if 0 <= tn.seat < len(names) else "?"
-        lines.append((t(lang, "render.carnegie.turn_of", "{who}'s turn", who=who), True))
-        if tn.current:
-            dept = _dept_name(view, tn.seat, tn.current, lang)
-            using = t(
-                lang, "render.carnegie.using", "Using {dept} ({n} left)", dept=dept, n=tn.uses_left
-            )
-            lines.append((using, False))
-        if tn.used:
-            used = ", ".join(_dept_name(view, tn.seat, d, lang) for d in tn.used)
-            lines.append((t(lang, "render.carnegie.used", "Used: {depts}", depts=used), False))
-        if tn.moves_left:
-            lines.append(
-                (
-                    t(
-                        lang,
-                        "render.carnegie.moves_left",
-                        "{n} employee moves left",
-                        n=tn.moves_left,
-                    ),
-                    False,
-                )
-            )
-        if tn.activating:
-            lines.append((t(lang, "render.carnegie.activating", "Activating employees"), False))
-    else:
-        lines.append((_phase(lang, view), True))
-    if view.event_income or view.event_donation:
-        ev = "+".join(
-            ([view.event_income] if view.event_income else [])
-            + (["donation"] if view.event_donation else [])
-        )
-        lines.append(
-            (t(lang, "render.carnegie.event", "Event: {what}", what=_event_words(ev, lang)), False)
-        )
-    # then the latest events, newest last, as many as fit
-    width = x1 - x0 - 16
-    room = 5 * C_ROW - len(lines) * C_ROW
-    recent: list[str] = []
-    entries = list(view.log)
-    if view.round == 0 or (tn is not None and (tn.current == "planning" or tn.pending)):
-        # choosing a department tile (reserve, Planning): what the display offers
-        entries = [_on_display(lang, _display_names(view, lang))]
-    for entry in reversed(entries):
-        wrapped = pen.wrap(_named(tr(entry, lang), names), C_S, width)
-        if (len(recent) + len(wrapped)) * 19 > room - 4:
-            if not recent:  # the newest entry alone is too long: show what fits
-                fit = max(0, int((room - 4) // 19))
-                recent = wrapped[:fit]
-                if fit and len(wrapped) > fit:
-                    recent[-1] = pen.fit(recent[-1] + " …", C_S, width)
-            break
-        recent = wrapped + recent
-    yy = y + C_HEAD / 2 + 2
-    for text, bold in lines[:5]:
-        size = C_M if bold else C_S
-        pen.text(x0 + 8, yy, pen.fit(text, size, width, bold), size, bold=bold, anchor="lm")
-        yy += C_ROW
-    yy -= C_ROW / 2 - 4
-    for line in recent:
-        pen.text(x0 + 8, yy, pen.fit(line, C_S, width), C_S, fill=th.muted, anchor="la")
-        yy += 19
+def _dept_term(lang: str, dept: str) -> str:
+    """A department tile by its printed name in ``lang`` (its id if the data lacks it)."""
+    data = load().department
+    return term(lang, PREFIX, "department", dept, data[dept].name) if dept in data else dept
 
 
 def _display_names(view: CarnegieView, lang: str = "en") -> list[str]:
     """Department tiles on display (to reserve or build), by printed name, ``×n`` for copies."""
-    from games.carnegie.data import load
-
-    dept = load().department
-    return [
-        (term(lang, PREFIX, "department", k, dept[k].name) if k in dept else k)
-        + (f" ×{n}" if n > 1 else "")
-        for k, n in view.display.items()
-        if n
-    ]
+    return [_dept_term(lang, k) + (f" ×{n}" if n > 1 else "") for k, n in view.display.items() if n]
 
 
 def _dept_name(view: CarnegieView, seat: int, dept: str, lang: str = "en") -> str:
@@ -809,639 +1269,9 @@ def _dept_name(view: CarnegieView, seat: int, dept: str, lang: str = "en") -> st
     return dept
 
 
-def _chat_outcome(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str], y: float) -> None:
-    out = view.outcome
-    assert out is not None
-    rows = len(out["scores"]) + (1 if view.andrew else 0)
-    x1 = CHAT_W - CM
-    pen.rect(
-        CM,
-        y,
-        x1,
-        y + C_HEAD + rows * C_ROW + 8,
-        fill=th.panel,
-        outline=th.highlight,
-        width=2,
-        radius=8,
-    )
-    keys = [
-        "vp_track",
-        "active_employees",
-        "departments",
-        "tabs",
-        "connections",
-        "projects",
-        "donations",
-        "choice_tile",
-    ]
-    lang = pen.lang
-    short = [
-        t(lang, "render.carnegie.s_play", "play"),
-        t(lang, "render.carnegie.s_empl", "empl"),
-        t(lang, "render.carnegie.s_dept", "dept"),
-        t(lang, "render.carnegie.s_tabs", "tabs"),
-        t(lang, "render.carnegie.s_conn", "conn"),
-        t(lang, "render.carnegie.s_proj", "proj"),
-        t(lang, "render.carnegie.s_don", "don"),
-        t(lang, "render.carnegie.s_tile", "tile"),
-    ]
-    final = t(lang, "render.carnegie.final_score", "Final score")
-    pen.text(CM + 8, y + C_HEAD / 2 + 2, final, C_M, bold=True, anchor="lm")
-    for i, s in enumerate(short):
-        pen.text(238 + i * 52, y + C_HEAD / 2 + 2, s, C_S, fill=th.muted, anchor="mm")
-    order = sorted(out["scores"].items(), key=lambda kv: out["ranks"].get(kv[0], 9))
-    for r, (seat, score) in enumerate(order):
-        ry = y + C_HEAD + 4 + r * C_ROW + C_ROW / 2
-        d = out["details"].get(seat, {})
-        _mark(pen, CM + 18, ry, 8, int(seat), th)
-        pen.text(
-            CM + 32, ry + 1, pen.fit(names[int(seat)], C_M, 110, True), C_M, bold=True, anchor="lm"
-        )
-        pen.text(192, ry + 1, str(score), C_M, bold=True, anchor="rm")
-        for i, k in enumerate(keys):
-            pen.text(
-                238 + i * 52,
-                ry + 1,
-                str(d.get(k, 0) + (d.get("end_departments", 0) if k == "departments" else 0)),
-                C_M,
-                anchor="mm",
-            )
-    if view.andrew:
-        d = out["details"].get("0", {})
-        ry = y + C_HEAD + 4 + (rows - 1) * C_ROW + C_ROW / 2
-        _mark(pen, CM + 18, ry, 8, ANDREW, th)
-        pen.text(
-            CM + 32,
-            ry + 1,
-            t(lang, "render.carnegie.andrew", "Andrew"),
-            C_M,
-            bold=True,
-            anchor="lm",
-        )
-        pen.text(192, ry + 1, str(d.get("andrew_total", 0)), C_M, bold=True, anchor="rm")
-
-
-# -- main board -------------------------------------------------------------------------
-
-
-def _render_detail(
-    view: CarnegieView, th: _Theme, scale: float, names: Sequence[str], lang: str
-) -> Image.Image:
-    """The full board (``detail=True``): ``WIDTH * scale`` wide, small text allowed."""
-    n = view.n_seats
-    tl_h = TL_HEAD_H + 4 * TL_ROW_H
-    lower_h = TL_HEAD_H + 4 * TRACK_ROW_H + 8
-    players_h = TL_HEAD_H + n * PLAYER_ROW_H
-    andrew_h = (TL_HEAD_H + 3 * 30) if view.andrew else 0
-    log_lines = [tr(x, lang) for x in view.log[-3:]]
-    shown = _display_names(view, lang)
-    if shown:
-        probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
-        log_lines = [
-            *probe.wrap(_on_display(lang, shown), SMALL_SIZE, WIDTH - 2 * MARGIN),
-            *log_lines,
-        ]
-    outcome_h = 0
-    if view.outcome:
-        outcome_h = 2 * TL_HEAD_H + (n + (1 if view.andrew else 0)) * 30 + 10
-    height = (
-        MARGIN
-        + TITLE_H
-        + GAP
-        + tl_h
-        + GAP
-        + MAP_H
-        + GAP
-        + lower_h
-        + GAP
-        + players_h
-        + (GAP + andrew_h if andrew_h else 0)
-        + (GAP + outcome_h if outcome_h else 0)
-        + GAP
-        + 24 * len(log_lines)
-        + MARGIN
-    )
-    image = Image.new("RGB", (round(WIDTH * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink, lang=lang)
-    y = MARGIN
-    _title(pen, view, th, names, y)
-    y += TITLE_H + GAP
-    _timeline(pen, view, th, y)
-    y += tl_h + GAP
-    _map(pen, view, th, y)
-    y += MAP_H + GAP
-    _tracks(pen, view, th, y)
-    _donations(pen, view, th, y)
-    y += lower_h + GAP
-    _players(pen, view, th, names, y)
-    y += players_h
-    if andrew_h:
-        y += GAP
-        _andrew(pen, view, th, y)
-        y += andrew_h
-    if outcome_h:
-        y += GAP
-        _outcome(pen, view, th, names, y)
-        y += outcome_h
-    y += GAP
-    for line in log_lines:
-        line = _named(line, names)
-        pen.text(
-            MARGIN, y, pen.fit(line, SMALL_SIZE, WIDTH - 2 * MARGIN), SMALL_SIZE, fill=th.muted
-        )
-        y += 24
-    return image
-
-
-def _title(pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str] | None, y: float) -> None:
-    lang = pen.lang
-    left = _game_name(lang)
-    if view.round:
-        left += " · " + _round(lang, view.round)
-    if view.action:
-        left += f" · {_action(lang, view.action)}"
-    pen.text(MARGIN, y + TITLE_H / 2, left, TITLE_SIZE, bold=True, anchor="lm")
-    right = _status(lang, view, names)
-    pen.text(
-        WIDTH - MARGIN, y + TITLE_H / 2, pen.fit(right, TEXT_SIZE, 520), TEXT_SIZE, anchor="rm"
-    )
-
-
-def _event_label(ev: str, lang: str = "en") -> str:
-    parts = []
-    for p in ev.split("+"):
-        if p == "donation":
-            parts.append(t(lang, "render.carnegie.donate", "Donate"))
-        else:
-            parts.append(_region_short(lang, p) + " $")
-    return " · ".join(parts)
-
-
-def _timeline(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    tl = view.timeline
-    x0 = MARGIN + TL_LABEL_W
-    col_w = (WIDTH - MARGIN - x0) / 6
-    pen.rect(MARGIN, y, WIDTH - MARGIN, y + TL_HEAD_H + 4 * TL_ROW_H, fill=th.panel, radius=8)
-    lang = pen.lang
-    timeline = t(lang, "render.carnegie.timeline", "Timeline")
-    pen.text(MARGIN + 10, y + TL_HEAD_H / 2, timeline, TEXT_SIZE, bold=True, anchor="lm")
-    heads = [
-        t(lang, "render.carnegie.start", "Start"),
-        *(
-            t(lang, "render.carnegie.tile", "Tile {n}", n=f"{n}{'a' if side == 'front' else 'b'}")
-            for n, side in tl.tiles
-        ),
-        t(lang, "render.carnegie.end", "End"),
-    ]
-    for i, h in enumerate(heads):
-        pen.text(
-            x0 + col_w * (i + 0.5), y + TL_HEAD_H / 2, h, SMALL_SIZE, fill=th.muted, anchor="mm"
-        )
-    for row, action in enumerate(("hr", "management", "construction", "rd")):
-        ry = y + TL_HEAD_H + row * TL_ROW_H
-        chosen = view.action == action
-        pen.text(
-            MARGIN + 10,
-            ry + TL_ROW_H / 2,
-            _action(pen.lang, action),
-            TEXT_SIZE,
-            bold=chosen,
-            fill=th.highlight if chosen else th.ink,
-            anchor="lm",
-        )
-        for pos in range(6):
-            cx = x0 + col_w * pos
-            event_here = tl.marker is not None and (
-                (tl.flipped is None and tl.marker[0] == row and tl.marker[1] == pos)
-                or (tl.flipped == row and tl.discs[row] + 1 == pos)
-            )
-            fill = mix(th.panel, th.bg, 0.6)
-            outline = th.highlight if event_here else th.line
-            pen.rect(
-                cx + 3,
-                ry + 3,
-                cx + col_w - 3,
-                ry + TL_ROW_H - 3,
-                fill=fill,
-                outline=outline,
-                width=3 if event_here else 1,
-                radius=5,
-            )
-            if pos >= 1:
-                label = _event_label(tl.events[row][pos - 1], pen.lang)
-                pen.text(
-                    cx + col_w / 2 + 10,
-                    ry + TL_ROW_H / 2,
-                    pen.fit(label, SMALL_SIZE, col_w - 44),
-                    SMALL_SIZE,
-                    anchor="mm",
-                )
-            if tl.discs[row] == pos:
-                flipped = tl.flipped == row
-                pen.disc(
-                    cx + 16,
-                    ry + TL_ROW_H / 2,
-                    10,
-                    fill=th.bg if flipped else th.ink,
-                    outline=th.ink,
-                    outline_w=2,
-                )
-        if tl.marker is not None and tl.marker[0] == row and tl.marker[1] == 6:
-            pen.text(
-                WIDTH - MARGIN - 8,
-                ry + TL_ROW_H / 2,
-                "▶",
-                SMALL_SIZE,
-                fill=th.highlight,
-                anchor="rm",
-            )
-
-
-def _map_xy(pos: tuple[int, int], y: float) -> tuple[float, float]:
-    x0, x1, y0, y1 = 120, 2600, 990, 2130
-    w = WIDTH - 2 * MARGIN - 40
-    h = MAP_H - 60
-    return (
-        MARGIN + 20 + (pos[0] - x0) / (x1 - x0) * w,
-        y + 20 + (pos[1] - y0) / (y1 - y0) * h,
-    )
-
-
-def _map(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    pen.rect(MARGIN, y, WIDTH - MARGIN, y + MAP_H, fill=th.panel, radius=8)
-    where = {c.id: _map_xy(c.position, y) for c in view.cities}
-    for region, spot in REGION_LABEL_AT.items():
-        lx, ly = _map_xy(spot, y)
-        pen.text(
-            lx,
-            ly,
-            _region(pen.lang, region).upper(),
-            TEXT_SIZE,
-            bold=True,
-            fill=mix(th.regions[region], th.ink, 0.45),
-            anchor="mm",
-        )
-    from games.carnegie.data import load
-
-    for a, b in load().roads:
-        pen.line([where[a], where[b]], fill=th.road, width=2)
-    for c in view.cities:
-        cx, cy = where[c.id]
-        top = [s for s in c.spaces[: len(c.spaces)]]
-        rows = _space_rows(c.size, len(top))
-        box_w = max(len(r) for r in rows) * (2 * SPACE_R + 3) + 8
-        box_h = len(rows) * (2 * SPACE_R + 3) + 6
-        pen.rect(
-            cx - box_w / 2,
-            cy - box_h / 2,
-            cx + box_w / 2,
-            cy + box_h / 2,
-            fill=th.regions[c.region],
-            outline=mix(th.regions[c.region], th.ink, 0.4),
-            radius=6,
-        )
-        for ri, row in enumerate(rows):
-            rw = len(row) * (2 * SPACE_R + 3)
-            sy = cy - box_h / 2 + 3 + SPACE_R + 1 + ri * (2 * SPACE_R + 3)
-            for k, idx in enumerate(row):
-                sx = cx - rw / 2 + SPACE_R + 1.5 + k * (2 * SPACE_R + 3)
-                sp = c.spaces[idx]
-                if sp.owner is None:
-                    col = th.types[sp.type]
-                    pen.disc(sx, sy, SPACE_R, fill=th.bg, outline=col, outline_w=2.5)
-                    pen.text(
-                        sx, sy + 1, TYPE_LETTERS[sp.type], 12, bold=True, fill=col, anchor="mm"
-                    )
-                else:
-                    _owner_chip(pen, sx, sy, SPACE_R, sp.owner, th)
-        # city labels keep their printed (Latin) names in every language: the katakana
-        # names are half as wide again and cover their neighbours on this fixed map
-        label = c.name if c.size != "small" else _short(c.name)
-        if c.vp:
-            label += f" {c.vp}★"
-        pen.text(
-            cx,
-            cy + box_h / 2 + 9,
-            label,
-            13 if c.size == "small" else SMALL_SIZE,
-            bold=c.size == "major",
-            anchor="mm",
-        )
-
-
-def _space_rows(size: str, n: int) -> list[list[int]]:
-    """Indices of the left-to-right spaces arranged in the printed rows (top first)."""
-    if size == "small":
-        return [[0]]
-    if size == "medium":  # left-to-right: bottom-left, top, bottom-right
-        return [[1], [0, 2]]
-    return [[1, 3], [0, 2, 4]]  # major: top C/H over bottom I I P (x order interleaves)
-
-
-def _short(name: str) -> str:
-    return {
-        "Salt Lake City": "Salt Lake",
-        "San Antonio": "San Ant.",
-        "Charleston": "Charlest.",
-    }.get(name, name)
-
-
-def _tracks(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    w = 560
-    pen.rect(MARGIN, y, MARGIN + w, y + TL_HEAD_H + 4 * TRACK_ROW_H + 8, fill=th.panel, radius=8)
-    pen.text(
-        MARGIN + 10,
-        y + TL_HEAD_H / 2 + 2,
-        t(pen.lang, "render.carnegie.transport", "Transport (box 1-5, level)"),
-        TEXT_SIZE,
-        bold=True,
-        anchor="lm",
-    )
-    box_w = (w - TRACK_LABEL_W - 12) / 5
-    from games.carnegie.data import load
-
-    data = load()
-    for i, region in enumerate(("west", "midwest", "south", "east")):
-        ry = y + TL_HEAD_H + 4 + i * TRACK_ROW_H
-        pen.text(
-            MARGIN + 10, ry + TRACK_ROW_H / 2, _region(pen.lang, region), TEXT_SIZE, anchor="lm"
-        )
-        levels = data.tracks[region].levels
-        for b in range(5):
-            bx = MARGIN + TRACK_LABEL_W + b * box_w
-            pen.rect(
-                bx + 2,
-                ry + 3,
-                bx + box_w - 2,
-                ry + TRACK_ROW_H - 3,
-                fill=mix(th.regions[region], th.bg, 0.3),
-                outline=th.line,
-                radius=4,
-            )
-            pen.text(
-                bx + 8,
-                ry + TRACK_ROW_H / 2,
-                f"{b + 1}{levels[b][0].upper()}",
-                12,
-                fill=th.muted,
-                anchor="lm",
-            )
-            owners = [co.seat for co in view.companies if co.tracks[region] == b + 1]
-            if view.andrew and view.andrew.tracks[region] == b + 1:
-                owners.append(ANDREW)
-            for k, o in enumerate(owners):
-                _owner_chip(pen, bx + 38 + k * 17, ry + TRACK_ROW_H / 2, 9, o, th)
-
-
-def _donations(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    x0 = MARGIN + 560 + GAP
-    w = WIDTH - MARGIN - x0
-    pen.rect(x0, y, x0 + w, y + TL_HEAD_H + 4 * TRACK_ROW_H + 8, fill=th.panel, radius=8)
-    lang = pen.lang
-    donations = t(lang, "render.carnegie.donations", "Donations")
-    pen.text(x0 + 10, y + TL_HEAD_H / 2 + 2, donations, TEXT_SIZE, bold=True, anchor="lm")
-    cats = {
-        "a": t(lang, "render.carnegie.education", "Education"),
-        "b": t(lang, "render.carnegie.rights", "Rights"),
-        "c": t(lang, "render.carnegie.welfare", "Welfare"),
-        "d": t(lang, "render.carnegie.health", "Health"),
-    }
-    cell_w = (w - 112) / 5
-    for i, (code, cat) in enumerate(cats.items()):
-        ry = y + TL_HEAD_H + 4 + i * TRACK_ROW_H
-        pen.text(x0 + 10, ry + TRACK_ROW_H / 2, cat, SMALL_SIZE, anchor="lm")
-        for k in range(5):
-            d = f"{code}{k + 1}"
-            cx = x0 + 104 + k * cell_w
-            pen.rect(
-                cx + 2,
-                ry + 3,
-                cx + cell_w - 2,
-                ry + TRACK_ROW_H - 3,
-                fill=mix(th.panel, th.bg, 0.6),
-                outline=th.line,
-                radius=4,
-            )
-            owners = view.chart.get(d, ())
-            pen.text(cx + 6, ry + TRACK_ROW_H / 2, d.upper(), 12, fill=th.muted, anchor="lm")
-            for j, o in enumerate(owners[:2]):
-                _owner_chip(pen, cx + 34 + j * 13, ry + TRACK_ROW_H / 2, 9, o, th)
-
-
-def _players(
-    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str] | None, y: float
-) -> None:
-    n = view.n_seats
-    pen.rect(MARGIN, y, WIDTH - MARGIN, y + TL_HEAD_H + n * PLAYER_ROW_H, fill=th.panel, radius=8)
-    lang = pen.lang
-    cols = [
-        (t(lang, "render.carnegie.h_money", "Money"), 330),
-        (t(lang, "render.carnegie.h_goods", "Goods"), 430),
-        ("VP", 520),
-        (t(lang, "render.carnegie.h_active", "Active"), 590),
-        (t(lang, "render.carnegie.h_projects", "Projects"), 680),
-        (t(lang, "render.carnegie.h_depts", "Depts"), 790),
-        (t(lang, "render.carnegie.donations", "Donations"), 880),
-        (t(lang, "render.carnegie.h_tile", "Tile"), 1000),
-    ]
-    companies = t(lang, "render.carnegie.companies", "Companies")
-    pen.text(MARGIN + 10, y + TL_HEAD_H / 2 + 2, companies, TEXT_SIZE, bold=True, anchor="lm")
-    for label, x in cols:
-        pen.text(x, y + TL_HEAD_H / 2 + 2, label, SMALL_SIZE, fill=th.muted, anchor="mm")
-    for co in view.companies:
-        ry = y + TL_HEAD_H + co.seat * PLAYER_ROW_H
-        acting = co.seat in view.to_act
-        if acting:
-            pen.rect(
-                MARGIN + 4,
-                ry + 2,
-                WIDTH - MARGIN - 4,
-                ry + PLAYER_ROW_H - 2,
-                outline=th.highlight,
-                width=2,
-                radius=6,
-            )
-        _seat_mark(pen, th, MARGIN + 24, ry + PLAYER_ROW_H / 2, 13, co.seat)
-        name = _name(co.seat, names) + (" ★" if view.start_player == co.seat else "")
-        pen.text(
-            MARGIN + 44,
-            ry + PLAYER_ROW_H / 2,
-            pen.fit(name, TEXT_SIZE, 220),
-            TEXT_SIZE,
-            bold=acting,
-            anchor="lm",
-        )
-        values = [
-            f"${co.money}",
-            str(co.goods),
-            str(co.vp),
-            str(co.active_employees),
-            str(len(co.projects)),
-            str(len(co.added)),
-            str(len(co.donations)),
-            t(lang, "render.carnegie.yes", "yes") if co.choice_tile else "–",
-        ]
-        for (_, x), v in zip(cols, values, strict=True):
-            pen.text(x, ry + PLAYER_ROW_H / 2, v, TEXT_SIZE, anchor="mm")
-
-
-def _andrew(pen: Pen, view: CarnegieView, th: _Theme, y: float) -> None:
-    a = view.andrew
-    assert a is not None
-    pen.rect(MARGIN, y, WIDTH - MARGIN, y + TL_HEAD_H + 3 * 30, fill=th.panel, radius=8)
-    pen.text(
-        MARGIN + 10,
-        y + TL_HEAD_H / 2 + 2,
-        t(
-            pen.lang,
-            "render.carnegie.andrew_level",
-            "Andrew Carnegie (level {level})",
-            level=a.level,
-        ),
-        TEXT_SIZE,
-        bold=True,
-        anchor="lm",
-    )
-    lang = pen.lang
-    who = (
-        t(lang, "render.carnegie.andrew_picks", "Andrew picks the row")
-        if a.picks
-        else t(lang, "render.carnegie.you_pick", "You pick the row")
-    )
-    back = _action(lang, a.card_back) if a.card_back else "—"
-    nxt = _action(lang, a.next_back) if a.next_back else "—"
-    none = t(lang, "render.carnegie.none", "none")
-    first = t(
-        lang,
-        "render.carnegie.andrew_backs",
-        "{who}. This card's back: {back}; next card's back: {next}",
-        who=who,
-        back=back,
-        next=nxt,
-    )
-    if a.card:
-        first += t(
-            lang,
-            "render.carnegie.revealed",
-            "; revealed {card}, slid {shift}",
-            card=a.card.upper(),
-            shift=a.shift,
-        )
-    lines = [
-        first,
-        t(
-            lang,
-            "render.carnegie.piles",
-            "Cards under 0/1/3/6/10 VP: {piles} · deck {deck} · disks {disks}",
-            piles=" / ".join(str(p) for p in a.piles),
-            deck=a.deck,
-            disks=a.disks,
-        ),
-        t(
-            lang,
-            "render.carnegie.andrew_tiles",
-            "Tiles: {tiles} · donations: {donations}",
-            tiles=", ".join(a.departments) or none,
-            donations=", ".join(d.upper() for d in a.donations) or none,
-        ),
-    ]
-    for i, line in enumerate(lines):
-        pen.text(
-            MARGIN + 14,
-            y + TL_HEAD_H + 15 + i * 30,
-            pen.fit(line, TEXT_SIZE, WIDTH - 2 * MARGIN - 28),
-            TEXT_SIZE,
-            anchor="lm",
-        )
-
-
-def _outcome(
-    pen: Pen, view: CarnegieView, th: _Theme, names: Sequence[str] | None, y: float
-) -> None:
-    out = view.outcome
-    assert out is not None
-    rows = len(out["scores"]) + (1 if view.andrew else 0)
-    pen.rect(
-        MARGIN,
-        y,
-        WIDTH - MARGIN,
-        y + 2 * TL_HEAD_H + rows * 30 + 10,
-        fill=th.panel,
-        outline=th.highlight,
-        width=2,
-        radius=8,
-    )
-    pen.text(
-        MARGIN + 10,
-        y + TL_HEAD_H / 2 + 2,
-        pen.fit(_named(tr(out["reason"], pen.lang), names), TEXT_SIZE, 1000),
-        TEXT_SIZE,
-        bold=True,
-        anchor="lm",
-    )
-    keys = [
-        "vp_track",
-        "active_employees",
-        "departments",
-        "tabs",
-        "connections",
-        "projects",
-        "donations",
-        "choice_tile",
-        "end_departments",
-    ]
-    lang = pen.lang
-    short = [
-        t(lang, "render.carnegie.d_play", "play"),
-        t(lang, "render.carnegie.d_empl", "empl."),
-        t(lang, "render.carnegie.d_depts", "depts"),
-        t(lang, "render.carnegie.s_tabs", "tabs"),
-        t(lang, "render.carnegie.d_conn", "conn."),
-        t(lang, "render.carnegie.c_proj", "proj."),
-        t(lang, "render.carnegie.d_don", "don."),
-        t(lang, "render.carnegie.s_tile", "tile"),
-        t(lang, "render.carnegie.d_end", "end"),
-    ]
-    for i, s in enumerate(short):
-        pen.text(300 + i * 78, y + TL_HEAD_H * 1.5 + 2, s, SMALL_SIZE, fill=th.muted, anchor="mm")
-    for r, (seat, score) in enumerate(out["scores"].items()):
-        ry = y + 2 * TL_HEAD_H + 14 + r * 30
-        d = out["details"].get(seat, {})
-        _seat_mark(pen, th, MARGIN + 24, ry, 11, int(seat))
-        pen.text(
-            MARGIN + 42,
-            ry,
-            pen.fit(f"{_name(int(seat), names)}: {score}", TEXT_SIZE, 200),
-            TEXT_SIZE,
-            bold=True,
-            anchor="lm",
-        )
-        for i, k in enumerate(keys):
-            pen.text(300 + i * 78, ry, str(d.get(k, 0)), TEXT_SIZE, anchor="mm")
-    if view.andrew:
-        d = out["details"].get("0", {})
-        ry = y + 2 * TL_HEAD_H + 14 + (rows - 1) * 30
-        pen.text(
-            MARGIN + 42,
-            ry,
-            f"{t(lang, 'render.carnegie.andrew', 'Andrew')}: {d.get('andrew_total', 0)}",
-            TEXT_SIZE,
-            bold=True,
-            anchor="lm",
-        )
-        parts = [
-            (t(lang, "render.carnegie.a_cards", "cards"), "andrew_cards"),
-            (t(lang, "render.carnegie.a_tiles", "tiles"), "andrew_departments"),
-            (t(lang, "render.carnegie.a_transport", "transport"), "andrew_transport"),
-            (t(lang, "render.carnegie.a_projects", "projects"), "andrew_projects"),
-            (t(lang, "render.carnegie.a_donations", "donations"), "andrew_donations"),
-        ]
-        pen.text(
-            300, ry, " · ".join(f"{a} {d.get(k, 0)}" for a, k in parts), TEXT_SIZE, anchor="lm"
-        )
-
-
-# -- company board (render_player / render_hand) ------------------------------------------
+# ---------------------------------------------------------------------------------------------
+# The company board (render_player / render_hand)
+# ---------------------------------------------------------------------------------------------
 
 P_W = 620  # layout width: 14 px text shows at 12.4 px when the image is 550 wide
 P_CW = 144
@@ -1470,19 +1300,19 @@ def render_player(
     co = view.companies[seat]
     cols = max(ord(c.cell[0]) - 96 for c in co.cells)
     rows = max(int(c.cell[1:]) for c in co.cells)
-    gx = CM + P_ROWHEAD
-    cw = (P_W - CM - gx) / cols
-    tables_h = C_HEAD + 4 * 22 + 10
+    gx = MARGIN + P_ROWHEAD
+    cw = (P_W - MARGIN - gx) / cols
+    tables_h = HEAD_H + 4 * 22 + 10
     footer = _company_footer(co, lang)
-    height = CM + 56 + 22 + rows * P_CH + 8 + tables_h + 8 + 20 * len(footer) + CM
+    height = MARGIN + 56 + 22 + rows * P_CH + 8 + tables_h + 8 + 20 * len(footer) + MARGIN
     image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.bg)
     pen = Pen(image, scale, th.ink, lang=lang)
-    y: float = CM
-    _mark(pen, CM + 10, y + 14, 10, seat, th)
+    y: float = MARGIN
+    _mark(pen, MARGIN + 10, y + 14, 10, seat, th)
     title = t(lang, "render.carnegie.company_of", "{name} — company", name=labels[seat])
-    pen.text(CM + 28, y + 14, title, C_L, bold=True, anchor="lm")
+    pen.text(MARGIN + 28, y + 14, title, TEXT_L, bold=True, anchor="lm")
     pen.text(
-        P_W - CM,
+        P_W - MARGIN,
         y + 14,
         t(
             lang,
@@ -1492,7 +1322,7 @@ def render_player(
             goods=co.goods,
             vp=co.vp,
         ),
-        C_M,
+        TEXT_M,
         bold=True,
         anchor="rm",
     )
@@ -1508,16 +1338,24 @@ def render_player(
         aside=co.aside,
         study=co.study,
     )
-    pen.text(CM, y + 42, pen.fit(sub, C_S, P_W - 2 * CM), C_S, fill=th.muted, anchor="lm")
+    pen.text(
+        MARGIN, y + 42, pen.fit(sub, TEXT_S, P_W - 2 * MARGIN), TEXT_S, fill=th.muted, anchor="lm"
+    )
     y += 56
     for c in range(cols):
         pen.text(
-            gx + c * cw + cw / 2, y + 10, chr(97 + c), C_M, bold=True, fill=th.muted, anchor="mm"
+            gx + c * cw + cw / 2, y + 10, chr(97 + c), TEXT_M, bold=True, fill=th.muted, anchor="mm"
         )
     y += 22
     for r in range(rows):
         pen.text(
-            CM + 8, y + r * P_CH + P_CH / 2, str(r + 1), C_M, bold=True, fill=th.muted, anchor="mm"
+            MARGIN + 8,
+            y + r * P_CH + P_CH / 2,
+            str(r + 1),
+            TEXT_M,
+            bold=True,
+            fill=th.muted,
+            anchor="mm",
         )
     for cell in co.cells:
         c = ord(cell.cell[0]) - 97
@@ -1527,7 +1365,7 @@ def render_player(
     _company_tables(pen, co, th, y)
     y += tables_h + 8
     for line in footer:
-        pen.text(CM, y + 10, pen.fit(line, C_S, P_W - 2 * CM), C_S, anchor="lm")
+        pen.text(MARGIN, y + 10, pen.fit(line, TEXT_S, P_W - 2 * MARGIN), TEXT_S, anchor="lm")
         y += 20
     return image
 
@@ -1551,23 +1389,28 @@ def _company_cell(
         width=1 if empty else 2,
         radius=7,
     )
-    pen.text(x + cw - 7, y + 13, cell.cell, C_S, fill=th.muted, anchor="rm")
+    pen.text(x + cw - 7, y + 13, cell.cell, TEXT_S, fill=th.muted, anchor="rm")
     if empty:
         empty_vp = t(lang, "render.carnegie.empty", "empty · {vp} VP", vp=cell.row_vp)
-        pen.text(x + 9, y + 14, empty_vp, C_S, fill=th.muted, anchor="lm")
+        pen.text(x + 9, y + 14, empty_vp, TEXT_S, fill=th.muted, anchor="lm")
         if cell.inactive:
             lying = t(lang, "render.carnegie.lying", "{n} lying", n=cell.inactive)
-            pen.text(x + 9, y + P_CH - 18, lying, C_S, anchor="lm")
+            pen.text(x + 9, y + P_CH - 18, lying, TEXT_S, anchor="lm")
         return
     name = term(lang, PREFIX, "department", cell.dept or "", cell.name)
-    lines = pen.wrap(name, C_S, cw - 36, bold=True)[:2]
+    lines = pen.wrap(name, TEXT_S, cw - 36, bold=True)[:2]
     for i, line in enumerate(lines):
         pen.text(
-            x + 9, y + 14 + i * 17, pen.fit(line, C_S, cw - 30, True), C_S, bold=True, anchor="lm"
+            x + 9,
+            y + 14 + i * 17,
+            pen.fit(line, TEXT_S, cw - 30, True),
+            TEXT_S,
+            bold=True,
+            anchor="lm",
         )
     if lobby:
         lying = t(lang, "render.carnegie.lying", "{n} lying", n=co.lobby)
-        pen.text(x + 9, y + P_CH - 22, lying, C_M, anchor="lm")
+        pen.text(x + 9, y + P_CH - 22, lying, TEXT_M, anchor="lm")
         return
     wy = y + P_CH - 50
     for i, cost in enumerate(cell.workplaces):
@@ -1576,23 +1419,25 @@ def _company_cell(
         if i < cell.active:
             _mark(pen, wx + 15, wy + 12, 8, co.seat, th)
         else:
-            pen.text(wx + 15, wy + 13, f"${cost}", C_S, anchor="mm")
+            pen.text(wx + 15, wy + 13, f"${cost}", TEXT_S, anchor="mm")
     notes = []
     if cell.inactive:
         notes.append("+" + t(lang, "render.carnegie.lying", "{n} lying", n=cell.inactive))
     if cell.dept == "hr":
         notes.append(t(lang, "render.carnegie.printed", "+1 printed"))
     if notes:
-        pen.text(x + 9, y + P_CH - 13, pen.fit(", ".join(notes), C_S, cw - 16), C_S, anchor="lm")
+        pen.text(
+            x + 9, y + P_CH - 13, pen.fit(", ".join(notes), TEXT_S, cw - 16), TEXT_S, anchor="lm"
+        )
 
 
 def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
-    h = C_HEAD + 4 * 22 + 10
-    mid = CM + (P_W - 2 * CM) / 2
-    pen.rect(CM, y, mid - 4, y + h, fill=th.panel, radius=8)
-    pen.rect(mid + 4, y, P_W - CM, y + h, fill=th.panel, radius=8)
+    h = HEAD_H + 4 * 22 + 10
+    mid = MARGIN + (P_W - 2 * MARGIN) / 2
+    pen.rect(MARGIN, y, mid - 4, y + h, fill=th.panel, radius=8)
+    pen.rect(mid + 4, y, P_W - MARGIN, y + h, fill=th.panel, radius=8)
     lang = pen.lang
-    tx: list[float] = [CM + 8, CM + 150, CM + 200, CM + 262]
+    tx: list[float] = [MARGIN + 8, MARGIN + 150, MARGIN + 200, MARGIN + 262]
     heads = [
         t(lang, "render.carnegie.project_tab", "Project tab"),
         t(lang, "render.carnegie.disks", "disks"),
@@ -1602,24 +1447,24 @@ def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
     for i, (hx, head) in enumerate(zip(tx, heads, strict=True)):
         pen.text(
             hx,
-            y + C_HEAD / 2 + 2,
+            y + HEAD_H / 2 + 2,
             head,
-            C_S if i else C_M,
+            TEXT_S if i else TEXT_M,
             bold=not i,
             fill=th.ink if not i else th.muted,
             anchor="lm" if not i else "mm",
         )
     for k, tab in enumerate(co.tabs):
-        ry = y + C_HEAD + 6 + k * 22 + 11
-        pen.text(tx[0], ry, _tab(lang, tab.tab), C_S, anchor="lm")
-        pen.text(tx[1], ry, str(tab.disks), C_S, anchor="mm")
+        ry = y + HEAD_H + 6 + k * 22 + 11
+        pen.text(tx[0], ry, _tab(lang, tab.tab), TEXT_S, anchor="lm")
+        pen.text(tx[1], ry, str(tab.disks), TEXT_S, anchor="mm")
         cost = (
             t(lang, "render.carnegie.pts", "{n} pts", n=tab.next_cost)
             if tab.next_cost is not None
             else t(lang, "render.carnegie.out", "out")
         )
-        pen.text(tx[2], ry, cost, C_S, anchor="mm")
-        pen.text(tx[3], ry, str(tab.vp), C_S, anchor="mm")
+        pen.text(tx[2], ry, cost, TEXT_S, anchor="mm")
+        pen.text(tx[3], ry, str(tab.vp), TEXT_S, anchor="mm")
     rx = [mid + 12, mid + 112, mid + 176, mid + 262]
     heads = [
         t(lang, "render.carnegie.region", "Region"),
@@ -1630,19 +1475,19 @@ def _company_tables(pen: Pen, co: CompanyView, th: _Theme, y: float) -> None:
     for i, (hx, head) in enumerate(zip(rx, heads, strict=True)):
         pen.text(
             hx,
-            y + C_HEAD / 2 + 2,
+            y + HEAD_H / 2 + 2,
             head,
-            C_S if i else C_M,
+            TEXT_S if i else TEXT_M,
             bold=not i,
             fill=th.ink if not i else th.muted,
             anchor="lm" if not i else "mm",
         )
     for k, region in enumerate(("west", "midwest", "south", "east")):
-        ry = y + C_HEAD + 6 + k * 22 + 11
-        pen.text(rx[0], ry, _region(lang, region), C_S, anchor="lm")
-        pen.text(rx[1], ry, str(co.tracks[region]), C_S, anchor="mm")
-        pen.text(rx[2], ry, _level(lang, co.levels[region]), C_S, anchor="mm")
-        pen.text(rx[3], ry, str(co.missions[region]), C_S, anchor="mm")
+        ry = y + HEAD_H + 6 + k * 22 + 11
+        pen.text(rx[0], ry, _region(lang, region), TEXT_S, anchor="lm")
+        pen.text(rx[1], ry, str(co.tracks[region]), TEXT_S, anchor="mm")
+        pen.text(rx[2], ry, _level(lang, co.levels[region]), TEXT_S, anchor="mm")
+        pen.text(rx[3], ry, str(co.missions[region]), TEXT_S, anchor="mm")
 
 
 def _company_footer(co: CompanyView, lang: str = "en") -> list[str]:
@@ -1705,7 +1550,6 @@ def alt(view: CarnegieView, names: Sequence[str] | None = None, lang: str = "en"
 
 
 PREFIX = "carnegie"
-REGIONS = ("west", "midwest", "south", "east")
 
 
 def _game_name(lang: str) -> str:
@@ -1732,33 +1576,18 @@ def _status(lang: str, view: CarnegieView, names: Sequence[str] | None) -> str:
 
 
 def _action(lang: str, action: str) -> str:
-    """An action (timeline row) by its full name: Human Resources, Management..."""
-    return {
-        "hr": t(lang, "render.carnegie.a_hr", "Human Resources"),
-        "management": t(lang, "render.carnegie.a_management", "Management"),
-        "construction": t(lang, "render.carnegie.a_construction", "Construction"),
-        "rd": t(lang, "render.carnegie.a_rd", "Research & Dev."),
-    }.get(action, ACTION_LABELS.get(action, action))
+    """An action (timeline row) by its long name: Human Resources, Management..."""
+    return term(lang, PREFIX, "action_long", action, ACTION_NAMES.get(action, action))
 
 
 def _row_short(lang: str, action: str) -> str:
-    """An action's short row label (HR, R&D)."""
-    return {
-        "hr": t(lang, "render.carnegie.r_hr", "HR"),
-        "management": t(lang, "render.carnegie.a_management", "Management"),
-        "construction": t(lang, "render.carnegie.a_construction", "Construction"),
-        "rd": t(lang, "render.carnegie.r_rd", "R&D"),
-    }.get(action, ROW_SHORT.get(action, action))
+    """An action's short name (HR, R&D)."""
+    return term(lang, PREFIX, "action", action, ACTION_WORDS.get(action, action))
 
 
 def _region(lang: str, region: str) -> str:
     """A region's name (West, Midwest...)."""
-    return {
-        "west": t(lang, "render.carnegie.west", "West"),
-        "midwest": t(lang, "render.carnegie.midwest", "Midwest"),
-        "south": t(lang, "render.carnegie.south", "South"),
-        "east": t(lang, "render.carnegie.east", "East"),
-    }.get(region, region.title())
+    return term(lang, PREFIX, "region", region, region.title())
 
 
 def _region_short(lang: str, region: str) -> str:
@@ -1768,7 +1597,7 @@ def _region_short(lang: str, region: str) -> str:
         "midwest": t(lang, "render.carnegie.mw", "MW"),
         "south": t(lang, "render.carnegie.s", "S"),
         "east": t(lang, "render.carnegie.e", "E"),
-    }.get(region, REGION_SHORT.get(region, region))
+    }.get(region, region)
 
 
 def _level(lang: str, level: str) -> str:
@@ -1777,13 +1606,10 @@ def _level(lang: str, level: str) -> str:
 
 
 def _tab(lang: str, tab: str) -> str:
-    """A project tab's name (housing, commerce...) in ``lang``."""
-    return {
-        "housing": t(lang, "render.carnegie.housing", "Housing"),
-        "commerce": t(lang, "render.carnegie.commerce", "Commerce"),
-        "industry": t(lang, "render.carnegie.industry", "Industry"),
-        "infrastructure": t(lang, "render.carnegie.infrastructure", "Infrastructure"),
-    }.get(tab, tab.title())
+    """A project tab's name (Housing, Commerce...) in ``lang`` (``carnegie.term.tab.*``,
+    capitalised)."""
+    name = term(lang, PREFIX, "tab", tab, tab)
+    return name[:1].upper() + name[1:]
 
 
 def _on_display(lang: str, shown: Sequence[str]) -> str:

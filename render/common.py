@@ -848,6 +848,42 @@ class Legend:
             label = pen.fit(label, self.size, col_w - self.label_dx - 4)
             pen.text(cx + self.label_dx, cy + 1, label, self.size, fill=th.ink, anchor="lm")
 
+    def paste(
+        self,
+        pen: Pen,
+        x: float,
+        y: float,
+        w: float,
+        paint: LayerPaint,
+        theme: str,
+        bg: RGB,
+    ) -> None:
+        """The legend ``w`` wide at (``x``, ``y``) on ``pen``'s image, pasted from a layer
+        drawn once per legend, theme, scale, width and language (``legend_layer``): it never
+        changes during a game, and drawing its samples and words is a board's slowest part.
+        ``paint(image, k, theme, lang, w)`` draws it at the layer's top-left corner; ``bg`` is
+        the board's background under it."""
+        layer = legend_layer(self, paint, theme, bg, pen.k, w, pen.lang)
+        pen.image.paste(layer, (pen.px(x), pen.px(y)))
+
+
+LayerPaint = Callable[[Image.Image, float, str, str, float], None]
+"""``paint(image, k, theme, lang, w)``: draws a cached layer ``w`` layout units wide at the
+image's top-left corner, ``k`` image pixels a layout unit, in the theme named ``theme`` and
+the language ``lang``. A module-level function, so the cache knows it from call to call."""
+
+
+@lru_cache(maxsize=32)
+def legend_layer(
+    legend: Legend, paint: LayerPaint, theme: str, bg: RGB, k: float, w: float, lang: str
+) -> Image.Image:
+    """``legend`` ``w`` layout units wide (``legend.height`` tall) drawn by ``paint`` on a new
+    RGB image of ``bg``, ``k`` pixels a unit; cached (a few games x themes x sizes x
+    languages)."""
+    layer = Image.new("RGB", (max(1, round(w * k)), max(1, round(legend.height * k))), bg)
+    paint(layer, k, theme, lang, w)
+    return layer
+
 
 # ---------------------------------------------------------------------------------------------
 # Boards made of sections (GUIDE "Rendering": a chat board and its detail board are one list of

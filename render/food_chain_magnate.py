@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
@@ -36,9 +37,13 @@ from games.food_chain_magnate.view import (
 )
 from i18n import t, term
 from render.common import (
+    Legend,
     Palette,
     Pen,
+    Section,
+    Size,
     alt_text,
+    compose,
     mix,
     palette,
     pick_theme,
@@ -49,19 +54,6 @@ from render.common import (
 from render.contract import Renderer
 
 RGB = tuple[int, int, int]
-
-# -- layout (pixels at scale 1.0) ------------------------------------------------------------
-WIDTH = 1100  # target image width; the square size follows the map
-MARGIN = 18
-HEADER_H = 78
-LABEL = 30  # coordinate labels
-PLANE_BAND = 30  # airplane bars above and left of the map
-PANEL_ROW_H = 100
-LEGEND_H = 40
-MAX_SQUARE = 62
-TITLE = 26
-TEXT = 24
-SMALL = 22
 
 GOODS = {
     "burger": ("B", (150, 92, 44)),
@@ -120,21 +112,43 @@ PREFIX = "food_chain_magnate"
 
 def _good(lang: str, good: str) -> str:
     """A good's name in ``lang`` (``soft drink``, ``ソフトドリンク``)."""
-    return term(lang, PREFIX, "good", good, GOOD_NAMES.get(good, good.replace("_", " ")))
+    return term(lang, PREFIX, "good", good, good.replace("_", " "))
 
 
 def _staff(lang: str, kind: str) -> str:
-    """An employee's (or other card's) name in ``lang`` (``burger cook``)."""
-    return term(lang, PREFIX, "employee", kind, kind.replace("_", " "))
+    """A card's printed name in ``lang`` (``food_chain_magnate.term.card.<id>``, whose English
+    is the data's name: ``Burger Cook``); a kind the data has not (``face_down``) in words."""
+    found = components().employees.get(kind)
+    return term(lang, PREFIX, "card", kind, found.name if found else kind.replace("_", " "))
+
+
+PIECES = {
+    "house": "House",
+    "garden": "garden",
+    "drive_in": "drive-in",
+    "entrance": "entrance",
+    "coming_soon": "coming soon",
+    "bank": "Bank",
+}
+"""The board's pieces and places that have a name (``food_chain_magnate.term.piece.<id>``),
+with their English (the seed's words: 家, 庭, ドライブイン, 出入り口, 銀行)."""
+
+
+def _piece(lang: str, ident: str) -> str:
+    """A piece's name in ``lang`` (``drive-in``, ``ドライブイン``)."""
+    return term(lang, PREFIX, "piece", ident, PIECES[ident])
+
+
+def _campaign_kind(lang: str, kind: str) -> str:
+    """A campaign's kind in ``lang`` (``billboard``, ``ビルボード``)."""
+    return term(lang, PREFIX, "campaign", kind, kind)
 
 
 def _milestone(lang: str, ident: str) -> str:
-    """A milestone: its id in words in English (``first billboard``), its name in ``lang``."""
-    english = ident.replace("_", " ")
-    if lang == "en":
-        return english
+    """A milestone's printed name in ``lang`` (``food_chain_magnate.term.milestone.<id>``,
+    whose English is the data's name: ``First to have $100``)."""
     found = components().milestones.get(ident)
-    return term(lang, PREFIX, "milestone", ident, found.name) if found else english
+    return term(lang, PREFIX, "milestone", ident, found.name if found else ident.replace("_", " "))
 
 
 def _phase_title(view: FcmView, lang: str) -> str:
@@ -155,15 +169,60 @@ def _phase_title(view: FcmView, lang: str) -> str:
     )
 
 
-def _square_size(view: FcmView) -> int:
+# -- the board: one list of sections drawn at two sizes ---------------------------------------
+
+SQ = 40  # a map square, in layout units
+MARGIN = 14
+GAP = 8  # between sections
+INLINE = 550  # Discord's inline width in pixels...
+INLINE_TEXT = 11  # ...where the smallest text is at least this tall
+DETAIL_WIDTH = 1100  # the detail board's width in pixels at scale 1.0
+SEP = "  ·  "  # between the facts of a line
+
+
+@dataclass(frozen=True)
+class BoardSize(Size):
+    """One of the board's two sizes: the layout (``Size``, in the same layout units on both)
+    and what it shows. ``t``: the smallest text (11 px when the chat board is shown
+    ``INLINE`` px wide), ``big``: names and the title, ``label``: the band of coordinates
+    around the map, ``plane``: the band of airplanes beside it; ``cards``: each company's
+    cards by name (the detail board)."""
+
+    t: float = 14
+    big: float = 17
+    label: float = 20
+    plane: float = 28
+    cards: bool = False
+
+    @property
+    def line(self) -> float:
+        """The height of one line of ``t`` text."""
+        return self.t + 10
+
+
+def board_size(view: FcmView, detail: bool = False) -> BoardSize:
+    """The size ``view`` is drawn at: the chat board is about ``40 * columns + 100`` layout
+    units wide (one unit a pixel at scale 1.0) with its smallest text 11 px when shown
+    ``INLINE`` px wide; the detail board is the same layout ``DETAIL_WIDTH`` px wide (the
+    unit grows) with every company's cards."""
     cols = view.tile_cols * 5
-    return max(24, min(MAX_SQUARE, (WIDTH - 2 * MARGIN - LABEL - PLANE_BAND) // cols))
-
-
-def _name(seat: int, names: Sequence[str] | None) -> str:
-    if names is not None and seat < len(names) and names[seat]:
-        return names[seat]
-    return f"P{seat + 1}"
+    # the smallest text: 11 px at 550 px wide, rounded up, plus 4% against rounding
+    t = math.ceil((2 * MARGIN + 3 * SQ + cols * SQ) * INLINE_TEXT / INLINE * 1.04)
+    label = t * 1.4
+    plane = t * 1.4 + 8
+    width = 2 * MARGIN + plane + label + cols * SQ
+    t = max(t, math.ceil(width * INLINE_TEXT / INLINE * 1.04))
+    return BoardSize(
+        width=width,
+        margin=MARGIN,
+        gap=GAP,
+        unit=DETAIL_WIDTH / width if detail else 1.0,
+        t=t,
+        big=round(t * 1.2),
+        label=label,
+        plane=plane,
+        cards=detail,
+    )
 
 
 def render_board(
@@ -177,42 +236,395 @@ def render_board(
 ) -> Image.Image:
     """Draw the public table from ``view`` (it never derives a rule), in ``lang``.
 
-    ``detail=False`` (default): the chat board, drawn for Discord's inline width (550 px;
-    no text under 11 px there): the map with coordinates, houses with demand, restaurants,
-    campaigns (numbered on the map, listed with owner, product and turns below it), then one
-    compact row per company in turn order (cash, price, waitresses, stock, staff counts, busy
-    marketeers, milestones). About ``40 * columns + 100`` px wide times ``scale``.
-    ``detail=True``: the full board, 1,100 px wide times ``scale``, with every company's
-    cards. ``names``: display names by seat (default ``P1``, ``P2``…).
+    One list of sections (``_Board.sections``) at two sizes (``board_size``): the header (turn,
+    phase, bank, CEO slots, who is to act, or the final standings), the map with coordinates,
+    houses with demand, restaurants and campaigns (numbered on the map, airplanes beside it),
+    the campaigns listed with owner, product and turns left, one row per company in turn
+    order (cash, price, waitresses, open slots, stock, staff counts, busy marketeers,
+    milestones) and the legend. ``detail=False`` (default): the chat board, about
+    ``40 * columns + 100`` px wide times ``scale``, no text under 11 px at Discord's inline
+    width (550 px). ``detail=True``: the same sections ``DETAIL_WIDTH`` (1,100) px wide times
+    ``scale``, each company's row also naming its cards. ``names``: display names by seat
+    (default ``P1``, ``P2``…).
 
     Raises ``ValueError`` for an unknown ``theme`` or a non-positive ``scale``.
     """
     th = pick_theme(_THEMES, theme, scale)
     labels = seat_names(names, len(view.players))
-    if detail:
-        return _render_detail(view, th, scale, labels, lang)
-    return _render_chat(view, th, scale, labels, lang)
+    size = board_size(view, detail)
+    return compose(
+        size,
+        lambda pen: _Board(pen, th, view, labels, size).sections(),
+        lambda image, k: Pen(image, k, th.ink, lang=lang),
+        scale=scale,
+        bg=th.bg,
+    )
 
 
-def _render_detail(
-    view: FcmView, th: _Theme, scale: float, names: Sequence[str], lang: str
-) -> Image.Image:
-    """The full-size board (``detail=True``)."""
-    sq = _square_size(view)
-    rows, cols = view.tile_rows * 5, view.tile_cols * 5
-    map_x = MARGIN + PLANE_BAND + LABEL
-    map_y = MARGIN + HEADER_H + PLANE_BAND + LABEL
-    width = max(WIDTH, map_x + cols * sq + MARGIN)
-    panels_y = map_y + rows * sq + 16
-    height = panels_y + PANEL_ROW_H * len(view.players) + LEGEND_H + MARGIN
-    image = Image.new("RGB", (round(width * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink, lang=lang)
-    _header(pen, th, view, width, names)
-    _map(pen, th, view, map_x, map_y, sq)
-    _planes(pen, th, view, map_x, map_y, sq)
-    _panels(pen, th, view, MARGIN, panels_y, width - 2 * MARGIN, names)
-    _legend(pen, th, MARGIN, panels_y + PANEL_ROW_H * len(view.players) + 8)
-    return image
+class _Board:
+    """The sections of one board: ``view`` drawn at ``size`` with ``pen``."""
+
+    def __init__(
+        self, pen: Pen, th: _Theme, view: FcmView, names: Sequence[str], size: BoardSize
+    ) -> None:
+        self.pen = pen
+        self.th = th
+        self.view = view
+        self.names = names
+        self.z = size
+        self.lang = pen.lang
+
+    def sections(self) -> list[Section]:
+        """Header, map, campaigns, companies, legend (one column at both sizes)."""
+        return [
+            Section(self.header_height, self.header, "top"),
+            Section(self.map_height, self.map, "top"),
+            Section(self.campaigns_height, self.campaigns, "top"),
+            Section(self.players_height, self.players, "top"),
+            Section(lambda w: self.legend.height, self.draw_legend, "top"),
+        ]
+
+    # -- header -------------------------------------------------------------------------
+
+    def final(self) -> str:
+        """``Final: 1. Alice $120  2. Bruno $95`` (game over)."""
+        return _final(self.lang, self.view, self.names, " · ")
+
+    def title_h(self) -> float:
+        """The title's row: Japanese is drawn 1.2x (``CJK_SCALE``) and needs the room."""
+        return self.z.big * 1.2 + 8
+
+    def header_height(self, w: float) -> float:
+        z = self.z
+        if self.view.ranking:
+            return self.title_h() + self.pen.banner_height(self.final(), w, size=z.t, line_h=z.line)
+        return self.title_h() + z.line
+
+    def header(self, x: float, y: float, w: float) -> None:
+        pen, th, z, view, lang = self.pen, self.th, self.z, self.view, self.lang
+        title = f"{_game_name(lang)} · {_phase_title(view, lang)}"
+        cy = y + (self.title_h() - 4) / 2
+        pen.text(x, cy, pen.fit(title, z.big, w, True), z.big, bold=True, anchor="lm")
+        y += self.title_h()
+        if view.ranking:
+            pen.banner(x, y, w, self.final(), fill=th.banner_over, size=z.t, line_h=z.line)
+            return
+        cy = y + z.line / 2
+        acting = [self.names[s] for s in view.to_act if 0 <= s < len(self.names)]
+        right = (
+            t(lang, "render.food_chain_magnate.to_act", "To act: {names}", names=", ".join(acting))
+            if acting
+            else ""
+        )
+        right_w = min(pen.length(right, z.t, True), w / 2) if right else 0.0
+        parts = [
+            _bank(lang, view),
+            t(lang, "render.food_chain_magnate.ceo_slots", "CEO slots {n}", n=view.ceo_slots),
+        ]
+        if view.next_ceo_slots is not None:
+            parts.append(
+                t(
+                    lang,
+                    "render.food_chain_magnate.next_turn",
+                    "→ {n} next turn",
+                    n=view.next_ceo_slots,
+                )
+            )
+        if view.intro:
+            parts.append(t(lang, "render.food_chain_magnate.intro_game", "intro game"))
+        _facts(pen, x, cy, parts, z.t, w - right_w - 20, fill=th.muted)
+        if right:
+            pen.text(x + w, cy, pen.fit(right, z.t, right_w, True), z.t, bold=True, anchor="rm")
+
+    # -- map ----------------------------------------------------------------------------
+
+    def map_height(self, w: float) -> float:
+        return self.z.plane + self.z.label + len(self.view.terrain) * SQ
+
+    def map(self, x: float, y: float, w: float) -> None:
+        pen, th, z, view = self.pen, self.th, self.z, self.view
+        x0, y0 = x + z.plane + z.label, y + z.plane + z.label
+        # the layer lands on whole pixels; its drawing keeps the fraction, so every line
+        # falls where drawing on the board itself would put it
+        ox, oy = (x + z.plane) * pen.k, (y + z.plane) * pen.k
+        left, top = math.floor(ox), math.floor(oy)
+        at = (round(ox - left, 6), round(oy - top, 6))
+        pen.image.paste(_ground_layer(view.terrain, view.bridges, th, pen.k, z, at), (left, top))
+        for h in view.houses:
+            _house(pen, th, h, x0, y0, z)
+        for camp in view.campaigns:
+            if camp.squares:
+                _campaign(pen, th, camp, x0, y0, z)
+        for rest in view.restaurants:
+            _restaurant(pen, th, rest, x0, y0, z)
+        _planes(pen, view, x0, y0, z)
+
+    # -- campaigns ----------------------------------------------------------------------
+
+    def campaign_lines(self, w: float) -> list[list[tuple[float, str]]]:
+        """``Campaigns: #11 Chiara billboard B∞ · ...`` wrapped to ``w``."""
+        if not self.view.campaigns:
+            return []
+        items = []
+        for camp in sorted(self.view.campaigns, key=lambda c: c.number):
+            owner = self.names[camp.owner] if 0 <= camp.owner < len(self.names) else "?"
+            what = _campaign_text(camp) or "?"
+            items.append(f"#{camp.number} {owner} {_campaign_kind(self.lang, camp.kind)} {what}")
+        head = t(self.lang, "render.food_chain_magnate.campaigns_head", "Campaigns:")
+        return _flow(self.pen, head, items, self.z.t, w)
+
+    def campaigns_height(self, w: float) -> float:
+        return len(self.campaign_lines(w)) * self.z.line
+
+    def campaigns(self, x: float, y: float, w: float) -> None:
+        z = self.z
+        for i, line in enumerate(self.campaign_lines(w)):
+            cy = y + i * z.line + z.line / 2
+            for dx, item in line:
+                self.pen.text(x + dx, cy, item, z.t, anchor="lm")
+
+    # -- companies ----------------------------------------------------------------------
+
+    def card_lines(self, p: PlayerView, w: float) -> list[list[tuple[float, str]]]:
+        """The detail board's lines naming a company's cards (``_cards``), wrapped to ``w``."""
+        if not self.z.cards:
+            return []
+        return [
+            line
+            for head, items in _cards(self.lang, p)
+            for line in _flow(self.pen, f"{head}:", items, self.z.t, w - 24)
+        ]
+
+    def row_height(self, p: PlayerView, w: float) -> float:
+        return (2 + len(self.card_lines(p, w))) * self.z.line + 8
+
+    def players_height(self, w: float) -> float:
+        return sum(self.row_height(p, w) for p in self.view.players)
+
+    def players(self, x: float, y: float, w: float) -> None:
+        for p in sorted(self.view.players, key=lambda q: q.position):
+            self.player(p, x, y, w)
+            y += self.row_height(p, w)
+
+    def player(self, p: PlayerView, x: float, top: float, w: float) -> None:
+        pen, th, z, view, lang = self.pen, self.th, self.z, self.view, self.lang
+        cards = self.card_lines(p, w)
+        h = (2 + len(cards)) * z.line + 8
+        acting = p.seat in view.to_act and not view.ranking
+        pen.rect(
+            x,
+            top + 2,
+            x + w,
+            top + h - 2,
+            fill=th.panel,
+            outline=HIGHLIGHT if acting else None,
+            width=3 if acting else 1,
+            radius=8,
+        )
+        cy = top + 4 + z.line / 2
+        _seat_mark(pen, x + 8 + z.t * 0.6, cy, z.t * 0.55, p.seat)
+        nx = x + 16 + z.t * 1.2
+        name = f"{p.position}. {self.names[p.seat]}"
+        name = pen.fit(name, z.big, w / 2, True)
+        pen.text(nx, cy, name, z.big, bold=True, anchor="lm")
+        hx = nx + pen.length(name, z.big, True) + 16
+        if p.bankrupt:  # out of the game at the end of this turn
+            word = t(lang, "render.food_chain_magnate.bankrupt", "bankrupt")
+            hx += pen.pill(hx, cy, word, fill=HIGHLIGHT, size=z.t, h=z.line - 2) + 10
+        _facts(pen, hx, cy, _head(lang, view, p), z.t, x + w - hx - 10)
+        cy += z.line
+        _facts(pen, x + 12, cy, _status(lang, p, z.cards), z.t, w - 24, fill=th.muted)
+        for line in cards:
+            cy += z.line
+            for dx, item in line:
+                pen.text(x + 12 + dx, cy, item, z.t, anchor="lm")
+
+    # -- legend -------------------------------------------------------------------------
+
+    @property
+    def legend(self) -> Legend:
+        z = self.z
+        return Legend(
+            LEGEND,
+            head=z.line + 4,
+            row_h=z.line,
+            label_dx=z.t * 1.24 + 10,
+            size=z.t,
+            title_size=z.t,
+        )
+
+    def draw_legend(self, x: float, y: float, w: float) -> None:
+        pen, th, z, lang = self.pen, self.th, self.z, self.lang
+
+        def icon(kind: str, ix: float, cy: float) -> None:
+            r = z.t * 0.62
+            if kind in GOODS:
+                letter, colour = GOODS[kind]
+                pen.disc(ix + r, cy, r, fill=colour, outline=(0, 0, 0), outline_w=1)
+                pen.text(ix + r, cy + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
+            else:  # the dark corner at a restaurant's entrance
+                k = 2 * r
+                pen.polygon([(ix, cy - r), (ix, cy + r), (ix + k, cy + r)], fill=th.ink)
+
+        labels = {good: _good(lang, good) for good in GOODS}
+        labels["entrance"] = _piece(lang, "entrance")
+        self.legend.draw(pen, th, x, y, w, icon, labels)
+
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    *((good, good.replace("_", " ")) for good in GOODS),
+    ("entrance", "entrance"),
+)
+"""The legend's kinds with their English labels (drawn in the board's language)."""
+
+
+def _flow(
+    pen: Pen, head: str, items: Sequence[str], size: float, width: float
+) -> list[list[tuple[float, str]]]:
+    """``head`` (``Campaigns:``) then ``items`` laid out in lines no wider than ``width``, a
+    dot between neighbours on a line (an item wider than a line gets a line of its own,
+    shortened with an ellipsis): each line is its ``(x offset, text)`` pairs. Each item is
+    measured and drawn on its own, so boards that share items share their cached glyphs."""
+    space, dot = pen.length(" ", size), pen.length("·", size)
+    sep = pen.length(" · ", size)
+    lines: list[list[tuple[float, str]]] = [[(0.0, head)]] if head else []
+    x = pen.length(head, size) if head else 0.0
+    for i, item in enumerate(items):
+        w = pen.length(item, size)
+        gap = space if head and i == 0 else sep
+        if lines and x + gap + w <= width:
+            if gap == sep:
+                lines[-1].append((x + (sep - dot) / 2, "·"))
+            lines[-1].append((x + gap, item))
+            x += gap + w
+        else:
+            lines.append([(0.0, pen.fit(item, size, width))])
+            x = min(w, width)
+    return lines
+
+
+def _facts(
+    pen: Pen,
+    x: float,
+    cy: float,
+    parts: Sequence[str],
+    size: float,
+    room: float,
+    *,
+    fill: RGB | None = None,
+    bold: bool = False,
+) -> None:
+    """``parts`` from ``x`` along the middle line ``cy``, ``SEP`` between them, as many as fit
+    in ``room`` (the first that does not is shortened with an ellipsis and ends the line).
+    Each part is drawn on its own: a company's cash or stock changes on every move, and
+    rasterising the whole line again (a Japanese line above all) was most of a board's
+    drawing time."""
+    end = x + room
+    gap = pen.length(SEP, size, bold)
+    for i, part in enumerate(parts):
+        if i:
+            if x + gap >= end:
+                return
+            pen.text(x, cy, SEP, size, bold=bold, fill=fill, anchor="lm")
+            x += gap
+        w = pen.length(part, size, bold)
+        if x + w > end:
+            pen.text(
+                x, cy, pen.fit(part, size, end - x, bold), size, bold=bold, fill=fill, anchor="lm"
+            )
+            return
+        pen.text(x, cy, part, size, bold=bold, fill=fill, anchor="lm")
+        x += w
+
+
+def _head(lang: str, view: FcmView, p: PlayerView) -> list[str]:
+    """A company's first line after its name: cash, price, waitresses, open slots, whether it
+    has chosen its structure."""
+    head = [f"${p.cash}", _price(lang, p.unit_price)]
+    if p.waitresses:
+        head.append(_waitresses(lang, p.waitresses))
+    if p.open_slots is not None:
+        head.append(
+            t(lang, "render.food_chain_magnate.open_slots", "{n} open slots", n=p.open_slots)
+        )
+    if view.phase == "restructuring" and not view.ranking:
+        head.append(
+            t(lang, "render.food_chain_magnate.has_chosen", "has chosen")
+            if p.committed
+            else t(lang, "render.food_chain_magnate.choosing", "choosing…")
+        )
+    return head
+
+
+def _status(lang: str, p: PlayerView, detail: bool = False) -> list[str]:
+    """A company's second line: stock, staff counts, busy marketeers, milestones, drive-in;
+    on the detail board also its restaurants not yet placed."""
+    stock = " ".join(f"{n}{GOODS[k][0]}" for k, n in p.stock if k in GOODS)
+    work = sum(n for _, n in p.at_work)
+    beach = sum(n for _, n in p.beach)
+    parts = [
+        t(
+            lang,
+            "render.food_chain_magnate.stock",
+            "stock {goods}",
+            goods=stock or t(lang, "render.food_chain_magnate.none", "none"),
+        )
+    ]
+    if p.at_work or p.beach:
+        parts.append(
+            t(
+                lang,
+                "render.food_chain_magnate.at_work",
+                "{work} at work, {beach} beach",
+                work=work + 1,
+                beach=beach,
+            )
+        )
+    else:
+        parts.append(
+            t(lang, "render.food_chain_magnate.cards", "{n} cards", n=sum(n for _, n in p.hand) + 1)
+        )
+    if p.busy:
+        busy = " ".join(f"#{n}" for n, _ in p.busy)
+        parts.append(t(lang, "render.food_chain_magnate.busy", "busy {campaigns}", campaigns=busy))
+    if p.milestones:
+        parts.append(
+            t(lang, "render.food_chain_magnate.milestones", "{n} milestones", n=len(p.milestones))
+        )
+    if p.drive_in:
+        parts.append(_piece(lang, "drive_in"))
+    if detail and p.restaurants_left:
+        parts.append(
+            t(
+                lang,
+                "render.food_chain_magnate.to_place",
+                "{n} restaurants to place",
+                n=p.restaurants_left,
+            )
+        )
+    return parts
+
+
+def _cards(lang: str, p: PlayerView) -> list[tuple[str, list[str]]]:
+    """A company's cards by name, as ``(heading, cards)``: at work (the CEO first) and on the
+    beach once its structure is revealed, else all its cards (``Face Down`` while another
+    company's are hidden). The detail board's card lines and the company's sheet."""
+    ceo = _staff(lang, "ceo")
+    if p.at_work or p.beach:
+        beach = _named(lang, p.beach) or [t(lang, "render.food_chain_magnate.nobody", "nobody")]
+        return [
+            (
+                t(lang, "render.food_chain_magnate.h_at_work", "At work"),
+                [ceo, *_named(lang, p.at_work)],
+            ),
+            (t(lang, "render.food_chain_magnate.h_beach", "On the beach"), beach),
+        ]
+    return [(t(lang, "render.food_chain_magnate.h_cards", "Cards"), [ceo, *_named(lang, p.hand)])]
+
+
+def _named(lang: str, items: Sequence[tuple[str, int]]) -> list[str]:
+    """Cards by name in ``lang``, counted when more than one: ``2× burger cook``."""
+    return [f"{n}× {_staff(lang, k)}" if n > 1 else _staff(lang, k) for k, n in items]
 
 
 # -- seat marks: colour plus a shape (never a letter: B, E, L, P, S are goods on this board) --
@@ -254,120 +666,42 @@ def _seat_mark(pen: Pen, x: float, y: float, r: float, seat: int) -> None:
     _shape(pen, x, y, r, seat, colour, mix(colour, (0, 0, 0), 0.55))
 
 
-# -- chat board (issue 8: readable at Discord's inline width) -------------------------------
-
-C_SQ = 40  # square size on the chat map
-C_M = 14  # margin
-C_PLANE = 0  # set per image: bands for airplanes
-GOOD_NAMES = {
-    "burger": "burger",
-    "pizza": "pizza",
-    "beer": "beer",
-    "lemonade": "lemonade",
-    "soft_drink": "soft drink",
-}
-
-
-@dataclass(frozen=True)
-class _Chat:
-    """Sizes of one chat board: ``t`` is the smallest text, 11 px at 550 px wide."""
-
-    width: float
-    t: float
-    big: float
-    sq: float
-    label: float
-    plane: float
-
-
-def _chat_sizes(view: FcmView) -> _Chat:
-    cols = view.tile_cols * 5
-    sq = C_SQ
-    # the smallest text: 11 px at 550 px wide, rounded up, plus 4% against rounding
-    approx_w = 2 * C_M + 3 * sq + cols * sq
-    th = math.ceil(approx_w * 11 / 550 * 1.04)
-    label = th * 1.4
-    plane = th * 1.4 + 8
-    width = 2 * C_M + plane + label + cols * sq
-    th = max(th, math.ceil(width * 11 / 550 * 1.04))
-    return _Chat(width=width, t=th, big=round(th * 1.2), sq=sq, label=label, plane=plane)
-
-
-def _render_chat(
-    view: FcmView, th: _Theme, scale: float, names: Sequence[str], lang: str
+@lru_cache(maxsize=8)
+def _ground_layer(
+    terrain: tuple[str, ...],
+    bridges: tuple[tuple[int, int], ...],
+    th: _Theme,
+    k: float,
+    z: BoardSize,
+    at: tuple[float, float],
 ) -> Image.Image:
-    z = _chat_sizes(view)
-    rows = view.tile_rows * 5
-    probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
-    map_x = C_M + z.plane + z.label
-    map_y = C_M + 2 * (z.big + 8) + z.plane + z.label
-    camp_lines = _campaign_lines(probe, view, names, z)
-    line_h = z.t + 10
-    row_h = 2 * line_h + 8
-    y_after_map = map_y + rows * z.sq + 10
-    height = y_after_map + len(camp_lines) * line_h + 6 + row_h * len(view.players) + line_h + C_M
-    image = Image.new("RGB", (round(z.width * scale), round(height * scale)), th.bg)
-    pen = Pen(image, scale, th.ink, lang=lang)
-    _chat_header(pen, th, view, names, z)
-    _chat_map(pen, th, view, map_x, map_y, z)
-    _chat_planes(pen, th, view, map_x, map_y, z)
-    y = y_after_map
-    for line in camp_lines:
-        pen.text(C_M, y + line_h / 2, line, z.t, anchor="lm")
-        y += line_h
-    y += 6
-    for p in sorted(view.players, key=lambda q: q.position):
-        _chat_player(pen, th, view, p, names, C_M, y, z.width - 2 * C_M, row_h, z)
-        y += row_h
-    _chat_legend(pen, th, C_M, y + line_h / 2, z)
-    return image
-
-
-def _chat_header(pen: Pen, th: _Theme, view: FcmView, names: Sequence[str], z: _Chat) -> None:
-    y = C_M + (z.big + 8) / 2
-    lang = pen.lang
-    title = f"{_game_name(lang)} · {_phase_title(view, lang)}"
-    pen.text(C_M, y, pen.fit(title, z.big, z.width - 2 * C_M, True), z.big, bold=True, anchor="lm")
-    y += z.big + 8
-    if view.ranking:
-        line = _final(lang, view, names, "  ")
-        pen.text(C_M, y, pen.fit(line, z.t, z.width - 2 * C_M, True), z.t, bold=True, anchor="lm")
-        return
-    parts = [
-        _bank(lang, view),
-        t(lang, "render.food_chain_magnate.ceo_slots", "CEO slots {n}", n=view.ceo_slots),
-    ]
-    if view.intro:
-        parts.append(t(lang, "render.food_chain_magnate.intro", "intro"))
-    left = " · ".join(parts)
-    pen.text(C_M, y, left, z.t, fill=th.muted, anchor="lm")
-    acting = [names[s] for s in view.to_act if 0 <= s < len(names)]
-    if acting:
-        right = t(
-            lang, "render.food_chain_magnate.to_act", "To act: {names}", names=", ".join(acting)
-        )
-        room = z.width - 2 * C_M - pen.length(left, z.t) - 20
-        pen.text(z.width - C_M, y, pen.fit(right, z.t, room, True), z.t, bold=True, anchor="rm")
+    """The map's ground (``_ground``) with the band of coordinates above and left of it, as an
+    image ``k`` pixels a layout unit whose top-left pixel is the band's corner less ``at``
+    (the fraction of a pixel the corner falls past it on the board): drawn once per map,
+    theme and size, as it never changes during a game (drawing its roads square by square
+    was a third of a board's drawing time)."""
+    rows, cols = len(terrain), len(terrain[0])
+    w, h = z.label + cols * SQ, z.label + rows * SQ
+    edge = math.ceil(2 * k) + 1  # the heavy tile line along the right and bottom edges
+    layer = Image.new("RGB", (math.ceil(w * k) + edge, math.ceil(h * k) + edge), th.bg)
+    x0, y0 = z.label + at[0] / k, z.label + at[1] / k
+    _ground(Pen(layer, k, th.ink), th, terrain, bridges, x0, y0, z)
+    return layer
 
 
 def _ground(
     pen: Pen,
     th: _Theme,
-    view: FcmView,
+    terrain: Sequence[str],
+    bridges: Sequence[tuple[int, int]],
     x0: float,
     y0: float,
-    sq: float,
-    *,
-    label: float,
-    band: float,
-    inset: float,
-    drink: float,
-    lift: float,
+    z: BoardSize,
 ) -> None:
-    """The map's ground shared by every map view: background, column letters and row numbers
-    in a ``band`` around it (text size ``label``), square and tile lines, roads with their
-    bridges, and drink squares (inset by ``inset``, letters of size ``drink``)."""
-    rows, cols = len(view.terrain), len(view.terrain[0])
+    """The map's ground: background, column letters and row numbers in the band around it,
+    square and tile lines, roads with their bridges, and drink squares."""
+    sq, band, label = SQ, z.label, z.t
+    rows, cols = len(terrain), len(terrain[0])
     pen.rect(x0, y0, x0 + cols * sq, y0 + rows * sq, fill=th.ground)
     letters = "abcdefghijklmnopqrstuvwxyz"
     for c in range(cols):
@@ -388,19 +722,19 @@ def _ground(
             fill=th.tile_edge if edge else th.grid,
             width=3 if edge else 1,
         )
-    bridges = set(view.bridges)
-    for r, row in enumerate(view.terrain):
+    over = set(bridges)
+    for r, row in enumerate(terrain):
         for c, ch in enumerate(row):
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, th, view, r, c, x, y, round(sq), (r, c) in bridges)
+                _road(pen, th, terrain, r, c, x, y, sq, (r, c) in over)
             elif ch in DRINK_LETTER:
                 letter, colour = GOODS[DRINK_LETTER[ch]]
                 pen.rect(
-                    x + inset,
-                    y + inset,
-                    x + sq - inset,
-                    y + sq - inset,
+                    x + 3,
+                    y + 3,
+                    x + sq - 3,
+                    y + sq - 3,
                     fill=colour,
                     outline=th.muted,
                     width=2,
@@ -408,29 +742,17 @@ def _ground(
                 )
                 pen.text(
                     x + sq / 2,
-                    y + sq / 2 + lift,
+                    y + sq / 2 + 1,
                     letter,
-                    drink,
+                    z.t,
                     bold=True,
                     fill=text_on(colour),
                     anchor="mm",
                 )
 
 
-def _chat_map(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
-    sq = z.sq
-    _ground(pen, th, view, x0, y0, sq, label=z.t, band=z.label, inset=3, drink=z.t, lift=1)
-    for h in view.houses:
-        _chat_house(pen, th, h, x0, y0, z)
-    for camp in view.campaigns:
-        if camp.squares:
-            _chat_campaign(pen, th, camp, x0, y0, z)
-    for rest in view.restaurants:
-        _chat_restaurant(pen, th, rest, x0, y0, z)
-
-
-def _chat_house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: _Chat) -> None:
-    sq = z.sq
+def _house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: BoardSize) -> None:
+    sq = SQ
     if h.garden:
         gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
         pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=th.garden, radius=5)
@@ -452,13 +774,7 @@ def _chat_house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: _Ch
     pen.text(
         cx, by0 + 4 + strip / 2, str(h.number), z.t, bold=True, fill=th.house_edge, anchor="mm"
     )
-    groups: list[tuple[str, int]] = []
-    for good in h.demand:
-        if groups and groups[-1][0] == good:
-            groups[-1] = (good, groups[-1][1] + 1)
-        else:
-            groups.append((good, 1))
-    tokens = [(g, 1) for g in h.demand] if len(h.demand) <= 3 else groups
+    tokens = [(g, 1) for g in h.demand] if len(h.demand) <= 3 else _grouped(h.demand)
     # where the tokens go: below the number, spreading into the garden when there is one
     ax0, ay0, ax1, ay1 = bx0, by0 + strip, bx1, by1
     if h.garden:
@@ -490,10 +806,10 @@ def _chat_house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, z: _Ch
         y += row_h
 
 
-def _chat_restaurant(
-    pen: Pen, th: _Theme, r: RestaurantView, x0: float, y0: float, z: _Chat
+def _restaurant(
+    pen: Pen, th: _Theme, r: RestaurantView, x0: float, y0: float, z: BoardSize
 ) -> None:
-    sq = z.sq
+    sq = SQ
     colour = player_colour(r.owner)
     bx0, by0, bx1, by1 = _box(r.squares, x0, y0, sq)
     fill = colour if r.open else mix(colour, th.ground, 0.6)
@@ -530,11 +846,9 @@ def _campaign_text(camp: CampaignView) -> str:
     return GOODS[camp.product][0] + ("∞" if camp.eternal else str(camp.remaining))
 
 
-def _chat_campaign(
-    pen: Pen, th: _Theme, camp: CampaignView, x0: float, y0: float, z: _Chat
-) -> None:
+def _campaign(pen: Pen, th: _Theme, camp: CampaignView, x0: float, y0: float, z: BoardSize) -> None:
     colour = player_colour(camp.owner)
-    bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, z.sq)
+    bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, SQ)
     pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=th.panel, outline=colour, width=4, radius=3)
     num = str(camp.number)
     what = _campaign_text(camp)
@@ -543,14 +857,14 @@ def _chat_campaign(
     both = f"{num} {what}".strip()
     if pen.length(both, z.t, True) <= w:
         pen.text(cx, cy + 1, both, z.t, bold=True, anchor="mm")
-    elif h >= 2 * z.sq - 1 and what:
+    elif h >= 2 * SQ - 1 and what:
         pen.text(cx, cy - z.t * 0.6, num, z.t, bold=True, anchor="mm")
         pen.text(cx, cy + z.t * 0.65, what, z.t, bold=True, anchor="mm")
     else:
         pen.text(cx, cy + 1, num, z.t, bold=True, anchor="mm")
 
 
-def _chat_planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _Chat) -> None:
+def _planes(pen: Pen, view: FcmView, x0: float, y0: float, z: BoardSize) -> None:
     top = y0 - z.label - z.plane
     left = x0 - z.label - z.plane
     for camp in view.campaigns:
@@ -560,16 +874,16 @@ def _chat_planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _
         first, last = min(camp.lines), max(camp.lines) + 1
         if camp.axis == "col":
             pen.rect(
-                x0 + first * z.sq + 2,
+                x0 + first * SQ + 2,
                 top + 2,
-                x0 + last * z.sq - 2,
+                x0 + last * SQ - 2,
                 top + z.plane - 2,
                 fill=colour,
                 radius=6,
             )
             label = f"{camp.number} {_campaign_text(camp)}".strip()
             pen.text(
-                x0 + (first + last) * z.sq / 2,
+                x0 + (first + last) * SQ / 2,
                 top + z.plane / 2 + 1,
                 label,
                 z.t,
@@ -580,16 +894,16 @@ def _chat_planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _
         else:
             pen.rect(
                 left + 2,
-                y0 + first * z.sq + 2,
+                y0 + first * SQ + 2,
                 left + z.plane - 2,
-                y0 + last * z.sq - 2,
+                y0 + last * SQ - 2,
                 fill=colour,
                 radius=6,
             )
             label = str(camp.number)
             pen.text(
                 left + z.plane / 2,
-                y0 + (first + last) * z.sq / 2,
+                y0 + (first + last) * SQ / 2,
                 label,
                 z.t,
                 bold=True,
@@ -598,186 +912,18 @@ def _chat_planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, z: _
             )
 
 
-def _campaign_lines(pen: Pen, view: FcmView, names: Sequence[str], z: _Chat) -> list[str]:
-    """``#11 Chiara billboard B∞`` for every campaign, wrapped to the board's width."""
-    if not view.campaigns:
-        return []
-    items = []
-    for camp in sorted(view.campaigns, key=lambda c: c.number):
-        owner = names[camp.owner] if 0 <= camp.owner < len(names) else "?"
-        what = _campaign_text(camp) or "?"
-        kind = term(pen.lang, PREFIX, "campaign", camp.kind, camp.kind)
-        items.append(f"#{camp.number} {owner} {kind} {what}")
-    line = t(
-        pen.lang,
-        "render.food_chain_magnate.campaigns",
-        "Campaigns: {items}",
-        items=" · ".join(items),
-    )
-    return pen.wrap(line, z.t, z.width - 2 * C_M)
-
-
-def _chat_player(
+def _road(
     pen: Pen,
     th: _Theme,
-    view: FcmView,
-    p: PlayerView,
-    names: Sequence[str],
+    terrain: Sequence[str],
+    r: int,
+    c: int,
     x: float,
-    top: float,
-    w: float,
-    h: float,
-    z: _Chat,
-) -> None:
-    acting = p.seat in view.to_act and not view.ranking
-    pen.rect(
-        x,
-        top + 2,
-        x + w,
-        top + h - 2,
-        fill=th.panel,
-        outline=HIGHLIGHT if acting else None,
-        width=3 if acting else 1,
-        radius=8,
-    )
-    line_h = (h - 8) / 2
-    y1 = top + 4 + line_h / 2
-    y2 = y1 + line_h
-    _seat_mark(pen, x + 8 + z.t * 0.6, y1, z.t * 0.55, p.seat)
-    nx = x + 16 + z.t * 1.2
-    lang = pen.lang
-    name = f"{p.position}. {names[p.seat]}"
-    pen.text(nx, y1, name, z.big, bold=True, anchor="lm")
-    head = [f"${p.cash}", _price(lang, p.unit_price)]
-    if p.waitresses:
-        head.append(_waitresses(lang, p.waitresses))
-    if p.open_slots is not None:
-        head.append(
-            t(lang, "render.food_chain_magnate.open_slots", "{n} open slots", n=p.open_slots)
-        )
-    if view.phase == "restructuring" and not view.ranking:
-        head.append(
-            t(lang, "render.food_chain_magnate.has_chosen", "has chosen")
-            if p.committed
-            else t(lang, "render.food_chain_magnate.choosing", "choosing…")
-        )
-    hx = nx + pen.length(name, z.big, True) + 16
-    pen.text(hx, y1, pen.fit("  ·  ".join(head), z.t, x + w - hx - 10), z.t, anchor="lm")
-    stock = " ".join(f"{n}{GOODS[k][0]}" for k, n in p.stock if k in GOODS)
-    work = sum(n for _, n in p.at_work)
-    beach = sum(n for _, n in p.beach)
-    parts = [
-        t(
-            lang,
-            "render.food_chain_magnate.stock",
-            "stock {goods}",
-            goods=stock or t(lang, "render.food_chain_magnate.none", "none"),
-        )
-    ]
-    if p.at_work or p.beach:
-        parts.append(
-            t(
-                lang,
-                "render.food_chain_magnate.at_work",
-                "{work} at work, {beach} beach",
-                work=work + 1,
-                beach=beach,
-            )
-        )
-    else:
-        parts.append(
-            t(lang, "render.food_chain_magnate.cards", "{n} cards", n=sum(n for _, n in p.hand) + 1)
-        )
-    if p.busy:
-        busy = " ".join(f"#{n}" for n, _ in p.busy)
-        parts.append(t(lang, "render.food_chain_magnate.busy", "busy {campaigns}", campaigns=busy))
-    if p.milestones:
-        parts.append(
-            t(lang, "render.food_chain_magnate.milestones", "{n} milestones", n=len(p.milestones))
-        )
-    if p.drive_in:
-        parts.append(t(lang, "render.food_chain_magnate.drive_in", "drive-in"))
-    pen.text(x + 12, y2, pen.fit("  ·  ".join(parts), z.t, w - 24), z.t, fill=th.muted, anchor="lm")
-
-
-def _chat_legend(pen: Pen, th: _Theme, x: float, y: float, z: _Chat) -> None:
-    cx = x
-    r = z.t * 0.62
-    for good, (letter, colour) in GOODS.items():
-        pen.disc(cx + r, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
-        pen.text(cx + r, y + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
-        label = _good(pen.lang, good)
-        pen.text(cx + 2 * r + 5, y, label, z.t, anchor="lm", fill=th.muted)
-        cx += 2 * r + 5 + pen.length(label, z.t) + 14
-    pen.text(
-        cx,
-        y,
-        t(pen.lang, "render.food_chain_magnate.entrance", "◣ entrance"),
-        z.t,
-        anchor="lm",
-        fill=th.muted,
-    )
-
-
-# -- header ---------------------------------------------------------------------------------
-
-
-def _header(pen: Pen, th: _Theme, view: FcmView, width: float, names: Sequence[str] | None) -> None:
-    y = MARGIN
-    lang = pen.lang
-    pen.text(MARGIN, y, f"{_game_name(lang)} · {_phase_title(view, lang)}", TITLE, bold=True)
-    info = [
-        _bank(lang, view),
-        t(lang, "render.food_chain_magnate.ceo_slots", "CEO slots {n}", n=view.ceo_slots),
-    ]
-    if view.next_ceo_slots is not None:
-        info.append(
-            t(lang, "render.food_chain_magnate.next_turn", "→ {n} next turn", n=view.next_ceo_slots)
-        )
-    if view.intro:
-        info.append(t(lang, "render.food_chain_magnate.intro_game", "intro game"))
-    if view.ranking:
-        labels = [_name(s, names) for s in range(len(view.players))]
-        pen.text(
-            MARGIN,
-            y + 38,
-            pen.fit(_final(lang, view, labels, "   "), TEXT, width - 2 * MARGIN - 330),
-            TEXT,
-            bold=True,
-        )
-    else:
-        pen.text(MARGIN, y + 38, "   ".join(info), TEXT, fill=th.muted)
-    x = width - MARGIN
-    for pos, seat in reversed(list(enumerate(view.order, 1))):
-        label = f"{pos}."
-        w = pen.length(label, TEXT, True) + 40
-        x -= w
-        _seat_mark(pen, x + 14, y + 50, 12, seat)
-        pen.text(x + 30, y + 50, label, TEXT, bold=True, anchor="lm")
-    turn_order = t(lang, "render.food_chain_magnate.turn_order", "Turn order")
-    pen.text(width - MARGIN, y + 14, turn_order, SMALL, fill=th.muted, anchor="rm")
-
-
-# -- map ------------------------------------------------------------------------------------
-
-
-def _map(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
-    label = min(TEXT, sq * 0.55)
-    _ground(pen, th, view, x0, y0, sq, label=label, band=LABEL, inset=4, drink=sq * 0.5, lift=0)
-    for h in view.houses:
-        _house(pen, th, h, x0, y0, sq)
-    for camp in view.campaigns:
-        if camp.squares:
-            _campaign(pen, th, camp, x0, y0, sq)
-    for rest in view.restaurants:
-        _restaurant(pen, th, rest, x0, y0, sq)
-
-
-def _road(
-    pen: Pen, th: _Theme, view: FcmView, r: int, c: int, x: float, y: float, sq: int, bridge: bool
+    y: float,
+    sq: float,
+    bridge: bool,
 ) -> None:
     pen.rect(x, y, x + sq, y + sq, fill=th.road)
-    terrain = view.terrain
 
     def is_road(rr: int, cc: int) -> bool:
         return 0 <= rr < len(terrain) and 0 <= cc < len(terrain[0]) and terrain[rr][cc] == "#"
@@ -800,249 +946,6 @@ def _box(squares: Sequence[tuple[int, int]], x0: float, y0: float, sq: float) ->
     r1 = max(s[0] for s in squares) + 1
     c1 = max(s[1] for s in squares) + 1
     return (x0 + c0 * sq, y0 + r0 * sq, x0 + c1 * sq, y0 + r1 * sq)
-
-
-def _house(pen: Pen, th: _Theme, h: HouseView, x0: float, y0: float, sq: int) -> None:
-    if h.garden:
-        gx0, gy0, gx1, gy1 = _box(h.garden, x0, y0, sq)
-        pen.rect(gx0 + 2, gy0 + 2, gx1 - 2, gy1 - 2, fill=th.garden, radius=5)
-        for i in range(3):
-            fx = gx0 + (gx1 - gx0) * (i + 1) / 4
-            fy = gy0 + (gy1 - gy0) * (0.35 + 0.3 * (i % 2))
-            pen.disc(fx, fy, sq * 0.12, fill=th.leaf)
-    bx0, by0, bx1, by1 = _box(h.squares, x0, y0, sq)
-    pen.rect(
-        bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=th.house, outline=th.house_edge, width=2, radius=6
-    )
-    ny = by0 + sq * (0.55 if h.demand else 1.0)
-    pen.text(
-        (bx0 + bx1) / 2, ny, str(h.number), sq * 0.7, bold=True, fill=th.house_edge, anchor="mm"
-    )
-    if h.demand:
-        r = min(sq * 0.3, (bx1 - bx0 - 8) / (2 * len(h.demand)))
-        total = 2 * r * len(h.demand)
-        x = (bx0 + bx1) / 2 - total / 2 + r
-        y = by1 - r - 5
-        for good in h.demand:
-            letter, colour = GOODS[good]
-            pen.disc(x, y, r, fill=colour, outline=(0, 0, 0), outline_w=1)
-            pen.text(x, y + 1, letter, r * 1.3, bold=True, fill=text_on(colour), anchor="mm")
-            x += 2 * r
-
-
-def _restaurant(pen: Pen, th: _Theme, r: RestaurantView, x0: float, y0: float, sq: int) -> None:
-    colour = player_colour(r.owner)
-    bx0, by0, bx1, by1 = _box(r.squares, x0, y0, sq)
-    fill = colour if r.open else mix(colour, th.ground, 0.6)
-    pen.rect(bx0 + 3, by0 + 3, bx1 - 3, by1 - 3, fill=fill, outline=th.ink, width=2.5, radius=4)
-    ink = text_on(fill)
-    _shape(pen, (bx0 + bx1) / 2, (by0 + by1) / 2 - sq * 0.25, sq * 0.34, r.owner, ink, ink)
-    pen.text(
-        (bx0 + bx1) / 2,
-        (by0 + by1) / 2 + sq * 0.45,
-        f"#{r.index}" if r.open else t(pen.lang, "render.food_chain_magnate.soon", "soon"),
-        sq * 0.42,
-        bold=True,
-        fill=ink,
-        anchor="mm",
-    )
-    corners = list(r.squares) if r.drive_in else [r.entrance]
-    for s in corners:
-        cx0 = x0 + s[1] * sq
-        cy0 = y0 + s[0] * sq
-        right = s[1] != min(q[1] for q in r.squares)
-        bottom = s[0] != min(q[0] for q in r.squares)
-        px = cx0 + (sq - 4 if right else 4)
-        py = cy0 + (sq - 4 if bottom else 4)
-        dx = -1 if right else 1
-        dy = -1 if bottom else 1
-        k = sq * 0.38
-        pen.polygon([(px, py), (px + dx * k, py), (px, py + dy * k)], fill=th.ink)
-
-
-def _campaign(pen: Pen, th: _Theme, camp: CampaignView, x0: float, y0: float, sq: int) -> None:
-    colour = player_colour(camp.owner)
-    bx0, by0, bx1, by1 = _box(camp.squares, x0, y0, sq)
-    pen.rect(bx0 + 2, by0 + 2, bx1 - 2, by1 - 2, fill=th.panel, outline=colour, width=4, radius=3)
-    label = f"#{camp.number}"
-    pen.text((bx0 + bx1) / 2, by0 + sq * 0.32, label, sq * 0.44, bold=True, anchor="mm")
-    if camp.product:
-        letter, good = GOODS[camp.product]
-        left = "∞" if camp.eternal else str(camp.remaining)
-        pen.text(
-            (bx0 + bx1) / 2,
-            by0 + sq * 0.74,
-            f"{letter}{left}",
-            sq * 0.44,
-            bold=True,
-            fill=mix(good, th.ink, 0.35),
-            anchor="mm",
-        )
-
-
-def _planes(pen: Pen, th: _Theme, view: FcmView, x0: float, y0: float, sq: int) -> None:
-    top = y0 - LABEL - PLANE_BAND
-    left = x0 - LABEL - PLANE_BAND
-    col_slot = 0
-    row_slot = 0
-    for camp in view.campaigns:
-        if camp.squares or not camp.lines:
-            continue
-        colour = player_colour(camp.owner)
-        first, last = min(camp.lines), max(camp.lines) + 1
-        text = f"#{camp.number}"
-        if camp.product:
-            text += f" {GOODS[camp.product][0]}{'∞' if camp.eternal else camp.remaining}"
-        if camp.axis == "col":
-            y = top + 3 + (col_slot % 2) * 12
-            col_slot += 1
-            pen.rect(
-                x0 + first * sq + 2,
-                y,
-                x0 + last * sq - 2,
-                y + PLANE_BAND - 8,
-                fill=colour,
-                radius=6,
-            )
-            pen.text(
-                x0 + (first + last) * sq / 2,
-                y + (PLANE_BAND - 8) / 2,
-                text,
-                SMALL,
-                bold=True,
-                fill=text_on(colour),
-                anchor="mm",
-            )
-        else:
-            x = left + 3 + (row_slot % 2) * 12
-            row_slot += 1
-            pen.rect(
-                x,
-                y0 + first * sq + 2,
-                x + PLANE_BAND - 8,
-                y0 + last * sq - 2,
-                fill=colour,
-                radius=6,
-            )
-            pen.text(
-                x + (PLANE_BAND - 8) / 2,
-                y0 + (first + last) * sq / 2,
-                f"#{camp.number}",
-                SMALL * 0.8,
-                bold=True,
-                fill=text_on(colour),
-                anchor="mm",
-            )
-
-
-# -- companies ------------------------------------------------------------------------------
-
-
-def _counts(items: Sequence[tuple[str, int]], short: bool = False, lang: str = "en") -> str:
-    out = []
-    for kind, n in items:
-        name = _staff(lang, kind)
-        if short:
-            name = GOODS[kind][0] if kind in GOODS else name
-            out.append(f"{n}{name}")
-        else:
-            out.append(f"{n}× {name}" if n > 1 else name)
-    return ", ".join(out)
-
-
-def _panels(
-    pen: Pen, th: _Theme, view: FcmView, x: float, y: float, w: float, names: Sequence[str] | None
-) -> None:
-    for i, p in enumerate(sorted(view.players, key=lambda q: q.position)):
-        top = y + i * PANEL_ROW_H
-        pen.rect(x, top + 2, x + w, top + PANEL_ROW_H - 2, fill=th.panel, radius=8)
-        _panel(pen, th, view, p, x, top, w, names)
-
-
-def _panel(
-    pen: Pen,
-    th: _Theme,
-    view: FcmView,
-    p: PlayerView,
-    x: float,
-    top: float,
-    w: float,
-    names: Sequence[str] | None,
-) -> None:
-    _seat_mark(pen, x + 24, top + 24, 14, p.seat)
-    name = pen.fit(_name(p.seat, names), TEXT, 260, bold=True)
-    pen.text(x + 48, top + 24, name, TEXT, bold=True, anchor="lm")
-    lang = pen.lang
-    head = f"${p.cash}   {_price(lang, p.unit_price)}"
-    if p.waitresses:
-        head += f"   {_waitresses(lang, p.waitresses)}"
-    if p.milestones:
-        head += "   " + t(
-            lang, "render.food_chain_magnate.milestones", "{n} milestones", n=len(p.milestones)
-        )
-    if p.restaurants_left:
-        head += "   " + t(
-            lang,
-            "render.food_chain_magnate.to_place",
-            "{n} restaurants to place",
-            n=p.restaurants_left,
-        )
-    nx = x + 48 + pen.length(name, TEXT, True) + 18
-    pen.text(nx, top + 24, pen.fit(head, TEXT, x + w - nx - 10), TEXT, anchor="lm")
-    ceo_only = t(lang, "render.food_chain_magnate.ceo_only", "CEO only")
-    if p.at_work or p.beach:
-        staff = t(
-            lang,
-            "render.food_chain_magnate.work",
-            "work: {cards}",
-            cards=_counts(p.at_work, lang=lang) or ceo_only,
-        )
-        rest = t(
-            lang,
-            "render.food_chain_magnate.beach",
-            "beach: {cards}",
-            cards=_counts(p.beach, lang=lang)
-            or t(lang, "render.food_chain_magnate.nobody", "nobody"),
-        )
-    else:
-        staff = t(
-            lang,
-            "render.food_chain_magnate.hand",
-            "cards: {cards}",
-            cards=_counts(p.hand, lang=lang) or ceo_only,
-        )
-        rest = ""
-        if view.phase == "restructuring":
-            rest = (
-                t(lang, "render.food_chain_magnate.chosen_who", "has chosen who works")
-                if p.committed
-                else t(lang, "render.food_chain_magnate.choosing_who", "choosing who works…")
-            )
-    if p.busy:
-        busy = " ".join(f"#{n}" for n, _ in p.busy)
-        rest += ("   " if rest else "") + t(
-            lang, "render.food_chain_magnate.busy_list", "busy: {campaigns}", campaigns=busy
-        )
-    stock = _counts(p.stock, short=True, lang=lang)
-    rest += ("   " if rest else "") + (
-        t(lang, "render.food_chain_magnate.stock_list", "stock: {goods}", goods=stock)
-        if stock
-        else t(lang, "render.food_chain_magnate.no_stock", "no food or drink")
-    )
-    pen.text(x + 14, top + 54, pen.fit(staff, SMALL, w - 28), SMALL, anchor="lm")
-    pen.text(x + 14, top + 80, pen.fit(rest, SMALL, w - 28), SMALL, anchor="lm", fill=th.muted)
-
-
-def _legend(pen: Pen, th: _Theme, x: float, y: float) -> None:
-    items = [(letter, colour, _good(pen.lang, good)) for good, (letter, colour) in GOODS.items()]
-    cx = x
-    for letter, colour, label in items:
-        pen.disc(cx + 12, y + 16, 11, fill=colour, outline=(0, 0, 0), outline_w=1)
-        pen.text(cx + 12, y + 17, letter, 14, bold=True, fill=text_on(colour), anchor="mm")
-        pen.text(cx + 28, y + 16, label, SMALL, anchor="lm", fill=th.muted)
-        cx += 32 + pen.length(label, SMALL) + 10
-    key = t(pen.lang, "render.food_chain_magnate.legend_key", "◣ entrance  #11 B2: product, turns")
-    pen.text(cx + 4, y + 16, key, SMALL, anchor="lm", fill=th.muted)
 
 
 # -- one area of the map, large (render_zoom: `/board zoom:<area>`) -------------------------
@@ -1135,20 +1038,11 @@ def _zoom_key(
     if rests:
         items = []
         for r in sorted(rests, key=lambda q: (q.owner, q.index)):
-            bits = (
-                [t(lang, "render.food_chain_magnate.coming_soon", "coming soon")]
-                if not r.open
-                else []
-            )
+            bits = [_piece(lang, "coming_soon")] if not r.open else []
             bits.append(
                 t(lang, "render.food_chain_magnate.drive_in_corners", "drive-in: every corner")
                 if r.drive_in
-                else t(
-                    lang,
-                    "render.food_chain_magnate.entrance_at",
-                    "entrance {square}",
-                    square=_square_name(r.entrance),
-                )
+                else f"{_piece(lang, 'entrance')} {_square_name(r.entrance)}"
             )
             items.append(f"{who(r.owner)} #{r.index} ({', '.join(bits)})")
         out.append(
@@ -1166,9 +1060,7 @@ def _zoom_key(
             wants = ", ".join(
                 f"{n} {_good(lang, g)}" if n > 1 else _good(lang, g) for g, n in _grouped(h.demand)
             )
-            garden = (
-                t(lang, "render.food_chain_magnate.with_garden", " (garden)") if h.garden else ""
-            )
+            garden = f" ({_piece(lang, 'garden')})" if h.garden else ""
             items.append(
                 t(
                     lang,
@@ -1231,7 +1123,8 @@ def _zoom_key(
         )
     goods = " · ".join(f"{letter} {_good(lang, g)}" for g, (letter, _) in GOODS.items())
     out.append(
-        t(lang, "render.food_chain_magnate.goods", "Goods: {goods} · ◣ entrance", goods=goods)
+        t(lang, "render.food_chain_magnate.goods_list", "Goods: {goods}", goods=goods)
+        + f" · ◣ {_piece(lang, 'entrance')}"
     )
     return out
 
@@ -1404,7 +1297,7 @@ def _zoom_map(
             ch = view.terrain[r][c]
             x, y = x0 + c * sq, y0 + r * sq
             if ch == "#":
-                _road(pen, th, view, r, c, x, y, sq, (r, c) in bridges)
+                _road(pen, th, view.terrain, r, c, x, y, sq, (r, c) in bridges)
             elif ch in DRINK_LETTER:
                 good = DRINK_LETTER[ch]
                 letter, colour = GOODS[good]
@@ -1482,7 +1375,7 @@ def _zoom_house(
             pen.text(
                 (vx0 + vx1) / 2,
                 (vy0 + vy1) / 2,
-                t(pen.lang, "render.food_chain_magnate.garden", "garden"),
+                _piece(pen.lang, "garden"),
                 Z_T,
                 bold=True,
                 fill=ink,
@@ -1504,7 +1397,7 @@ def _zoom_house(
         return
     cx = (bx0 + bx1) / 2
     size = max(Z_BIG, sq * 0.32)
-    label = t(pen.lang, "render.food_chain_magnate.house", "House {number}", number=h.number)
+    label = f"{_piece(pen.lang, 'house')} {h.number}"
     if pen.length(label, size, True) > bx1 - bx0 - 12:
         label = str(h.number)
     if not h.demand:
@@ -1578,7 +1471,7 @@ def _zoom_restaurant(
     note = (
         t(pen.lang, "render.food_chain_magnate.soon", "soon")
         if not r.open
-        else t(pen.lang, "render.food_chain_magnate.drive_in", "drive-in")
+        else _piece(pen.lang, "drive_in")
         if r.drive_in
         else ""
     )
@@ -1642,29 +1535,9 @@ def player_sections(
 ) -> tuple[list[tuple[str, list[str]]], ...]:
     """A company's sections, ``(left, right)`` columns of ``(heading, lines)``, in ``lang``."""
 
-    def listing(items: Sequence[tuple[str, int]]) -> list[str]:
-        return [f"{n}× {_staff(lang, k)}" if n > 1 else _staff(lang, k) for k, n in items]
-
     none = [t(lang, "render.food_chain_magnate.none", "none")]
-    left: list[tuple[str, list[str]]] = []
+    left = _cards(lang, p)
     right: list[tuple[str, list[str]]] = []
-    if p.at_work or p.beach:
-        left.append(
-            (
-                t(lang, "render.food_chain_magnate.h_at_work", "At work"),
-                ["CEO", *listing(p.at_work)],
-            )
-        )
-        left.append(
-            (
-                t(lang, "render.food_chain_magnate.h_beach", "On the beach"),
-                listing(p.beach) or [t(lang, "render.food_chain_magnate.nobody", "nobody")],
-            )
-        )
-    else:
-        left.append(
-            (t(lang, "render.food_chain_magnate.h_cards", "Cards"), ["CEO", *listing(p.hand)])
-        )
     if p.pending is not None:
         left.append(
             (
@@ -1729,7 +1602,7 @@ def render_player(
             t(lang, "render.food_chain_magnate.open_slots", "{n} open slots", n=p.open_slots)
         )
     if p.drive_in:
-        facts.append(t(lang, "render.food_chain_magnate.drive_in", "drive-in"))
+        facts.append(_piece(lang, "drive_in"))
     if p.restaurants_left:
         facts.append(
             t(
@@ -1744,13 +1617,13 @@ def render_player(
             t(lang, "render.food_chain_magnate.reserve", "reserve card ${amount}", amount=p.reserve)
         )
     probe = Pen(Image.new("RGB", (1, 1)), scale, lang=lang)
-    fact_lines = probe.wrap(" · ".join(facts), P_T, P_W - 2 * C_M)
+    fact_lines = probe.wrap(" · ".join(facts), P_T, P_W - 2 * MARGIN)
     body = max(tall(left), tall(right))
-    height = C_M + 30 + P_LINE * len(fact_lines) + 10 + body + C_M
+    height = MARGIN + 30 + P_LINE * len(fact_lines) + 10 + body + MARGIN
     image = Image.new("RGB", (round(P_W * scale), round(height * scale)), th.bg)
     pen = Pen(image, scale, th.ink, lang=lang)
-    y: float = C_M + 14
-    _seat_mark(pen, C_M + 10, y, 10, seat)
+    y: float = MARGIN + 14
+    _seat_mark(pen, MARGIN + 10, y, 10, seat)
     chain = (
         term(lang, PREFIX, "chain", p.chain, p.chain)
         if p.chain
@@ -1758,16 +1631,21 @@ def render_player(
     )
     title = f"{labels[seat]} — {chain}"
     pen.text(
-        C_M + 28, y, pen.fit(title, P_BIG + 3, P_W - 150, True), P_BIG + 3, bold=True, anchor="lm"
+        MARGIN + 28,
+        y,
+        pen.fit(title, P_BIG + 3, P_W - 150, True),
+        P_BIG + 3,
+        bold=True,
+        anchor="lm",
     )
-    pen.text(P_W - C_M, y, f"${p.cash}", P_BIG + 3, bold=True, anchor="rm")
+    pen.text(P_W - MARGIN, y, f"${p.cash}", P_BIG + 3, bold=True, anchor="rm")
     y += 16 + P_LINE / 2
     for line in fact_lines:
-        pen.text(C_M, y, line, P_T, fill=th.muted, anchor="lm")
+        pen.text(MARGIN, y, line, P_T, fill=th.muted, anchor="lm")
         y += P_LINE
     y += 10 - P_LINE / 2
-    col_w = (P_W - 2 * C_M - 10) / 2
-    for x, sections in ((C_M, left), (C_M + col_w + 10, right)):
+    col_w = (P_W - 2 * MARGIN - 10) / 2
+    for x, sections in ((MARGIN, left), (MARGIN + col_w + 10, right)):
         yy = y
         for title, lines in sections:
             h = P_LINE + 6 + P_LINE * len(lines) + 2
@@ -1818,7 +1696,7 @@ def _game_name(lang: str) -> str:
 
 
 def _bank(lang: str, view: FcmView) -> str:
-    bank = t(lang, "render.food_chain_magnate.bank", "Bank ${amount}", amount=view.bank)
+    bank = f"{_piece(lang, 'bank')} ${view.bank}"
     if view.breaks:
         bank += t(lang, "render.food_chain_magnate.broken", " (broken {n}×)", n=view.breaks)
     return bank

@@ -1307,8 +1307,7 @@ class _Board:
         return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
-        layer = _legend_layer(_theme_name(self.t), self.pen.k, w, self.pen.lang)
-        self.pen.image.paste(layer, (self.pen.px(x), self.pen.px(y)))
+        _LEGEND.paste(self.pen, x, y, w, _paint_legend, _theme_name(self.t), self.t.bg)
 
 
 def _nothing(w: float) -> float:
@@ -1511,12 +1510,8 @@ def _draw_legend(pen: _Pen, x: float, y: float, w: float) -> None:
     _LEGEND.draw(pen, th, x, y, w, icon, labels)
 
 
-@lru_cache(maxsize=8)
-def _legend_layer(theme: str, k: float, w: float, lang: str) -> Image.Image:
-    th = _THEMES[theme]
-    layer = Image.new("RGB", (round(w * k), round(_LEGEND.height * k)), th.bg)
-    _draw_legend(_Pen(layer, k, th, lang), 0, 0, w)
-    return layer
+def _paint_legend(image: Image.Image, k: float, theme: str, lang: str, w: float) -> None:
+    _draw_legend(_Pen(image, k, _THEMES[theme], lang), 0, 0, w)
 
 
 def _board_size(view: KenchikuView, detail: bool) -> BoardSize:

@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,20 @@ def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
     done = bench(tmp_path, "--smoke", "--only", "no.such.mode")
     assert done.returncode == 2
     assert "no mode matches --only 'no.such.mode'" in done.stderr
+
+
+async def test_in_flight_reports_cpu_per_move_of_the_bot_and_of_its_render_workers() -> None:
+    """Beside moves per second (which a loaded machine lowers), the bench reports CPU per
+    move: the bot's process and its render processes (which report their CPU per board)."""
+    from bot.bench_platform import bench_in_flight
+
+    got: dict[str, list[float]] = {}
+
+    def emit(metric: str, unit: str, samples: Sequence[float], target: str | None = None) -> None:
+        got[metric] = list(samples)
+
+    await bench_in_flight(emit, 2, (2,), 2)
+    main = got["platform.in_flight_2.cpu_main_per_move"]
+    render = got["platform.in_flight_2.cpu_render_per_move"]
+    assert len(main) == len(render) == 2  # one figure per round
+    assert all(ms > 0 for ms in main + render)

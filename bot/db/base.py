@@ -77,6 +77,11 @@ class Tx(ABC):
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row, or ``None``."""
 
+    async def batch(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Run ``(sql, params)`` statements in order; returns the rows each changed (SQLite:
+        in one hop to the connection's thread)."""
+        return [await self.execute(sql, params) for sql, params in statements]
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first column of the first row, or ``None``."""
         row = await self.fetchone(sql, params)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,31 +22,68 @@ import aiosqlite
 from .base import Database, Dialect, Tx, uninterrupted
 
 
+def _run(conn: sqlite3.Connection, begin: str | None, sql: str, params: Any, want: str) -> Any:
+    """One statement with its result, in the connection's thread: one hop there and back
+    (not three: execute, fetch, close), opening the transaction first if ``begin`` is
+    given (not a hop of its own)."""
+    if begin is not None:
+        conn.execute(begin)
+    if want == "many":
+        conn.executemany(sql, params).close()
+        return None
+    cur = conn.execute(sql, params)
+    try:
+        if want == "all":
+            return cur.fetchall()
+        if want == "one":
+            return cur.fetchone()
+        return cur.lastrowid if want == "id" else cur.rowcount
+    finally:
+        cur.close()
+
+
+def _run_all(
+    conn: sqlite3.Connection, begin: str | None, statements: Sequence[tuple[str, Sequence[Any]]]
+) -> list[int]:
+    return [_run(conn, begin if i == 0 else None, *s, "count") for i, s in enumerate(statements)]
+
+
 class SqliteTx(Tx):
+    """``begin``: the statement that opens the transaction, sent with the first statement
+    (so a save of one statement is two hops to the connection's thread: it and the
+    commit)."""
+
     dialect: Dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, begin: str | None = None) -> None:
         self._db = db
+        self._begin = begin
+
+    async def _hop(self, fn: Any, *args: Any) -> Any:
+        # aiosqlite's ``_execute`` queues a function for the connection's thread (its public
+        # methods are made of it; none of them returns a row count in one hop)
+        begin, self._begin = self._begin, None
+        return await self._db._execute(fn, self._db._conn, begin, *args)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._db.execute(sql, params) as cur:
-            return cur.rowcount
+        return int(await self._hop(_run, sql, params, "count"))
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._db.execute(sql, params) as cur:
-            return int(cur.lastrowid or 0)
+        return int(await self._hop(_run, sql, params, "id") or 0)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._db.executemany(sql, rows):
-            pass
+        await self._hop(_run, sql, list(rows), "many")
+
+    async def batch(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        if not statements:
+            return []
+        return list(await self._hop(_run_all, statements))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return list(await self._hop(_run, sql, params, "all"))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._db.execute(sql, params) as cur:
-            return await cur.fetchone()
+        return await self._hop(_run, sql, params, "one")
 
 
 class SqliteDatabase(Database):
@@ -90,8 +128,7 @@ class SqliteDatabase(Database):
         async with self._lock:
             db = self.connection
             try:
-                await uninterrupted(db.execute("BEGIN IMMEDIATE"))
-                yield SqliteTx(db)
+                yield SqliteTx(db, "BEGIN IMMEDIATE")  # begun with its first statement
                 await uninterrupted(db.commit())
             except BaseException:
                 await uninterrupted(db.rollback())

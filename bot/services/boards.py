@@ -14,6 +14,7 @@ import io
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -118,9 +119,13 @@ def _draw(
     scale: float,
     detail: bool,
     lang: str = "en",
-) -> tuple[bytes, str, str]:
-    """One view drawn in ``lang``, encoded and described: ``(bytes, extension, alt text)``.
-    Runs in a render process (everything it takes and returns pickles) or a render thread."""
+    clock: Callable[[], float] = time.thread_time,
+) -> tuple[bytes, str, str, float]:
+    """One view drawn in ``lang``, encoded and described: ``(bytes, extension, alt text,
+    CPU seconds)``, the CPU time by ``clock`` (``time.process_time`` in a render process,
+    which counts libvips' own threads; ``time.thread_time`` in a render thread). Runs in a
+    render process (everything it takes and returns pickles) or a render thread."""
+    start = clock()
     renderer = contract.of(game_key)
     if renderer is None:
         raise Unsupported(game_key)
@@ -135,7 +140,8 @@ def _draw(
         detail=detail,
         lang=lang,
     )
-    return data, ext, renderer.alt(view, names, lang) if kind == "board" else ""
+    alt = renderer.alt(view, names, lang) if kind == "board" else ""
+    return data, ext, alt, clock() - start
 
 
 def _ready() -> None:
@@ -163,6 +169,7 @@ class Boards:
         # (game id, language) -> (seq, board): one image per game and language
         self._latest: dict[tuple[int, str], tuple[int, Board]] = {}
         self.drawn = 0
+        self.cpu = 0.0  # CPU seconds spent drawing, encoding and describing, in all workers
 
     def _processes(self) -> ProcessPoolExecutor | None:
         if self.processes and self._procs is None:
@@ -269,15 +276,18 @@ class Boards:
         loop = asyncio.get_running_loop()
         procs = self._processes()
         if procs is None:
-            data, ext, alt = await loop.run_in_executor(self._pool, job)
+            data, ext, alt, cpu = await loop.run_in_executor(self._pool, job)
         else:
             try:
-                data, ext, alt = await loop.run_in_executor(procs, job)
+                data, ext, alt, cpu = await loop.run_in_executor(
+                    procs, functools.partial(job, clock=time.process_time)
+                )
             except BrokenProcessPool:
                 log.warning("a render process died; starting new ones")
                 self._procs = None
                 procs.shutdown(wait=False, cancel_futures=True)
-                data, ext, alt = await loop.run_in_executor(self._pool, job)
+                data, ext, alt, cpu = await loop.run_in_executor(self._pool, job)
+        self.cpu += cpu
         self.drawn += 1
         return Board(data, f"{stem}.{ext}", alt)
 

@@ -138,7 +138,7 @@ class Publisher:
             game_key=live.row.game_key,
             channel_id=live.row.channel_id,
             seq=live.seq,
-            view=view if view is not None else live.state.view(None),
+            view=view if view is not None else live.public_view(),
             lines=lines,
             status=status,
             is_over=live.state.is_over(),

@@ -640,7 +640,7 @@ class KenchikuState(GameState[KenchikuView]):
             else:
                 events = [Msg("kenchiku.keep_loan", "kept the loan and ended the turn.")]
             events += self._end_turn()
-            self.last_event = " ".join(events)
+            self.last_event = joined(events, " ")
             return events
         if isinstance(move, Build):
             events = self._build(c, move)
@@ -664,7 +664,7 @@ class KenchikuState(GameState[KenchikuView]):
                 self.repay_offered = True
             else:
                 events += self._end_turn()
-        self.last_event = " ".join(events)
+        self.last_event = joined(events, " ")
         return events
 
     def _repay(self, c: Company) -> list[str]:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from PIL import Image, ImageDraw
 
@@ -71,15 +72,28 @@ def _recording() -> Iterator[list[TextCall]]:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
+def fresh(*modules: ModuleType) -> None:
+    """Clear every cache of ``modules`` (a renderer's cached layers: the map's ground, voice
+    cards, market...) and the shared legend layers, so a board drawn next draws, and
+    records, all its text."""
+    from render.common import legend_layer
+
+    for value in [legend_layer, *(v for m in modules for v in vars(m).values())]:
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
+
+
 def measure(draw: Callable[[], Image.Image]) -> Measured:
     """Call ``draw`` (which must draw afresh: no cached text layers) and record its text.
 
     Renderers that paste cached layers drew that text in an earlier call; clear their caches
     first (``functools`` ``cache_clear``) or the layer's text goes unmeasured.
     """
-    from render.common import glyphs
+    from render.common import glyphs, legend_layer
 
     glyphs.cache_clear()  # every text is rasterised (and recorded) afresh
+    legend_layer.cache_clear()  # the shared legend layers too
     with _recording() as calls:
         image = draw()
     return Measured(image, calls)

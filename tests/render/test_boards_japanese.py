@@ -12,6 +12,7 @@ Positions: the middle and the end of each game's first fixture (as
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -33,7 +34,7 @@ from render.common import (
 )
 from tests.contract.support import fixture_paths, load_fixture
 
-from .chat import MIN_TEXT, has_ocr_language, measure, ocr_text
+from .chat import MIN_TEXT, fresh, has_ocr_language, measure, ocr_text
 
 GAMES = ("kenchiku", "masters_of_commerce", "carnegie", "food_chain_magnate", "philadelphia")
 NAMES = (
@@ -105,6 +106,14 @@ def _views(key: str, state: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
             )
 
 
+def _fresh(key: str) -> None:
+    """Clear the game's cached layers (the map's ground, voice cards, legends) so every text
+    of a view is drawn, and recorded, now."""
+    r = contract.of(key)
+    assert r is not None
+    fresh(sys.modules[r.board.__module__])
+
+
 @pytest.mark.parametrize("key, label, make", CASES)
 def test_every_view_draws_every_glyph_in_japanese(
     key: str, label: str, make: Callable[[], Any]
@@ -114,6 +123,7 @@ def test_every_view_draws_every_glyph_in_japanese(
     faces: set[str] = set()
     drawn = 0
     for what, draw in _views(key, state):
+        _fresh(key)
         with record_text() as texts:
             draw()
         drawn += len(texts)

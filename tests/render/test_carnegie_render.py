@@ -9,17 +9,20 @@ at them before committing.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import render.carnegie as carnegie
 from games.carnegie import SPEC
 from games.carnegie.view import CarnegieView
 from games.core import GameRecord
 from render.carnegie import CHAT_W, render_board, render_company, render_hand, render_player
+from render.common import Pen, record_text
 
-from .chat import MIN_TEXT, inline, measure
+from .chat import MIN_TEXT, Measured, fresh, inline, measure
 from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "carnegie"
@@ -35,6 +38,16 @@ def position(fixture: str, moves: int | None) -> CarnegieView:
     view = state.view(None)
     assert isinstance(view, CarnegieView)
     return view
+
+
+def _fresh() -> None:
+    """Clear the renderer's cached layers so all its text is drawn (and measured) now."""
+    fresh(carnegie)
+
+
+def _measure(draw: Callable[[], Image.Image]) -> Measured:
+    _fresh()
+    return measure(draw)
 
 
 CASES = {
@@ -73,7 +86,7 @@ def test_hand_is_the_company_board_and_readable_inline() -> None:
         mean_abs_diff(render_hand(view, 2, names=NAMES), render_player(view, 2, names=NAMES)) == 0
     )
     assert render_company is render_player
-    measured = measure(lambda: render_player(view, 2, names=NAMES))
+    measured = _measure(lambda: render_player(view, 2, names=NAMES))
     assert not measured.too_small(MIN_TEXT)
     with pytest.raises(ValueError):
         render_player(view, 3)
@@ -84,9 +97,10 @@ def test_chat_board_is_narrow_and_detail_is_full_size() -> None:
     chat = render_board(view, names=NAMES)
     assert chat.width == CHAT_W
     assert render_board(view, names=NAMES, detail=True).width > chat.width
-    measured = measure(lambda: render_board(view, names=NAMES))
+    measured = _measure(lambda: render_board(view, names=NAMES))
     assert not measured.too_small(MIN_TEXT)
     assert any("Dmitri" in t.text for t in measured.texts)
+    assert any(t.text == "New Orleans 3" for t in measured.texts)  # the map's (cached) names
 
 
 def test_positions_hold_what_the_goldens_show() -> None:
@@ -120,3 +134,70 @@ def test_names_default_to_player_numbers_and_bad_options_fail() -> None:
         render_board(view, theme="sepia")
     with pytest.raises(ValueError):
         render_player(view, 0, scale=0)
+
+
+def test_chat_and_detail_boards_are_one_list_of_sections() -> None:
+    """Both sizes draw the same sections in the same order; a size shows or hides a part
+    (the detail board adds the transport tracks, Andrew's cards and the legend)."""
+    view = position("solo_base_d2", 60)
+    th = carnegie.THEMES["light"]
+    heights = {}
+    for size in (carnegie.CHAT, carnegie.DETAIL):
+        pen = Pen(Image.new("RGB", (1, 1)), 1.0, th.ink)
+        sections = carnegie._Board(pen, th, view, NAMES[:1], size).sections()
+        heights[size.width] = [s.height(size.column(s.place)) for s in sections]
+    chat, detail = heights[carnegie.CHAT.width], heights[carnegie.DETAIL.width]
+    assert len(chat) == len(detail) == 10
+    shown = [c > 0 for c in chat], [d > 0 for d in detail]
+    # header, outcome (not over), timeline, map, tracks, players, donations, turn, Andrew, legend
+    assert shown[0] == [True, False, True, True, False, True, True, True, False, False]
+    assert shown[1] == [True, False, True, True, True, True, True, True, True, True]
+    chat_texts = {c.text for c in _measure(lambda: render_board(view, names=NAMES)).texts}
+    detail_measured = _measure(lambda: render_board(view, names=NAMES, detail=True))
+    detail_texts = {c.text for c in detail_measured.texts}
+    assert "Legend" in detail_texts and "Legend" not in chat_texts
+    assert "Transport (box 1-5, level)" in detail_texts
+    assert "Research & Development" in detail_texts  # long action names, from the terms
+    assert "R&D" in chat_texts
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", ["chat", "detail"])
+def test_map_names_cover_no_city_region_or_other_name(lang: str, size: str) -> None:
+    """Every city's name (Japanese katakana are wider) is placed on the map clear of every
+    city box, region name, other city's name and the key line, at both sizes."""
+    board = carnegie.CHAT if size == "chat" else carnegie.DETAIL
+    w = board.column(board.place("map"))
+    pen = Pen(Image.new("RGB", (1, 1)), 1.0, lang=lang)
+    boxes, regions, labels = carnegie._map_plan(pen, lang, w, board.long_names, not board.legend)
+    h = carnegie.MAP_H * w / carnegie.MAP_W
+
+    def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+        dx = min(a[2], b[2]) - max(a[0], b[0])
+        dy = min(a[3], b[3]) - max(a[1], b[1])
+        return dx * dy if dx > 0 and dy > 0 else 0.0
+
+    assert len(labels) == len(boxes) == 32
+    others = [*boxes.values(), *(r.ink for r in regions)]
+    for i, label in enumerate(labels):
+        x0, y0, x1, y1 = label.ink
+        assert x0 >= 0 and x1 <= w and y0 >= 0 and y1 <= h, label
+        hit = [o for o in [*others, *(m.ink for m in labels[i + 1 :])] if overlap(label.ink, o)]
+        assert not hit, f"{label.text!r} covers {hit}"
+
+
+def test_japanese_board_names_cities_actions_and_regions_by_the_game_terms() -> None:
+    """Japanese boards name cities (carnegie.term.city.*), actions (carnegie.term.action.*,
+    action_long.*) and regions (carnegie.term.region.*) as the catalogue does: no English
+    city, action or region name is drawn."""
+    view = position("3p_mixed", 200)
+    for detail in (False, True):
+        _fresh()
+        with record_text() as texts:
+            render_board(view, names=["山田", "鈴木", "高橋"], lang="ja", detail=detail)
+        drawn = {text for text, _, _ in texts}
+        joined = " ".join(drawn)
+        assert "シカゴ 3" in drawn and "ニューオーリンズ 3" in drawn
+        assert "人事" in drawn and "研究開発" in drawn and "西部" in drawn
+        for english in ("Chicago", "New York", "Salt Lake", "HR", "R&D", "Research", "WEST"):
+            assert english not in joined, (detail, english)

@@ -10,6 +10,7 @@ look at them before committing.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,8 +19,12 @@ import pytest
 from bot.hand_text import food_chain_magnate_hand as hand_text
 from games.core import GameRecord, replay
 from games.food_chain_magnate.view import CampaignView, FcmView
-from render.common import to_png
+from i18n import term
+from render import food_chain_magnate
+from render.common import record_text, to_png
 from render.food_chain_magnate import (
+    PIECES,
+    board_size,
     render_board,
     render_hand,
     render_player,
@@ -27,7 +32,7 @@ from render.food_chain_magnate import (
     zoom_area,
 )
 
-from .chat import MIN_TEXT, inline, measure
+from .chat import MIN_TEXT, fresh, inline, measure
 from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "food_chain_magnate"
@@ -110,6 +115,7 @@ def test_golden(name: str) -> None:
 
 def test_golden_busy_board_is_readable_inline() -> None:
     view = _busy_view()
+    fresh(food_chain_magnate)  # the map's ground is a cached layer: draw (and measure) it anew
     measured = measure(lambda: render_board(view, names=NAMES[:3]))
     assert not measured.too_small(MIN_TEXT), measured.too_small(MIN_TEXT)[:8]
     check_golden("fcm_busy_3p", measured.image)
@@ -149,6 +155,64 @@ def test_size_and_scale() -> None:
         whole = render_board(_view("4p", 0.5), detail=detail)
         half = render_board(_view("4p", 0.5), scale=0.5, detail=detail)
         assert abs(half.width - whole.width / 2) <= 2 and abs(half.height - whole.height / 2) <= 2
+
+
+def _drawn(draw: Callable[[], object]) -> list[str]:
+    with record_text() as drawn:
+        draw()
+    return [text for text, _face, _bold in drawn]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_detail_board_is_the_chat_boards_sections_at_a_larger_size(lang: str) -> None:
+    """One list of sections at two sizes: the same layout (width in layout units, text sizes),
+    1,100 px wide instead of one pixel a unit, and every word the chat board draws is on the
+    detail board too (a word shortened to fit may be shortened differently), which adds
+    each company's cards by name."""
+    view = _busy_view()
+    chat, detail = board_size(view), board_size(view, detail=True)
+    assert (chat.width, chat.t, chat.big) == (detail.width, detail.t, detail.big)
+    assert chat.unit == 1 and detail.width * detail.unit == 1100
+    on_chat = _drawn(lambda: render_board(view, names=NAMES[:3], lang=lang))
+    on_detail = _drawn(lambda: render_board(view, names=NAMES[:3], lang=lang, detail=True))
+    missing = {s for s in on_chat if not s.endswith("…")} - set(on_detail)
+    assert not missing, sorted(missing)
+    cook = term(lang, "food_chain_magnate", "card", "kitchen_trainee", "Kitchen Trainee")
+    assert cook not in on_chat and any(cook in s for s in on_detail)
+
+
+def test_japanese_boards_name_pieces_from_the_catalogue() -> None:
+    """Pieces drawn by name come from the game's catalogue (``food_chain_magnate.term.*``):
+    the legend's goods and entrance on the board, the garden, houses and the drive-in on a
+    zoom; none is left in English."""
+    view = _busy_view()
+    board = _drawn(lambda: render_board(view, names=NAMES[:3], lang="ja"))
+    words = [("good", "soft_drink", "soft drink"), ("good", "burger", "burger")]
+    words.append(("piece", "entrance", PIECES["entrance"]))
+    for kind, ident, english in words:
+        word = term("ja", "food_chain_magnate", kind, ident, english)
+        assert word != english and word in board, (kind, ident)
+    assert not {"entrance", "soft drink", "burger"} & set(board)
+    drive_in = next(r for r in view.restaurants if r.drive_in).squares[0]
+    areas = ["a1:f5", "abcdefghijklmnopqrstuvwxyz"[drive_in[1]] + str(drive_in[0] + 1)]
+    zoom = " ".join(
+        s for area in areas for s in _drawn(lambda a=area: render_zoom(view, a, lang="ja"))
+    )
+    for ident in ("garden", "house", "drive_in", "entrance", "coming_soon"):
+        word = term("ja", "food_chain_magnate", "piece", ident, PIECES[ident])
+        assert word != PIECES[ident] and word in zoom, ident
+    assert "garden" not in zoom and "House" not in zoom
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "bankrupt"), ("ja", "破産")])
+def test_a_bankrupt_chain_is_marked_on_its_row(lang: str, word: str) -> None:
+    view = _view("3p", 0.5)
+    assert word not in _drawn(lambda: render_board(view, lang=lang))
+    players = list(view.players)
+    players[1] = replace(players[1], bankrupt=True)
+    broke = replace(view, players=tuple(players))
+    for detail in (False, True):
+        assert _drawn(lambda d=detail: render_board(broke, lang=lang, detail=d)).count(word) == 1
 
 
 def test_names_are_drawn_and_bad_options_rejected() -> None:

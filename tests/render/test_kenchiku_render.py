@@ -28,7 +28,7 @@ from render.kenchiku import (
     render_player,
 )
 
-from .chat import MIN_TEXT, Measured, has_ocr, inline, measure, ocr_words
+from .chat import MIN_TEXT, Measured, fresh, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .kenchiku_fixtures import final_4p, mid_3p, mid_4p, seat_view, start_2p
 
@@ -62,11 +62,8 @@ CASES: dict[str, Callable[[], Image.Image]] = {
 
 
 def _fresh() -> None:
-    """Clear the renderer's cached layers so all of its text is drawn (and measured) now."""
-    for value in vars(kenchiku).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear):
-            clear()
+    """Clear the renderer's cached layers so all its text is drawn (and measured) now."""
+    fresh(kenchiku)
 
 
 def _measure(draw: Callable[[], Image.Image]) -> Measured:
@@ -279,3 +276,27 @@ def test_dark_board_at_the_bots_scale_is_read_by_ocr_inline() -> None:
     words = ocr_words(render_board(mid_4p(), names=NAMES, theme="dark", scale=0.75))
     for word in (*NAMES, "Market", "Structure", "Planning", "Workers", "Honour"):
         assert word.lower() in words, word
+
+
+def test_last_move_line_is_drawn_in_the_boards_language() -> None:
+    """The engine's last event is a keyed sentence (``games.core.joined`` of its events): a
+    Japanese board draws it in Japanese, seat tokens as names, and none of the English."""
+    import json
+    from pathlib import Path
+
+    from games.core import GameRecord, replay
+    from i18n import tr
+    from render.common import record_text
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "kenchiku" / "v3_3p_mixed.json"
+    data = json.loads(path.read_text())
+    view = replay(GameRecord.from_dict(dict(data, moves=data["moves"][:41]))).view(None)
+    english = str(view.last_event)
+    japanese = tr(view.last_event, "ja")
+    assert english.startswith("built a height-") and japanese != english
+    _fresh()
+    with record_text() as texts:
+        render_board(view, names=["山田", "Bob", "鈴木"], lang="ja")
+    drawn = "".join(text for text, _, _ in texts)
+    assert japanese[:12] in drawn
+    assert english[:12] not in drawn

@@ -23,7 +23,7 @@ from games.masters_of_commerce import MocView, Phase
 from render.common import to_png
 from render.masters_of_commerce import render_board, render_player
 
-from .chat import MIN_TEXT, has_ocr, inline, measure, ocr_words
+from .chat import MIN_TEXT, fresh, has_ocr, inline, measure, ocr_words
 from .golden import GOLDEN_DIR, UPDATE, check_golden, mean_abs_diff
 from .moc_fixtures import (
     ALL,
@@ -66,11 +66,8 @@ DETAIL_CASES: dict[str, tuple[Callable[..., MocView], int | None, dict[str, Any]
 
 
 def _fresh() -> None:
-    """Clear the renderer's caches so every text is drawn (and measured) now."""
-    for value in vars(moc).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear):
-            clear()
+    """Clear the renderer's cached layers so all its text is drawn (and measured) now."""
+    fresh(moc)
 
 
 def _everyones_secrets(make: Callable[..., MocView]) -> MocView:
