@@ -196,8 +196,11 @@ class Budget:
     """How much a decision may think: ``rollouts`` in all (split over the candidates by
     Sequential Halving); at most ``moves`` simulated moves in all (a cap on time that stays
     deterministic: long rollouts early in a game use the budget up sooner); and an optional
-    ``stop`` callable the caller may pass (e.g. a wall-clock deadline), checked between
-    rollouts. When a cap is reached the best move so far is played."""
+    ``stop`` callable the caller may pass (e.g. a deadline), checked between rollouts. When a
+    cap is reached the best move so far is played. The levels' budgets are counts, so a
+    decision plays the same on a busy machine as on an idle one; a ``stop`` that reads a
+    clock makes it depend on the machine, and is meant only as a safety cap (one that counts
+    the deciding thread's CPU time, not wall time, fires less often on a loaded machine)."""
 
     rollouts: int = 48
     moves: int | None = None
@@ -285,12 +288,9 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
                 ):
                     stopped = True
                     break
-                base = (
-                    world if world is not None else hooks.determinize(state, seat, Rng(world_seed))
-                )
                 if world is None:
-                    world = base
-                value, played = _rollout(hooks, base, seat, cands[i], Rng(play_seed))
+                    world = hooks.determinize(state, seat, Rng(world_seed))
+                value, played = _rollout(hooks, world, seat, cands[i], Rng(play_seed))
                 totals[i] += value
                 simulated += played
                 counts[i] += 1
@@ -334,6 +334,7 @@ def _rollout(
     """Play ``move`` in a copy of ``start``, then the heuristic on every seat until the hooks
     cut or the game ends; the value for ``seat`` and the moves played."""
     world = clone_state(start)
+    LegalMemo.install(world)
     world.apply(seat, move)
     played = 0
     policy = hooks.policy
@@ -344,3 +345,32 @@ def _rollout(
         world.apply(mover, policy.choose(world, mover, rng))
         played += 1
     return hooks.value(world, seat), played + 1
+
+
+class LegalMemo:
+    """``legal_moves`` of one playout world, remembered per position: the playout asks who
+    can move (``next_mover``), then the heuristic asks again, and a game's move validation
+    may ask a third time. A position is known by ``moves_applied`` (``GameState.apply``
+    counts every move), so the memo is right while the world changes only by ``apply``, as
+    in a playout. Each call returns a fresh list, as ``legal_moves`` does. Picklable (a
+    heuristic may copy the world)."""
+
+    def __init__(self, state: GameState[Any]) -> None:
+        self.state = state
+        self.at = -1
+        self.known: dict[Seat, list[Move]] = {}
+
+    @classmethod
+    def install(cls, state: GameState[Any]) -> None:
+        """Shadow ``state.legal_moves`` with a memo (once)."""
+        if not isinstance(state.__dict__.get("legal_moves"), LegalMemo):
+            state.legal_moves = cls(state)  # type: ignore[method-assign]
+
+    def __call__(self, seat: Seat) -> list[Move]:
+        if self.state.moves_applied != self.at:
+            self.at = self.state.moves_applied
+            self.known = {}
+        moves = self.known.get(seat)
+        if moves is None:
+            moves = self.known[seat] = list(type(self.state).legal_moves(self.state, seat))
+        return list(moves)

@@ -11,6 +11,7 @@ from typing import Any
 from games.core import GameState, Move, Outcome, Rng, Seat
 from games.core.search import (
     Budget,
+    LegalMemo,
     SearchHooks,
     SearchPolicy,
     clone_state,
@@ -196,3 +197,47 @@ def test_clone_state_is_independent() -> None:
     copied = clone_state(state)
     copied.apply(0, Step(2))
     assert state.totals == [0, 0] and copied.totals != [0, 0]
+
+
+class CountingRace(Race):
+    """A race that counts how often its legal moves are listed."""
+
+    listed = 0
+
+    def legal_moves(self, seat: Seat) -> Sequence[Move]:
+        CountingRace.listed += 1
+        return super().legal_moves(seat)
+
+
+def test_a_playout_lists_a_positions_legal_moves_once_per_seat() -> None:
+    """``LegalMemo``: the playout's ``next_mover`` and the heuristic ask for the same list;
+    the memo answers the second time, and forgets it when a move is applied."""
+    state = CountingRace([True, False])
+    LegalMemo.install(state)
+    first = state.legal_moves(0)
+    assert isinstance(first, list)
+    first.append(Step(9))  # a caller changing its list changes nothing
+    assert state.legal_moves(0) == [Step(1), Step(2), Step(3)]
+    assert CountingRace.listed == 1
+    state.apply(0, Step(1))
+    assert state.legal_moves(1) == [Step(1), Step(2)]
+    assert state.legal_moves(0) == []
+    assert CountingRace.listed == 3  # after the move, each seat's list is made again
+    copied = clone_state(state)  # a memo'd world still copies (pickled, memo included)
+    assert copied.legal_moves(1) == [Step(1), Step(2)]
+    copied.apply(1, Step(2))
+    assert copied.legal_moves(0) == [Step(1), Step(2), Step(3)]
+    assert state.legal_moves(0) == []
+
+
+def test_the_memo_does_not_change_what_the_search_decides(monkeypatch: Any) -> None:
+    results = []
+    for memo in (True, False):
+        if not memo:
+            monkeypatch.setattr(LegalMemo, "install", classmethod(lambda cls, state: None))
+        CountingRace.listed = 0
+        a = search(CountingRace([True, True], seed=3), 0, Rng(5), HOOKS, Budget(rollouts=24))
+        results.append((a.move, a.stats, a.simulated, CountingRace.listed))
+    (move, stats, simulated, with_memo), (move2, stats2, simulated2, without) = results
+    assert (move, stats, simulated) == (move2, stats2, simulated2)
+    assert with_memo < without
