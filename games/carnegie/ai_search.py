@@ -18,6 +18,8 @@ base they refine; at these budgets it measured worse than its prior.
 
 from __future__ import annotations
 
+import functools
+import heapq
 from typing import Any
 
 from games.core import Move, Rng, Seat
@@ -59,15 +61,30 @@ def join_cost(state: Any, own: set[str]) -> int:
     """Fewest more cities a company must build in before one of its networks joins two
     major cities (seed 主要都市の接続): a shortest path between two major cities where a city
     it has built in costs 0, a city with a free space 1, and a full one cannot be passed.
-    ``99`` when no two major cities can be joined."""
+    ``99`` when no two major cities can be joined. A function of the map, ``own`` and which
+    cities are full only, so it is remembered by those (a decision asks it for every build)."""
     d = state.data
+    full = frozenset(c for c in d.neighbours if all(o is not None for o in state.spaces[c]))
+    return _join_cost(d, frozenset(own), full)
+
+
+_MAPS: dict[int, Any] = {}
+
+
+def _join_cost(d: Any, own: frozenset[str], full: frozenset[str]) -> int:
+    _MAPS.setdefault(id(d), d)  # (kept alive, so its id names this map only)
+    return _join_cost_of(id(d), own, full)
+
+
+@functools.lru_cache(maxsize=8192)
+def _join_cost_of(map_id: int, own: frozenset[str], full: frozenset[str]) -> int:
+    d = _MAPS[map_id]
     majors = [c.id for c in d.cities if c.connection_points]
-    free = {c: any(o is None for o in state.spaces[c]) for c in d.neighbours}
 
     def cost(city: str) -> int | None:
         if city in own:
             return 0
-        return 1 if free[city] else None
+        return None if city in full else 1
 
     best = 99
     for a in majors:
@@ -77,8 +94,7 @@ def join_cost(state: Any, own: set[str]) -> int:
         dist = {a: start}
         frontier = [(start, a)]
         while frontier:
-            frontier.sort()
-            here, city = frontier.pop(0)
+            here, city = heapq.heappop(frontier)
             if here > dist.get(city, 99) or here >= best:
                 continue
             for n in d.neighbours[city]:
@@ -86,7 +102,7 @@ def join_cost(state: Any, own: set[str]) -> int:
                 if step is None or here + step >= dist.get(n, 99):
                     continue
                 dist[n] = here + step
-                frontier.append((here + step, n))
+                heapq.heappush(frontier, (here + step, n))
         best = min([best, *(dist[b] for b in majors if b != a and b in dist)])
     return best
 
