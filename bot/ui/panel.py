@@ -223,24 +223,50 @@ def heading(notation: str, lang: str = i18n.DEFAULT, terms: str = "") -> str:
     """A group of moves named by its notation (``"rest drop"``) on a panel or an
     autocomplete line. English: the words as typed (``"Rest drop"``). Another language:
     the game's catalogue entry ``<terms>.term.notation.<notation>`` (``rest_drop``), else
-    each word's (``…notation.rest``, ``…notation.drop``) with plots and numbers (``e2``,
-    ``3``) as typed, else (a word without an entry) the English."""
+    the longest runs of words with an entry (``…notation.build_commerce`` then
+    ``…notation.seattle``), each word by its own entry (``…notation.rest``); plots,
+    numbers and codes (``e2``, ``3``, ``x2g1``) as typed, a ``+`` combination part by
+    part (``cafe+hotel``), a card's copy letter kept (``cafe-a``: ``cafe``'s name, ``-a``);
+    else (a word without an entry) the English."""
     english = words(notation).capitalize()
     if lang == i18n.DEFAULT or not terms:
         return english
-    whole = i18n.term(lang, terms, "notation", notation, notation)  # msgid: the notation
-    if whole != notation:
-        return whole
+    parts = notation.split()
     said = []
-    for word in notation.split():
-        if not any(c.isalpha() for c in word) or (word[0].isalpha() and word[1:].isdigit()):
-            said.append(word)  # a number or a plot like e2: notation
-            continue
-        named = i18n.term(lang, terms, "notation", word, word)
-        if named == word:
-            return english
+    i = 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):  # the longest run of words with an entry
+            run = " ".join(parts[i:j])
+            named: str | None = i18n.term(lang, terms, "notation", run, run)  # msgid: as typed
+            if named != run:
+                break
+        else:
+            j = i + 1
+            named = _word(parts[i], lang, terms)
+            if named is None:
+                return english
         said.append(named)
+        i = j
     return " ".join(said)
+
+
+def _word(word: str, lang: str, terms: str) -> str | None:
+    """One notation word named in ``lang`` (see ``heading``), ``None`` without an entry."""
+    if not any(c.isalpha() for c in word) or (word[0].isalpha() and word[1:].isdigit()):
+        return word  # a number or a plot like e2: notation
+    named = i18n.term(lang, terms, "notation", word, word)
+    if named != word:
+        return named
+    if "+" in word:  # a combination of cards: bookstore+cafe+cinema
+        each = [_word(part, lang, terms) for part in word.split("+")]
+        return None if None in each else "+".join(str(n) for n in each)
+    base, dash, copy = word.rpartition("-")
+    if dash and base and len(copy) == 1 and copy.isalpha():  # a card's copy: cafe-a
+        name = _word(base, lang, terms)
+        return None if name is None else f"{name}-{copy}"
+    if word.isascii() and word.isalnum() and any(c.isdigit() for c in word):
+        return word  # a space's or card's code like x2g1: notation
+    return None
 
 
 def entries_at(
