@@ -237,14 +237,15 @@ def heading(notation: str, lang: str = i18n.DEFAULT, terms: str = "") -> str:
     while i < len(parts):
         for j in range(len(parts), i, -1):  # the longest run of words with an entry
             run = " ".join(parts[i:j])
-            named: str | None = i18n.term(lang, terms, "notation", run, run)  # msgid: as typed
+            named = i18n.term(lang, terms, "notation", run, run)  # msgid: as typed
             if named != run:
                 break
         else:
             j = i + 1
-            named = _word(parts[i], lang, terms)
-            if named is None:
+            word = _word(parts[i], lang, terms)
+            if word is None:
                 return english
+            named = word
         said.append(named)
         i = j
     return " ".join(said)
