@@ -387,7 +387,7 @@ def test_hand_text_names_other_players() -> None:
 
 def test_hand_text_without_names_uses_numbered_labels() -> None:
     text = hand_text(negotiation_3p(0), 0)
-    assert text.startswith("**P1** (p1 in moves)")
+    assert text.startswith("**P1** (`p1` in moves)")
 
 
 def test_hand_text_shows_money_roles_contracts_and_offers() -> None:
