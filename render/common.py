@@ -607,14 +607,23 @@ class Pen:
         (``、。」)``) nor after opening (``「(``)."""
         lines: list[str] = []
         for para in s.split("\n"):
-            current = ""
+            current, wide = "", 0.0
             for word, spaced in _breakable(para):
-                trial = (f"{current} {word}" if spaced else current + word) if current else word
-                if current and self.length(trial, size, bold) > width:
+                if not current:
+                    current, wide = word, self.length(word, size, bold)
+                    continue
+                if spaced:
+                    trial = f"{current} {word}"
+                    trial_wide = self.length(trial, size, bold)
+                else:  # Japanese, character by character: add the piece's width (measuring
+                    # every longer prefix afresh made wrapping a sentence quadratic)
+                    trial = current + word
+                    trial_wide = wide + self.length(word, size, bold)
+                if trial_wide > width:
                     lines.append(current)
-                    current = word
+                    current, wide = word, self.length(word, size, bold)
                 else:
-                    current = trial
+                    current, wide = trial, trial_wide
             lines.append(current)
         return lines
 
