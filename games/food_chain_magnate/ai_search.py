@@ -43,12 +43,15 @@ from games.core.search import (
 )
 
 from .ai import WORK_ORDER, FcmPolicy
+from .ai_marketing import best_campaign, best_product, duration_of
 from .board import UNREACHABLE, parse_square
 from .data import components
 from .game import FcmState
 from .houses import garden_spots, house_spots, house_squares
+from .marketing_phase import reached
 from .model import HOUSES, RESTAURANTS, Occupancy, Phase, Restaurant
 from .moves import (
+    Advertise,
     Fire,
     Pay,
     PlaceCampaign,
@@ -101,7 +104,14 @@ KEEP_FOR_TRAINING = (
     "junior_vp",
     "campaign_manager",
     "kitchen_trainee",
+    "brand_manager",
 )
+MARKETEER_FIRST = 40.0
+TRAIN_MARGIN = 15.0
+"""Dollars a trained marketeer's best campaign must add (over 1.5 times the untrained one's)
+for the AI to train it rather than let it work (``FcmPrior._train_marketeer``)."""
+"""Expected dollars (``ai_marketing.best_campaign``) above which the best marketeer in hand
+works right after the first kitchen card, ahead of the developers and a second kitchen."""
 
 
 class FcmPrior(FcmPolicy):
@@ -131,6 +141,8 @@ class FcmPrior(FcmPolicy):
             return "campaign_manager"
         if kind == "campaign_manager":
             return "brand_manager"
+        if kind == "brand_manager" and not owned["brand_director"]:
+            return "brand_director"  # radio campaigns
         if kind == "management_trainee":
             if not owned["new_business_developer"]:
                 return "new_business_developer"
@@ -163,11 +175,26 @@ class FcmPrior(FcmPolicy):
                 continue
             if emp(kind).is_manager and managers < 2 and len(hand) - managers > g.ceo_slots + 1:
                 continue  # the only manager works: its slots hold a big structure up
-            if kind == "campaign_manager" and hand[kind] < 2:
-                continue  # the only campaign manager works (mailboxes) rather than train
+            if kind in ("campaign_manager", "brand_manager") and not self._train_marketeer(
+                g, seat, kind, hand
+            ):
+                continue
             out.append(kind)
             trainers -= 1
         return out
+
+    def _train_marketeer(self, g: FcmState, seat: int, kind: str, hand: Counter[str]) -> bool:
+        """Whether to leave a campaign or brand manager on the beach to be trained: when
+        another one works meanwhile, or when the trained card's best campaign on today's map
+        (airplanes for a brand manager, radio for a brand director) is worth clearly more
+        than this turn's campaign it gives up."""
+        if hand[kind] >= 2:
+            return True
+        goal = self._target(g, seat, kind)
+        if goal is None:
+            return False
+        now = self._campaign_worth(g, seat, kind)
+        return self._campaign_worth(g, seat, goal) >= 1.5 * now + TRAIN_MARGIN
 
     def _structure(self, g: FcmState, seat: int) -> list[str]:
         """Managers first, then as many trainers as the cards left to train need, then the
@@ -207,14 +234,49 @@ class FcmPrior(FcmPolicy):
         rank = {k: i for i, k in enumerate(NORMAL_WORK_ORDER)}
         first = [k for k in order if k in ("new_business_developer", "local_manager")]
         marketeers = [k for k in MARKETEERS if k in order]
-        first += marketeers[:1]  # the best trained marketeer: mailboxes, airplanes, radio
+        lead = marketeers[:1]  # the best trained marketeer: mailboxes, airplanes, radio
         rest = list(order)
-        for k in first:
+        for k in first + lead:
             rest.remove(k)
         head = [k for k in rest if emp(k).action in ("kitchen", "buyer")][:2]
         for k in head:
             rest.remove(k)
-        return head + first + sorted(rest, key=lambda k: rank.get(k, 99))
+        if lead and self._campaign_worth(g, seat, lead[0]) >= MARKETEER_FIRST:
+            return head[:1] + lead + head[1:] + first + sorted(rest, key=lambda k: rank.get(k, 99))
+        return head + first + lead + sorted(rest, key=lambda k: rank.get(k, 99))
+
+    def _campaign_worth(self, g: FcmState, seat: int, marketeer: str) -> float:
+        """Expected dollars of the best campaign ``marketeer`` could place on today's map."""
+        key = ("ai_campaign_worth", seat, marketeer)
+        if key not in g.cache:
+            plan = best_campaign(g, seat, [marketeer], self._products(g, seat))
+            g.cache[key] = plan.gain if plan is not None else 0.0
+        return float(g.cache[key])
+
+    # -- marketing: campaigns valued by the demand they create -------------------------------
+
+    def _campaign(self, g: FcmState, seat: int, rng: Rng) -> Move | None:
+        """The campaign worth most (``ai_marketing.best_campaign``) of any unused marketeer."""
+        kinds = unused_kinds(g.players[seat], "campaign")
+        if not kinds:
+            return None
+        plan = best_campaign(g, seat, kinds, self._products(g, seat))
+        if plan is None:
+            return None
+        return PlaceCampaign(plan.marketeer, plan.kind, plan.number, plan.where, plan.tall)
+
+    def _advertise(self, g: FcmState, seat: int) -> Move:
+        """The frozen duration; the product worth most at the houses the campaign reaches."""
+        move = super()._advertise(g, seat)
+        assert isinstance(move, Advertise)
+        number = g.players[seat].turn.pending_campaign
+        assert number is not None
+        camp = g.campaigns[number]
+        duration = duration_of(g, seat, camp.marketeer.kind, camp.kind)
+        gain, product = best_product(
+            g, seat, reached(g, camp), camp.kind, duration, self._products(g, seat)
+        )
+        return Advertise(product, move.duration) if gain > 0 else move
 
     def _payday(self, g: FcmState, seat: int) -> Move:
         """Pay if possible; else fire the free salaried card the company needs least,
