@@ -34,7 +34,7 @@ from .data import CampaignDef, Employee, components
 from .marketing import airplane_lines, footprint, positions
 from .marketing_phase import cap, reached
 from .model import Campaign, House
-from .rules import R, emp, house_distance, restaurants_of, unit_price
+from .rules import R, board_cached, emp, house_distance, restaurants_of, unit_price
 
 if TYPE_CHECKING:
     from .game import FcmState
@@ -162,6 +162,34 @@ def capacity(g: FcmState, seat: int, product: str) -> int:
     return out
 
 
+def _house_terms(
+    g: FcmState, seat: int, product: str
+) -> dict[int, tuple[int, float, float, float]]:
+    """House number -> (room for tokens, ``seat``'s share, ``seat``'s dollars an item, the
+    rivals' expected dollars a token) for houses with room someone could serve a campaign of
+    ``product``; cached per move."""
+    key = ("ai_house_terms", seat, product)
+    got = g.cache.get(key)
+    if got is not None:
+        return got
+    out: dict[int, tuple[int, float, float, float]] = {}
+    for number, h in g.houses.items():
+        room = cap(h) - len(h.demand)
+        if room <= 0:
+            continue
+        shares = house_share(g, seat, h, product)
+        if not shares:
+            continue
+        rivals = sum(
+            share * _item_value(g, s, h, product, False) for s, share in shares.items() if s != seat
+        )
+        own = shares.get(seat, 0.0)
+        price = _item_value(g, seat, h, product, True) if own else 0.0
+        out[number] = (room, own, price, rivals)
+    g.cache[key] = out
+    return out
+
+
 def campaign_gain(
     g: FcmState, seat: int, houses: Iterable[House], kind: str, product: str, duration: int
 ) -> float:
@@ -170,19 +198,20 @@ def campaign_gain(
     what it can sell (``capacity``), the best-paying houses first."""
     per_turn = tokens_per_turn(g, seat, kind)
     weight = sum(TURN_WEIGHTS[: max(1, min(duration, len(TURN_WEIGHTS)))])
+    terms = _house_terms(g, seat, product)
     own: list[tuple[float, float]] = []  # (dollars an item, items a turn) at houses we serve
     total = 0.0
     for h in houses:
-        room = cap(h) - len(h.demand)
-        if room <= 0:
+        t = terms.get(h.number)
+        if t is None:
             continue
+        room, share, price, rivals = t
         tokens = min(per_turn, room)
-        for s, share in house_share(g, seat, h, product).items():
-            price = _item_value(g, s, h, product, s == seat)
-            if s == seat:
-                own.append((price, tokens * share))
-            else:
-                total -= RIVAL_WEIGHT * tokens * share * price * weight
+        if share:
+            own.append((price, tokens * share))
+        total -= RIVAL_WEIGHT * tokens * rivals * weight
+    if not own:
+        return total
     left = float(capacity(g, seat, product))
     for price, items in sorted(own, reverse=True):
         sold = min(items, left)
@@ -215,18 +244,24 @@ def best_product(
 
 
 def campaign_houses(g: FcmState, seat: int, d: CampaignDef, where: str, tall: bool) -> list[House]:
-    """The houses campaign ``d`` placed at ``where`` would reach (seed phase 6)."""
-    camp = Campaign(d.number, d.kind, seat, None)  # type: ignore[arg-type]
-    if d.kind == "airplane":
-        lines = airplane_lines(g, d, where)
-        if lines is None:
-            return []
-        camp.axis, camp.lines = lines
-    else:
-        sq = parse_square(where)
-        assert sq is not None
-        camp.squares = rect(sq, *footprint(d, tall))
-    return reached(g, camp)
+    """The houses campaign ``d`` placed at ``where`` would reach (seed phase 6); the house
+    numbers are cached with the board (they change only when something is built)."""
+
+    def find() -> tuple[int, ...]:
+        camp = Campaign(d.number, d.kind, seat, None)  # type: ignore[arg-type]
+        if d.kind == "airplane":
+            lines = airplane_lines(g, d, where)
+            if lines is None:
+                return ()
+            camp.axis, camp.lines = lines
+        else:
+            sq = parse_square(where)
+            assert sq is not None
+            camp.squares = rect(sq, *footprint(d, tall))
+        return tuple(h.number for h in reached(g, camp))
+
+    shape = (d.kind, d.width, d.height, where, tall, len(g.houses))
+    return [g.houses[n] for n in board_cached(g, ("ai_reached", shape), find)]
 
 
 def spots(g: FcmState, seat: int, e: Employee, d: CampaignDef) -> list[tuple[str, bool]]:
@@ -253,13 +288,21 @@ def spots(g: FcmState, seat: int, e: Employee, d: CampaignDef) -> list[tuple[str
             for dr in range(-3, 3):
                 for dc in range(-3, 3):
                     near.add((s[0] + dr, s[1] + dc))
-    out = []
-    for where, tall in legal:
-        sq = parse_square(where)
-        assert sq is not None
-        if sq in near:
-            out.append((where, tall))
-    return out
+    return [(where, tall) for sq, where, tall in _parsed(g, seat, e, d) if sq in near]
+
+
+def _parsed(g: FcmState, seat: int, e: Employee, d: CampaignDef) -> list[tuple[Square, str, bool]]:
+    """``positions`` with each top-left square parsed, cached with the board."""
+
+    def parse() -> list[tuple[Square, str, bool]]:
+        out = []
+        for where, tall in positions(g, seat, e, d):
+            sq = parse_square(where)
+            assert sq is not None
+            out.append((sq, where, tall))
+        return out
+
+    return board_cached(g, ("ai_parsed", seat, e.id, d.number), parse)
 
 
 def _served_with_room(g: FcmState, seat: int) -> list[int]:

@@ -10,9 +10,12 @@ The broader heuristic (``FcmPrior``) adds to the frozen one what issue 21 found 
   where its restaurants are nearer than anyone else's;
 * the local manager opens a second (third) restaurant on the spot that reaches most houses
   away from rival restaurants (seed phase 3, step 6);
-* marketing trainees are trained on into campaign managers and brand managers, so mailbox
-  and airplane campaigns join the billboards (the frozen campaign chooser already uses every
-  kind its marketeers may place).
+* marketing: every campaign a marketeer at work could place is valued by the demand it
+  will create at houses the chain can serve (``ai_marketing``: tokens a turn, price, the
+  share of each house the chain wins, what it can sell), so billboards, mailboxes, airplanes
+  and radios are chosen by what they reach; the best marketeer works early when its campaign
+  pays, and campaign and brand managers are trained on (into brand managers: airplanes; a
+  brand director: radio) when the trained card's best campaign is clearly worth more.
 
 What the search may not see: the reserve card other players kept (until revealed) and their
 secret restructuring (until everyone has committed), plus future chance (the state's
@@ -63,7 +66,14 @@ from .moves import (
 )
 from .payday import salaried_free
 from .restaurants import placements
-from .rules import emp, house_distance, restaurants_of, salary_due, structure_fits
+from .rules import (
+    board_cached,
+    emp,
+    house_distance,
+    restaurants_of,
+    salary_due,
+    structure_fits,
+)
 from .working_common import unused_kinds
 
 # Which card families ``normal`` wants, in order: (entry kind, how many of that family).
@@ -246,12 +256,18 @@ class FcmPrior(FcmPolicy):
         return head + first + lead + sorted(rest, key=lambda k: rank.get(k, 99))
 
     def _campaign_worth(self, g: FcmState, seat: int, marketeer: str) -> float:
-        """Expected dollars of the best campaign ``marketeer`` could place on today's map."""
-        key = ("ai_campaign_worth", seat, marketeer)
-        if key not in g.cache:
+        """Expected dollars of the best campaign ``marketeer`` could place on today's map;
+        kept through Restructuring (nothing it reads, the map, the houses' demand and the
+        cards owned, changes while players choose who works)."""
+
+        def worth() -> float:
             plan = best_campaign(g, seat, [marketeer], self._products(g, seat))
-            g.cache[key] = plan.gain if plan is not None else 0.0
-        return float(g.cache[key])
+            return plan.gain if plan is not None else 0.0
+
+        if g.phase == Phase.RESTRUCTURING:
+            key = ("ai_campaign_worth", seat, marketeer, g.turn)
+            return float(board_cached(g, key, worth))
+        return worth()
 
     # -- marketing: campaigns valued by the demand they create -------------------------------
 
