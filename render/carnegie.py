@@ -1623,4 +1623,5 @@ RENDERER: Renderer[CarnegieView] = Renderer(
     seats=lambda view: len(view.companies),
     player=render_player,
     hand=render_hand,
+    width=lambda view, detail: (DETAIL if detail else CHAT).pixels,
 )

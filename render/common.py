@@ -931,6 +931,11 @@ class Size:
     side: float = 0.0
 
     @property
+    def pixels(self) -> float:
+        """The board's width in image pixels at scale 1.0 (``Renderer.width``)."""
+        return self.width * self.unit
+
+    @property
     def inner(self) -> float:
         """The width of the ``"top"`` sections (the whole board less its margins)."""
         return self.width - 2 * self.margin

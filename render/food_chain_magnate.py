@@ -1727,4 +1727,5 @@ RENDERER: Renderer[FcmView] = Renderer(
     player=render_player,
     hand=render_hand,
     zoom=render_zoom,
+    width=lambda view, detail: board_size(view, detail).pixels,
 )

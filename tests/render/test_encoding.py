@@ -3,12 +3,13 @@ level-3 PNG of the same board (the encoder before), for every game's chat board.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
 from PIL import Image, ImageChops
 
-from bot.services.boards import INLINE, Boards, encode_png, picture
+from bot.services.boards import INLINE, Boards, at_inline_width, encode_png, picture
 from games.core import get_game
 from games.core.ai import play_out
 from render import contract
@@ -57,3 +58,40 @@ async def test_render_processes_draw_what_the_threads_draw() -> None:
     assert a is not None and b is not None
     assert (a.data, a.filename, a.description) == (b.data, b.filename, b.description)
     assert "alice" in b.description and c.filename == "kenchiku-1-player.png"
+
+
+@pytest.mark.parametrize("key", sorted(k for k, r in RENDERERS.items() if r.width is not None))
+def test_declared_width_is_the_drawn_width(key: str) -> None:
+    """``Renderer.width`` (known before drawing) is the width the board comes out at, so the
+    bot can choose the scale that reaches ``INLINE`` before it draws."""
+    spec = get_game(key)
+    state, _record = play_out(spec, min(4, spec.max_players), 5)
+    renderer = contract.of(key)
+    assert renderer is not None and renderer.width is not None
+    view = state.view(None)
+    for detail in (False, True):
+        for scale in (0.5, 0.75, 1.0):
+            image = renderer.board(view, names=NAMES, scale=scale, detail=detail)
+            assert image.width == round(renderer.width(view, detail) * scale)
+
+
+def test_a_narrow_board_is_drawn_once_at_inline_width() -> None:
+    """Carnegie's chat board is 495 px at the default 0.75: the bot draws it once, at the
+    scale that makes it ``INLINE`` wide, and posts what drawing twice posted before."""
+    spec = get_game("carnegie")
+    state, _record = play_out(spec, 4, 6)
+    view = state.view(None)
+    renderer = contract.of("carnegie")
+    assert renderer is not None and renderer.width is not None
+    scales: list[float] = []
+
+    def board(v: object, **kw: object) -> Image.Image:
+        scales.append(float(kw["scale"]))  # type: ignore[arg-type]
+        return renderer.board(v, **kw)  # type: ignore[arg-type]
+
+    counted = dataclasses.replace(renderer, board=board)
+    posted, _ext = picture(counted, "board", view, names=NAMES, scale=0.75)
+    assert len(scales) == 1 and Image.open(io.BytesIO(posted)).width >= INLINE
+    twice = at_inline_width(lambda k: renderer.board(view, names=NAMES, scale=k), 0.75)
+    assert twice.width >= INLINE and posted == encode_png(twice)
+    assert renderer.board(view, names=NAMES, scale=0.75).width < INLINE  # the case it is for
