@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -994,3 +994,39 @@ def compose(
         if at is not None:
             s.draw(*at)
     return image
+
+
+TH = TypeVar("TH", bound=Palette)
+VW = TypeVar("VW")
+SZ = TypeVar("SZ", bound=Size)
+
+
+class BoardSections(Generic[TH, VW, SZ]):
+    """The sections of one board, listed by a game's subclass (``sections``): ``view`` drawn
+    at ``size`` with ``pen`` (in ``pen.lang``) in theme ``th``, players named by ``names``
+    (one per seat). ``board`` draws them (``compose``)."""
+
+    def __init__(self, pen: Pen, th: TH, view: VW, names: Sequence[str], size: SZ) -> None:
+        self.pen = pen
+        self.th = th
+        self.view = view
+        self.names = names
+        self.size = size
+        self.lang = pen.lang
+
+    def sections(self) -> list[Section]:
+        """The board's sections in order (``Section``); each game lists its own."""
+        raise NotImplementedError
+
+    @classmethod
+    def board(
+        cls, th: TH, view: VW, names: Sequence[str], size: SZ, *, scale: float, lang: str
+    ) -> Image.Image:
+        """``view`` drawn at ``size`` times ``scale`` in ``lang`` (``compose``), on ``th.bg``."""
+        return compose(
+            size,
+            lambda pen: cls(pen, th, view, names, size).sections(),
+            lambda image, k: Pen(image, k, th.ink, lang=lang),
+            scale=scale,
+            bg=th.bg,
+        )
