@@ -344,22 +344,23 @@ def glyphs(
     text: str, px: int, bold: bool, anchor: str
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
-    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
-    measurement that records those calls sees it once the cache is cleared), in the face
-    that draws ``text`` (``face_for``; baselines as ``draw_text``), or run by run on one
-    baseline when a Japanese string has characters only DejaVu draws (``runs``)."""
+    point; ``None`` when nothing would be drawn. Rasterised by Pillow's ``getmask2`` (as
+    ``ImageDraw.text`` does: a text measurement that records those calls sees it once the
+    cache is cleared), in the face that draws ``text`` (``face_for``; baselines as
+    ``draw_text``), or run by run on one baseline when a Japanese string has characters only
+    DejaVu draws (``runs``)."""
     parts = runs(text, bold)
     if len(parts) > 1:
         return _mixed(parts, px, bold, anchor)
     face = parts[0][1]
     fnt = font(px, bold=bold, face=face)
     anchor, dy = _baseline(anchor, px, bold, face)
-    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
-    if x1 <= x0 or y1 <= y0:
+    # Pillow's own rasterisation (what ImageDraw.text pastes), laid out once: measuring the
+    # box first (getbbox) laid the string out twice, a third of a new string's cost
+    core, (x0, y0) = fnt.getmask2(text, "L", anchor=anchor)
+    if not core.size[0] or not core.size[1]:
         return None
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0 + dy)
+    return Image.Image()._new(core), (x0, y0 + dy)
 
 
 def _mixed(
