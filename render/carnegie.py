@@ -32,6 +32,7 @@ from games.carnegie.terms import ACTION_NAMES, ACTION_WORDS
 from games.carnegie.view import CarnegieView, CellView, CompanyView
 from i18n import t, term, tr
 from render.common import (
+    RGB,
     BoardSections,
     Legend,
     Palette,
@@ -49,7 +50,6 @@ from render.common import (
 )
 from render.contract import Renderer
 
-RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in layout units
 
 # ---------------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from games.food_chain_magnate.view import (
 )
 from i18n import t, term
 from render.common import (
+    RGB,
     BoardSections,
     LayerPaint,
     Legend,
@@ -53,8 +54,6 @@ from render.common import (
     text_on,
 )
 from render.contract import Renderer
-
-RGB = tuple[int, int, int]
 
 GOODS = {
     "burger": ("B", (150, 92, 44)),
