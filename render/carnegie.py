@@ -1599,6 +1599,13 @@ def _on_display(lang: str, shown: Sequence[str]) -> str:
     return t(lang, "render.carnegie.on_display", "On display: {tiles}", tiles=", ".join(shown))
 
 
+def _width(kind: str, detail: bool) -> float | None:
+    """``Renderer.width``: the board's and a company board's width at scale 1.0."""
+    if kind == "board":
+        return (DETAIL if detail else CHAT).pixels
+    return P_W if kind in ("player", "hand") else None
+
+
 RENDERER: Renderer[CarnegieView] = Renderer(
     "carnegie",
     board=render_board,
@@ -1606,5 +1613,5 @@ RENDERER: Renderer[CarnegieView] = Renderer(
     seats=lambda view: len(view.companies),
     player=render_player,
     hand=render_hand,
-    width=lambda view, detail: (DETAIL if detail else CHAT).pixels,
+    width=lambda kind, view, detail: _width(kind, detail),
 )

@@ -1715,6 +1715,14 @@ def _waitresses(lang: str, n: int) -> str:
     return t(lang, "render.food_chain_magnate.waitresses", "{n} waitresses", n=n)
 
 
+def _width(kind: str, view: FcmView, detail: bool) -> float | None:
+    """``Renderer.width``: the board's (``board_size``) and a company's width at scale 1.0;
+    ``None`` for a zoom (its width follows the area)."""
+    if kind == "board":
+        return board_size(view, detail).pixels
+    return P_W if kind in ("player", "hand") else None
+
+
 RENDERER: Renderer[FcmView] = Renderer(
     "food_chain_magnate",
     board=render_board,
@@ -1723,5 +1731,5 @@ RENDERER: Renderer[FcmView] = Renderer(
     player=render_player,
     hand=render_hand,
     zoom=render_zoom,
-    width=lambda view, detail: board_size(view, detail).pixels,
+    width=_width,
 )

@@ -91,7 +91,7 @@ def picture(
             kind, view, seat=seat, area=area, names=names, scale=k, detail=detail, lang=lang
         ),
         scale,
-        renderer.width(view, detail) if kind == "board" and renderer.width else None,
+        renderer.width(kind, view, detail) if renderer.width else None,
     )
     return encode_png(image), "png"
 
