@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +22,7 @@ import aiosqlite
 
 from games.core import GameError
 
-from .db import Database, Dialect, IntegrityError, Tx, connect
+from .db import Database, Dialect, IntegrityError, Tx, connect, uninterrupted
 from .db.schema import Migration, PerDialect, render_all
 from .db.sqlite import SqliteDatabase
 
@@ -695,9 +696,8 @@ class Storage:
             return await tx.scalar(sql, params)
 
     async def _write(self, sql: str, params: Sequence[Any]) -> int:
-        """A save of one statement; returns the number of rows it changed."""
-        async with self.transaction() as tx:
-            return await tx.execute(sql, params)
+        """A save of one statement (``_save``); returns the number of rows it changed."""
+        return (await self._save([(sql, params)]))[0]
 
     async def schema_version(self) -> int:
         return await self.database.schema_version()
@@ -1103,57 +1103,79 @@ class Storage:
 
     async def commit_move(self, game_id: int, move: MoveWrite, now: str) -> None:
         """Record one move, the game's new phase/finish state, its deadline timer and turn
-        clocks, in a single transaction.
+        clocks, in a single transaction (SQLite: in one hop to the connection's thread,
+        ``_save``).
 
         Raises ``StaleMove`` (an ``IntegrityError``; nothing is written) unless ``seq`` is
         the number of moves stored, i.e. the move follows the stored line: another process
         (or an undo) changed the game since this copy of it was loaded.
         """
-        async with self.transaction() as tx:
-            await tx.lock("game", game_id)
-            stored = await tx.scalar(
-                "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0",
-                (game_id,),
-            )
+
+        def follows(stored: Any) -> None:
             if stored != move.seq:
                 raise StaleMove(game_id, move.seq, int(stored))
-            statements: list[Statement] = [
+
+        statements: list[Statement] = [
+            (
+                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
+                "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
-                    "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        move.seq,
-                        move.seat,
-                        move.notation,
-                        move.user_id,
-                        now,
-                        move.public,
-                        move.actor,
-                        move.digest,
-                    ),
-                )
+                    game_id,
+                    move.seq,
+                    move.seat,
+                    move.notation,
+                    move.user_id,
+                    now,
+                    move.public,
+                    move.actor,
+                    move.digest,
+                ),
+            )
+        ]
+        if move.outcome is not None:
+            statements += [
+                (
+                    "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
+                    "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
+                    (json.dumps(move.outcome), now, game_id),
+                ),
+                ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
             ]
-            if move.outcome is not None:
-                statements += [
-                    (
-                        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
-                        "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
-                        (json.dumps(move.outcome), now, game_id),
-                    ),
-                    ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
-                ]
-            else:
-                statements += [
-                    (
-                        "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
-                        "WHERE id = ?",
-                        (now, move.phase_key, move.phase_started_at, game_id),
-                    ),
-                    _timer_statement(game_id, "deadline", move.deadline),
-                    *_clock_statements(game_id, move.clocks),
-                ]
-            await tx.batch(statements)  # SQLite: one hop to the database's thread
+        else:
+            statements += [
+                (
+                    "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
+                    "WHERE id = ?",
+                    (now, move.phase_key, move.phase_started_at, game_id),
+                ),
+                _timer_statement(game_id, "deadline", move.deadline),
+                *_clock_statements(game_id, move.clocks),
+            ]
+        await self._save(statements, Guard("game", game_id, _STORED_MOVES, (game_id,), follows))
+
+    async def _save(self, statements: Sequence[Statement], guard: Guard | None = None) -> list[int]:
+        """One save of ``statements`` (after ``guard``'s check passes); returns the rows each
+        changed. On SQLite the whole transaction (``BEGIN IMMEDIATE``, the check, the
+        statements, ``COMMIT``, or ``ROLLBACK`` on any error) is one hop to the connection's
+        thread, holding the connection's lock for that hop alone: a transaction of several
+        hops holds the lock while the event loop comes round to each hop's answer, so when
+        the loop is busy every other save and read queues behind those turns
+        (docs/architecture.md, "Where a move's CPU goes"). The hop runs to its end even if
+        the caller is cancelled (``uninterrupted``), so a save is whole or absent.
+        PostgreSQL: ``transaction()``, with the guard's lock held."""
+        database = self.database
+        if isinstance(database, SqliteDatabase):
+            connection = database.connection
+            async with database.lock:
+                counts: list[int] = await uninterrupted(
+                    connection._execute(_save_at_once, connection._conn, statements, guard)
+                )
+                return counts
+        async with self.transaction() as tx:
+            if guard is not None:
+                await tx.lock(guard.namespace, guard.ident)
+                guard.check(await tx.scalar(guard.sql, guard.params))
+            return await tx.batch(statements)
 
     async def put_clocks(self, game_id: int, write: ClockWrite) -> None:
         """Store seat clocks and their timers alone (a reminder sent, a vacation)."""
@@ -1716,6 +1738,44 @@ async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:
 
 
 Statement = tuple[str, Sequence[Any]]
+
+_STORED_MOVES = "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The check that a save is still valid: ``sql`` (one value) with ``params`` is read
+    inside the save's transaction, under the lock ``(namespace, ident)`` (``Tx.lock``), and
+    ``check`` raises (nothing is written) if the value says the save no longer applies."""
+
+    namespace: str
+    ident: int
+    sql: str
+    params: Sequence[Any]
+    check: Callable[[Any], None]
+
+
+def _save_at_once(
+    conn: sqlite3.Connection, statements: Sequence[Statement], guard: Guard | None
+) -> list[int]:
+    """A whole SQLite save in the connection's thread (``Storage._save``): ``BEGIN
+    IMMEDIATE``, ``guard``'s check, the statements and ``COMMIT``; ``ROLLBACK`` and raise
+    on any error, the check's included."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if guard is not None:
+            row = conn.execute(guard.sql, guard.params).fetchone()
+            guard.check(row[0] if row else None)
+        counts = []
+        for sql, params in statements:
+            cursor = conn.execute(sql, params)
+            counts.append(cursor.rowcount)
+            cursor.close()
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return counts
 
 
 def _timer_statement(game_id: int, kind: TimerKind, timer: TimerRow | None) -> Statement:

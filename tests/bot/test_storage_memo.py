@@ -129,14 +129,14 @@ async def test_pending_lines_and_the_table_message_are_written_and_read_when_the
     assert row is not None and (row.table_key, row.table_message_id) == (None, None)
 
 
-async def test_a_move_is_three_hops_and_one_transaction(storage: Storage, hops: list[str]) -> None:
-    """The stale check with ``BEGIN IMMEDIATE``, the move's writes in one batch, the commit
-    (27 hops per move through the bot before, 11 of them for this save)."""
+async def test_a_move_is_one_hop_and_one_transaction(storage: Storage, hops: list[str]) -> None:
+    """``BEGIN IMMEDIATE``, the stale check, the move's writes and the commit in one hop
+    (27 hops per move through the bot before issue 20, 11 of them for this save; then 3)."""
     gid = await _running(storage)
     hops.clear()
     timer = TimerRow(gid, "deadline", "p", 1e9, (60.0,), "Phase")
     await storage.commit_move(gid, _move(0, deadline=timer), "2026-11-26T00:00:02+00:00")
-    assert hops == ["_run", "_run_all", "commit"]
+    assert hops == ["_save_at_once"]
     assert [m.notation for m in await storage.moves(gid)] == ["m0"]
     assert [t.key for t in await storage.timers() if t.game_id == gid] == ["p"]
 
