@@ -6,9 +6,10 @@ Latency of one ``/move`` is measured inside the bot, from the moment its handler
 the interaction is emitted, for the Poisson mode) to the moment its handling ends (the move
 committed, the board drawn, encoded and posted to SimCord's simulated HTTP).
 
-Every bot runs inside ``simulated``, which always shuts it down (timers, render pool, the
-database's worker thread), whatever happens; SimCord waits up to ``bot.simtools.SETTLE`` for
-the bot to settle, so a slow machine gives slow figures rather than a time-out.
+Every bot runs inside ``simulated``, which always stops it as ``boardroom run`` does (cogs,
+timers, render pool, the database's worker thread), whatever happens; SimCord waits up to
+``bot.simtools.SETTLE`` for the bot to settle, so a slow machine gives slow figures rather
+than a time-out.
 """
 
 from __future__ import annotations
@@ -82,10 +83,11 @@ def identity_callbacks() -> Iterator[None]:
 
 @contextlib.asynccontextmanager
 async def simulated(path: Path, *, scale: float | None = None) -> AsyncIterator[tuple[Any, Any]]:
-    """``(bot, env)``: the bot on database ``path`` attached to a simulated Discord, shut down
-    (timers, render pool, database) on the way out, also after an error. ``scale`` overrides
-    the setting ``board_scale``. SimCord's callback records compare by identity inside
-    (``identity_callbacks``)."""
+    """``(bot, env)``: the bot on database ``path`` attached to a simulated Discord, stopped
+    on the way out, also after an error, as ``boardroom run`` stops it (``Boardroom.close``:
+    the cogs unloaded, so the summaries' replay thread ends, then timers, render pool and
+    database). ``scale`` overrides the setting ``board_scale``. SimCord's callback records
+    compare by identity inside (``identity_callbacks``)."""
     import simcord
 
     from .app import create_bot
@@ -97,7 +99,7 @@ async def simulated(path: Path, *, scale: float | None = None) -> AsyncIterator[
             async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
                 yield bot, env
         finally:
-            await bot.shutdown()
+            await bot.close()
 
 
 async def open_tables(

@@ -151,3 +151,27 @@ async def test_poisson_reports_where_each_moves_time_goes() -> None:
     assert got["platform.poisson_4.render_work"]  # boards were drawn
     assert got["platform.poisson_4.loop_lag"]
     assert any("the slowest" in n for n in notes)
+
+
+async def test_a_benched_bot_stops_as_the_real_one_does(tmp_path: Path) -> None:
+    """``simulated`` stops the bot the way ``boardroom run`` does (``Boardroom.close``: its
+    cogs unloaded, then timers, render pool and database): the replay thread of the game-over
+    summaries ends, so ``boardroom bench`` no longer waits out its grace period for it and
+    exits without "thread 'replay_0' still running" (nor leaked semaphores from killing the
+    render processes)."""
+    import asyncio
+    import threading
+
+    from bot.bench_platform import simulated
+
+    async with simulated(tmp_path / "stop.sqlite3") as (bot, _env):
+        summaries = bot.get_cog("HistoryCog").summaries
+        await asyncio.get_running_loop().run_in_executor(summaries._pool, int)  # thread up
+        replay = [t for t in threading.enumerate() if t.name.startswith("replay")]
+        assert replay, "the replay pool started its thread"
+        boards = bot.services.boards
+    assert not bot.storage.is_open
+    assert boards._procs is None
+    for thread in replay:
+        thread.join(60)  # a hang detector (an idle thread ends at once), not a speed limit
+        assert not thread.is_alive()
