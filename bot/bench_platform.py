@@ -486,31 +486,9 @@ class Stages:
         if hasattr(database, "_lock"):  # SQLite: its one connection, its thread
             database._lock = _TimedLock(self.waits["db_lock_wait"], self.waits["db_lock_hold"])
             connection = database.connection
-            connection._execute = self._hops(connection._execute)
-
-    def _hops(self, execute: Callable[..., Any]) -> Callable[..., Any]:
-        queued, ran, back = self.waits["db_queue"], self.waits["db_run"], self.waits["db_back"]
-
-        async def timed(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-            times: list[float] = []
-
-            def run(*a: Any, **k: Any) -> Any:
-                times.append(time.perf_counter())
-                try:
-                    return fn(*a, **k)
-                finally:
-                    times.append(time.perf_counter())
-
-            t0 = time.perf_counter()
-            try:
-                return await execute(run, *args, **kwargs)
-            finally:
-                if len(times) == 2:
-                    queued.append((times[0] - t0) * 1000)
-                    ran.append((times[1] - times[0]) * 1000)
-                    back.append((time.perf_counter() - times[1]) * 1000)
-
-        return timed
+            connection._tx = _TimedQueue(
+                connection._tx, self.waits["db_queue"], self.waits["db_run"], self.waits["db_back"]
+            )
 
     def _board(self, waited: float, worked: float) -> None:
         self.waits["render_wait"].append(waited * 1000)
@@ -590,6 +568,42 @@ class _TimedLock(asyncio.Lock):
     def release(self) -> None:
         self._holds.append((time.perf_counter() - self._since) * 1000)
         super().release()
+
+
+class _TimedQueue:
+    """aiosqlite's queue of work for its connection's thread, as the event loop puts work on
+    it, timing each piece (ms): its wait in the queue, its run on the thread, and the loop
+    coming round to its answer."""
+
+    def __init__(
+        self, queue: Any, queued: list[float], ran: list[float], back: list[float]
+    ) -> None:
+        self._queue, self._queued, self._ran, self._back = queue, queued, ran, back
+
+    def put_nowait(self, item: tuple[asyncio.Future[Any] | None, Callable[[], Any]]) -> None:
+        future, function = item
+        t0 = time.perf_counter()
+        times: list[float] = []
+
+        def run() -> Any:
+            times.append(time.perf_counter())
+            try:
+                return function()
+            finally:
+                times.append(time.perf_counter())
+
+        def answered(_: Any) -> None:
+            if len(times) == 2:
+                self._queued.append((times[0] - t0) * 1000)
+                self._ran.append((times[1] - times[0]) * 1000)
+                self._back.append((time.perf_counter() - times[1]) * 1000)
+
+        if future is not None:
+            future.add_done_callback(answered)
+        self._queue.put_nowait((future, run))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._queue, name)
 
 
 class LoopLag:

@@ -10,13 +10,15 @@ dialect (``bot.db.schema``); SQLite's ``PRAGMA user_version`` or PostgreSQL's
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
@@ -1155,22 +1157,26 @@ class Storage:
 
     async def _save(self, statements: Sequence[Statement], guard: Guard | None = None) -> list[int]:
         """One save of ``statements`` (after ``guard``'s check passes); returns the rows each
-        changed. On SQLite the whole transaction (``BEGIN IMMEDIATE``, the check, the
-        statements, ``COMMIT``, or ``ROLLBACK`` on any error) is one hop to the connection's
-        thread, holding the connection's lock for that hop alone: a transaction of several
-        hops holds the lock while the event loop comes round to each hop's answer, so when
-        the loop is busy every other save and read queues behind those turns
-        (docs/architecture.md, "Where a move's CPU goes"). The hop runs to its end even if
-        the caller is cancelled (``uninterrupted``), so a save is whole or absent.
-        PostgreSQL: ``transaction()``, with the guard's lock held."""
+        changed. PostgreSQL: ``transaction()``, with the guard's lock held.
+
+        SQLite: the whole transaction (``BEGIN IMMEDIATE``, the check, the statements,
+        ``COMMIT``, or ``ROLLBACK`` on any error) is one function queued for the connection's
+        thread (``_save_at_once``), and the connection's lock is held only while it is
+        queued, not until it has run: the thread runs what is queued one at a time in order,
+        so no transaction is open when it is queued (a transaction holds the lock from its
+        ``BEGIN`` to its end) and whatever takes the lock after it runs after its
+        ``COMMIT``; the same isolation as holding the lock to the end. Holding it to the end
+        made every save wait for the thread and then for the event loop to come round to the
+        answer, and on a busy loop the saves of 50 moves a second queued behind those turns
+        (docs/architecture.md, "Where a move's CPU goes"). The save runs to its end even if
+        the caller is cancelled (``uninterrupted``), so it is whole or absent."""
         database = self.database
         if isinstance(database, SqliteDatabase):
             connection = database.connection
             async with database.lock:
-                counts: list[int] = await uninterrupted(
-                    connection._execute(_save_at_once, connection._conn, statements, guard)
-                )
-                return counts
+                queued = _queue(connection, _save_at_once, connection._conn, statements, guard)
+            counts: list[int] = await uninterrupted(queued)
+            return counts
         async with self.transaction() as tx:
             if guard is not None:
                 await tx.lock(guard.namespace, guard.ident)
@@ -1738,6 +1744,7 @@ async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:
 
 
 Statement = tuple[str, Sequence[Any]]
+T = TypeVar("T")
 
 _STORED_MOVES = "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0"
 
@@ -1753,6 +1760,15 @@ class Guard:
     sql: str
     params: Sequence[Any]
     check: Callable[[Any], None]
+
+
+def _queue(connection: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+    """``fn(*args)`` queued now for aiosqlite's thread, which runs what is queued one at a
+    time in order; its future. ``Connection._execute`` queues the same way, but only once
+    its coroutine first runs (a later turn of the event loop)."""
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    connection._tx.put_nowait((future, functools.partial(fn, *args)))
+    return future
 
 
 def _save_at_once(

@@ -160,14 +160,13 @@ async def test_a_benched_bot_stops_as_the_real_one_does(tmp_path: Path) -> None:
     exits without "thread 'replay_0' still running" (nor leaked semaphores from killing the
     render processes)."""
     import asyncio
-    import threading
 
     from bot.bench_platform import simulated
 
     async with simulated(tmp_path / "stop.sqlite3") as (bot, _env):
         summaries = bot.get_cog("HistoryCog").summaries
         await asyncio.get_running_loop().run_in_executor(summaries._pool, int)  # thread up
-        replay = [t for t in threading.enumerate() if t.name.startswith("replay")]
+        replay = list(summaries._pool._threads)  # this bot's (other tests' bots have theirs)
         assert replay, "the replay pool started its thread"
         boards = bot.services.boards
     assert not bot.storage.is_open

@@ -12,6 +12,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
+import bot.storage as storage_module
 from bot.storage import GuildSettings, MoveWrite, StaleMove, Storage, TimerRow
 
 GUILD = 7
@@ -36,7 +37,8 @@ async def statements(storage: Storage) -> AsyncIterator[list[str]]:
 
 @pytest.fixture
 def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every function sent to aiosqlite's thread from now on."""
+    """Every function sent to aiosqlite's thread from now on (``Connection._execute``, and
+    ``bot.storage._queue`` for whole saves)."""
     sent: list[str] = []
     original = aiosqlite.Connection._execute
 
@@ -45,6 +47,13 @@ def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return await original(self, fn, *args, **kwargs)
 
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    queue = storage_module._queue
+
+    def queued(connection: Any, fn: Any, *args: Any) -> Any:
+        sent.append(getattr(fn, "__name__", repr(fn)))
+        return queue(connection, fn, *args)
+
+    monkeypatch.setattr(storage_module, "_queue", queued)
     return sent
 
 
