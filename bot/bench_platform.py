@@ -535,11 +535,16 @@ class Stages:
             samples.clear()
 
     def emit(self, emit: Emit, prefix: str) -> None:
-        """Each stage's and wait's figures, then a note: the mean of each stage over the
-        slowest 5 % of moves (what a p95 move is made of)."""
+        """Each stage's and wait's figures, the latency up to ``post`` (``move_posted``:
+        what the player waits for; ``move_latency`` also counts ``after_post``), then a
+        note: the mean of each stage over the slowest 5 % of moves (what a p95 move is made
+        of)."""
         segments = list(self.segments().values())
         for stage in STAGES:
             emit(f"{prefix}.stage.{stage}", "ms", [s[stage] for s in segments], None)
+        # what the player waits for: until the board (or the move's line) is posted
+        posted = [sum(s[k] for k in STAGES[: STAGES.index("post") + 1]) for s in segments]
+        emit(f"{prefix}.move_posted", "ms", posted, None)
         for name, samples in self.waits.items():
             emit(f"{prefix}.{name}", "ms", list(samples), None)
         if segments:

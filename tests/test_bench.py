@@ -147,6 +147,8 @@ async def test_poisson_reports_where_each_moves_time_goes() -> None:
     # each move's stages add up to its latency (the same clock readings, not a speed)
     sums = sorted(sum(parts) for parts in zip(*stages, strict=True))
     assert all(abs(a - b) < 1e-6 for a, b in zip(sums, sorted(latencies), strict=True))
+    posted = got["platform.poisson_4.move_posted"]
+    assert len(posted) == len(latencies) and max(posted) <= max(latencies)
     assert got["platform.poisson_4.db_lock_wait"] and got["platform.poisson_4.db_run"]
     assert got["platform.poisson_4.render_work"]  # boards were drawn
     assert got["platform.poisson_4.loop_lag"]
