@@ -15,6 +15,7 @@ import contextlib
 import functools
 import json
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
@@ -653,6 +654,7 @@ class Storage:
         self._no_pending: set[int] = set()
         self._tables: dict[int, tuple[str | None, int | None]] = {}
         self._writes = 0  # writes of memoised rows so far: a read that overlapped one is not kept
+        self._batch: _Batch | None = None  # SQLite: the saves queued last (``_save``)
 
     @property
     def dialect(self) -> Dialect:
@@ -661,6 +663,7 @@ class Storage:
     async def open(self, *, upto: int | None = None) -> None:
         """Connect and apply the migrations not applied yet (``upto``: stop after that
         number; tests of old schemas use it)."""
+        self._batch = None
         await self.database.open()
         await self.database.migrate(render_all(MIGRATIONS, self.dialect), upto)
 
@@ -1161,21 +1164,33 @@ class Storage:
 
         SQLite: the whole transaction (``BEGIN IMMEDIATE``, the check, the statements,
         ``COMMIT``, or ``ROLLBACK`` on any error) is one function queued for the connection's
-        thread (``_save_at_once``), and the connection's lock is held only while it is
+        thread (``_commit_batch``), and the connection's lock is held only while it is
         queued, not until it has run: the thread runs what is queued one at a time in order,
         so no transaction is open when it is queued (a transaction holds the lock from its
         ``BEGIN`` to its end) and whatever takes the lock after it runs after its
         ``COMMIT``; the same isolation as holding the lock to the end. Holding it to the end
         made every save wait for the thread and then for the event loop to come round to the
         answer, and on a busy loop the saves of 50 moves a second queued behind those turns
-        (docs/architecture.md, "Where a move's CPU goes"). The save runs to its end even if
-        the caller is cancelled (``uninterrupted``), so it is whole or absent."""
+        (docs/architecture.md, "Where a move's CPU goes").
+
+        Saves that arrive while the previous one is still queued, with nothing queued after
+        it, join it (``_Batch``): one transaction, one fsync, each save in a savepoint of its
+        own, so a save whose check or statement fails is rolled back alone and only it
+        raises. None is answered before the ``COMMIT`` that stores it; a failed ``COMMIT``
+        raises in every save of the batch, none stored. The save runs to its end even if the
+        caller is cancelled (``uninterrupted``), so it is whole or absent."""
         database = self.database
         if isinstance(database, SqliteDatabase):
             connection = database.connection
+            answer: asyncio.Future[list[int]] = asyncio.get_running_loop().create_future()
             async with database.lock:
-                queued = _queue(connection, _save_at_once, connection._conn, statements, guard)
-            counts: list[int] = await uninterrupted(queued)
+                batch = self._batch
+                if batch is None or not batch.join(statements, guard, answer):
+                    batch = self._batch = _Batch()
+                    batch.join(statements, guard, answer)
+                    queued = _queue(connection, _commit_batch, connection._conn, batch)
+                    queued.add_done_callback(batch.answer)
+            counts: list[int] = await uninterrupted(answer)
             return counts
         async with self.transaction() as tx:
             if guard is not None:
@@ -1771,27 +1786,95 @@ def _queue(connection: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -
     return future
 
 
-def _save_at_once(
+class _Batch:
+    """SQLite saves committed together by the connection's thread (``Storage._save``): a
+    save joins while the batch is queued and not yet running (``join``, on the event loop);
+    the thread closes it when it starts (``take``); its outcomes go to each save's future on
+    the event loop (``answer``)."""
+
+    def __init__(self) -> None:
+        self._mutex = threading.Lock()
+        self._closed = False
+        self._saves: list[tuple[Sequence[Statement], Guard | None, asyncio.Future[list[int]]]] = []
+
+    def join(
+        self,
+        statements: Sequence[Statement],
+        guard: Guard | None,
+        answer: asyncio.Future[list[int]],
+    ) -> bool:
+        """Add a save unless the thread has started on the batch; whether it was added."""
+        with self._mutex:
+            if self._closed:
+                return False
+            self._saves.append((statements, guard, answer))
+            return True
+
+    def take(self) -> list[tuple[Sequence[Statement], Guard | None]]:
+        """The saves, in the order they joined; no more may join (the thread, at the start)."""
+        with self._mutex:
+            self._closed = True
+            return [(statements, guard) for statements, guard, _ in self._saves]
+
+    def answer(self, done: asyncio.Future[list[list[int] | Exception]]) -> None:
+        """Each save's outcome (its row counts, or what it raised) to its future; if the
+        transaction failed (its ``COMMIT`` too), that error to every save."""
+        error = asyncio.CancelledError() if done.cancelled() else done.exception()
+        outcomes = [] if error is not None else done.result()
+        for i, (_, _, answer) in enumerate(self._saves):
+            if answer.done():
+                continue
+            outcome = error if error is not None else outcomes[i]
+            if isinstance(outcome, BaseException):
+                answer.set_exception(outcome)
+            else:
+                answer.set_result(outcome)
+
+
+def _run_save(
     conn: sqlite3.Connection, statements: Sequence[Statement], guard: Guard | None
 ) -> list[int]:
-    """A whole SQLite save in the connection's thread (``Storage._save``): ``BEGIN
-    IMMEDIATE``, ``guard``'s check, the statements and ``COMMIT``; ``ROLLBACK`` and raise
-    on any error, the check's included."""
+    if guard is not None:
+        row = conn.execute(guard.sql, guard.params).fetchone()
+        guard.check(row[0] if row else None)
+    counts = []
+    for sql, params in statements:
+        cursor = conn.execute(sql, params)
+        counts.append(cursor.rowcount)
+        cursor.close()
+    return counts
+
+
+def _commit_batch(conn: sqlite3.Connection, batch: _Batch) -> list[list[int] | Exception]:
+    """A batch of SQLite saves in the connection's thread (``Storage._save``): ``BEGIN
+    IMMEDIATE``, each save's check and statements (in a savepoint when there are several: a
+    save that raises is rolled back alone and its error is its outcome), ``COMMIT``;
+    ``ROLLBACK`` and raise if anything else fails. A batch of one is not wrapped in a
+    savepoint: its error rolls back the transaction and is its outcome."""
+    saves = batch.take()
     conn.execute("BEGIN IMMEDIATE")
+    outcomes: list[list[int] | Exception] = []
     try:
-        if guard is not None:
-            row = conn.execute(guard.sql, guard.params).fetchone()
-            guard.check(row[0] if row else None)
-        counts = []
-        for sql, params in statements:
-            cursor = conn.execute(sql, params)
-            counts.append(cursor.rowcount)
-            cursor.close()
+        if len(saves) == 1:
+            try:
+                outcomes.append(_run_save(conn, *saves[0]))
+            except Exception as exc:
+                conn.rollback()
+                return [exc]
+        else:
+            for statements, guard in saves:
+                conn.execute("SAVEPOINT save")
+                try:
+                    outcomes.append(_run_save(conn, statements, guard))
+                except Exception as exc:
+                    conn.execute("ROLLBACK TO save")
+                    outcomes.append(exc)
+                conn.execute("RELEASE save")
         conn.commit()
     except BaseException:
         conn.rollback()
         raise
-    return counts
+    return outcomes
 
 
 def _timer_statement(game_id: int, kind: TimerKind, timer: TimerRow | None) -> Statement:

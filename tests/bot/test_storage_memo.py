@@ -145,7 +145,7 @@ async def test_a_move_is_one_hop_and_one_transaction(storage: Storage, hops: lis
     hops.clear()
     timer = TimerRow(gid, "deadline", "p", 1e9, (60.0,), "Phase")
     await storage.commit_move(gid, _move(0, deadline=timer), "2026-11-26T00:00:02+00:00")
-    assert hops == ["_save_at_once"]
+    assert hops == ["_commit_batch"]
     assert [m.notation for m in await storage.moves(gid)] == ["m0"]
     assert [t.key for t in await storage.timers() if t.game_id == gid] == ["p"]
 
