@@ -498,8 +498,10 @@ class Stages:
         self.stamps.setdefault(interaction, {})[stage] = time.perf_counter()
 
     def _stamp_move(self, game_id: int, seq: int, stage: str) -> None:
+        """The first time only: the same board may be drawn again later (a game's final
+        board for its summary), after its move was posted."""
         interaction = self._moves.get((game_id, seq))
-        if interaction is not None:
+        if interaction is not None and stage not in self.stamps.get(interaction, {}):
             self.stamp(interaction, stage)
 
     def submitted(self, interaction: int, emitted: float) -> None:
