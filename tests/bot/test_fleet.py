@@ -273,7 +273,7 @@ async def test_a_move_still_committing_when_its_process_dies_is_not_overtaken(pg
     is released when its lock connection closes, which may be before that commit ends (the
     lock and the transaction are two connections); the next process to hold the game must
     wait for the commit and continue from it, not fail to commit on a copy read before it
-    (this is how the 20-trial test below hung once: the survivor's move raised StaleMove,
+    (this is how the SIGKILL trials below hung once: the survivor's move raised StaleMove,
     its play stopped, and it never printed 'over'). Made deterministic here: a deferred
     trigger holds the commit of move 2 on a lock the test holds, and the test lets it go
     only once the other process waits on the dying commit."""
@@ -370,7 +370,7 @@ async def test_a_load_is_one_line_while_another_process_moves(pg_url, toy_game, 
     game's last move between the reads of that load: the copy it gets has one line, whose
     row, stamp and state agree (before, the state could hold the new move and be over while
     the row still said running: a fleet worker then found nobody to act and stopped, another
-    hang of the 20-trial test). The next load has the finished game."""
+    hang of the SIGKILL trials). The next load has the finished game."""
     gid = await new_toy(pg_url, 7, target="2")  # 3 moves
     reader, mover = Storage(pg_url, pool_size=2), Storage(pg_url, pool_size=2)
     await reader.open()
@@ -465,16 +465,23 @@ async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     )
 
 
+TRIALS = int(os.environ.get("BOARDROOM_FLEET_TRIALS", "6"))
+"""Trials of the SIGKILL test below: 6 in the default run (3 kills of each process; each
+trial costs a process start, about 1.4 s of CPU for its imports), more for the long loop
+(``BOARDROOM_FLEET_TRIALS=200 BOARDROOM_FLEET_SEED=N pytest tests/bot/test_fleet.py -k
+sigkill``; README, "Development")."""
+
+
 async def test_sigkill_of_one_of_two_processes_loses_no_acknowledged_move(pg_url, toy_game):
-    """20 trials: two processes play the same game; one is SIGKILLed at a random moment
-    (it may be inside a commit); the other finishes the game. Every acknowledged move is
-    stored, once, and the game replays to exactly its stored line. The moments of the kills
-    come from seed 22, or ``BOARDROOM_FLEET_SEED`` (to run many different trials)."""
+    """``TRIALS`` trials: two processes play the same game; one is SIGKILLed at a random
+    moment (it may be inside a commit); the other finishes the game. Every acknowledged move
+    is stored, once, and the game replays to exactly its stored line. The moments of the
+    kills come from seed 22, or ``BOARDROOM_FLEET_SEED`` (to run many different trials)."""
     rnd = random.Random(int(os.environ.get("BOARDROOM_FLEET_SEED", "22")))
     workers = [Worker(pg_url), Worker(pg_url)]
     acked: dict[int, list[int]] = {}
     try:
-        for trial in range(20):
+        for trial in range(TRIALS):
             gid = await new_toy(pg_url, 100 + trial, target="6")  # 11 moves
             victim, survivor = workers[trial % 2], workers[1 - trial % 2]
             if not victim.ready:
