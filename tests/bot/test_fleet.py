@@ -30,6 +30,7 @@ from bot.db.postgres import PostgresDatabase
 from bot.manager import STALE, GameManager
 from bot.storage import Storage
 from games.core import NotYourTurn
+from tests.bot.together import start_toy
 from tests.pg import execute, pg_url  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,17 +192,8 @@ async def new_toy(url: str, channel: int, **options: str) -> int:
     await storage.open()
     try:
         manager = GameManager(storage, lambda: datetime.now(UTC))
-        await manager.new_lobby(
-            guild_id=1,
-            channel_id=channel,
-            game_key="toy",
-            options={"target": "20", **options},
-            seed=channel,
-            host_id=1,
-            host_name="a",
-        )
-        await manager.join(channel, 2, "b")
-        return (await manager.start(channel, 1)).id
+        target = int(options.pop("target", "20"))
+        return (await start_toy(manager, channel, target=target, **options)).id
     finally:
         await storage.close()
 
