@@ -146,3 +146,16 @@ async def test_a_stale_move_in_a_batch_writes_nothing(storage: Storage) -> None:
     # the connection is usable after the rollback, and the next save begins afresh
     await storage.commit_move(gid, _move(1), "2026-11-26T00:00:04+00:00")
     assert [m.notation for m in await storage.moves(gid)] == ["m0", "m1"]
+
+
+async def test_an_aiosqlite_without_execute_is_refused_with_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SQLite storage sends its functions to aiosqlite's thread with the private
+    ``Connection._execute`` (pinned in pyproject.toml): an aiosqlite without it is named at
+    open, not met as an AttributeError in the middle of a move."""
+    monkeypatch.delattr(aiosqlite.Connection, "_execute")
+    storage = Storage(tmp_path / "pin.sqlite3")
+    with pytest.raises(RuntimeError, match=r"aiosqlite .* has no Connection\._execute"):
+        await storage.open()
+    assert not storage.is_open
