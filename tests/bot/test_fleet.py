@@ -15,13 +15,10 @@ import os
 import queue
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -30,10 +27,10 @@ from bot.db.postgres import PostgresDatabase
 from bot.manager import STALE, GameManager
 from bot.storage import Storage
 from games.core import NotYourTurn
+from tests.bot.forked import forked
 from tests.bot.together import start_toy
 from tests.pg import execute, pg_url  # noqa: F401 (fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
 # The hang detector: a wait that sees nothing new for HANG_POLLS polls of POLL seconds in a
 # row (two minutes; a move takes milliseconds, a worker starts in a few seconds even on a
 # loaded machine) fails with ``diagnose``'s report. It detects hangs; it times nothing.
@@ -103,20 +100,15 @@ def take(lines: queue.Queue[str], url: str, waiting: str) -> str:
 
 
 class Worker:
-    """One fleet process; its printed lines arrive on ``lines`` (a reader thread)."""
+    """One fleet process (forked from a server that imported the bot once:
+    ``tests/bot/forked.py``); its printed lines arrive on ``lines`` (a reader thread)."""
 
     started: ClassVar[list[Worker]] = []  # this test's workers (for ``diagnose``)
 
     def __init__(self, url: str, *, poll: float = 0.0, wait: bool = True) -> None:
         """Start the process; ``wait``: until it is ready (else call ``expect("ready")``)."""
         self.url = url
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.fleet_worker", url, "--poll", str(poll)],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        self.proc = forked("tests.bot.fleet_worker", url, "--poll", str(poll))
         Worker.started.append(self)
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
@@ -457,11 +449,11 @@ async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     )
 
 
-TRIALS = int(os.environ.get("BOARDROOM_FLEET_TRIALS", "6"))
-"""Trials of the SIGKILL test below: 6 in the default run (3 kills of each process; each
-trial costs a process start, about 1.4 s of CPU for its imports), more for the long loop
-(``BOARDROOM_FLEET_TRIALS=200 BOARDROOM_FLEET_SEED=N pytest tests/bot/test_fleet.py -k
-sigkill``; README, "Development")."""
+TRIALS = int(os.environ.get("BOARDROOM_FLEET_TRIALS", "20"))
+"""Trials of the SIGKILL test below: 20 in the default run (10 kills of each process; a
+trial's new process is forked, not started: ``tests/bot/forked.py``), more for the long
+loop (``BOARDROOM_FLEET_TRIALS=200 BOARDROOM_FLEET_SEED=N pytest tests/bot/test_fleet.py
+-k sigkill``; README, "Development")."""
 
 
 async def test_sigkill_of_one_of_two_processes_loses_no_acknowledged_move(pg_url, toy_game):
