@@ -13,7 +13,7 @@ from games.core import Rng
 
 from .conftest import FAST
 from .replaying import moves_recorded
-from .together import restart_bot, seat_turns
+from .together import seat_turns
 
 
 @pytest.fixture
@@ -267,7 +267,7 @@ async def test_restart_in_the_middle_of_ai_play(simcord_env, table, bots):
     env = simcord_env
     pause = 100.0  # virtual seconds (the AI's pause runs on SimCord's clock)
     slow = Settings(**{**FAST.__dict__, "ai_pause": pause})
-    await restart_bot(env, bots(settings=slow))
+    await env.restart_bot(bots(settings=slow))
     await ai_table(channel, alice, "kenchiku", 2)
     r = await alice.slash(channel, "seat ai")
     assert r.ephemeral
@@ -279,7 +279,7 @@ async def test_restart_in_the_middle_of_ai_play(simcord_env, table, bots):
     old = env.bot
     old.services.autoplay.cancel_all()
     old.services.timers.cancel_all()
-    await restart_bot(env, bots(settings=slow))
+    await env.restart_bot(bots(settings=slow))
     assert await moves_recorded(env, channel.id) == played
     await env.advance_time(pause + 1)
     assert await moves_recorded(env, channel.id) == played + 1  # the new bot went on

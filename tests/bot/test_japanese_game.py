@@ -21,7 +21,7 @@ import pytest
 from bot.settings import Settings
 
 from .conftest import FAST
-from .together import restart_bot, seat_turns
+from .together import seat_turns
 
 NOTATION = frozenset(
     {
@@ -234,7 +234,7 @@ async def test_a_japanese_member_plays_a_whole_kenchiku_game(simcord_env, table,
     assert len(first) == 1
     async with env.bot.storage.transaction() as tx:
         await tx.execute("UPDATE games SET summary_posted = NULL WHERE id = ?", (live.id,))
-    await restart_bot(env, bots(settings=Settings(**{**FAST.__dict__, "board_scale": 0.25})))
+    await env.restart_bot(bots(settings=Settings(**{**FAST.__dict__, "board_scale": 0.25})))
     for _ in range(50):
         if len(summaries()) == 2:
             break
