@@ -24,18 +24,6 @@ FAST = Settings(
 
 
 @pytest.fixture(autouse=True)
-def _patient_restarts(monkeypatch):
-    """``env.restart_bot`` settles the new bot within the environment's ``settle_timeout``,
-    not SimCord's fixed 5 s of wall clock (``tests.bot.together.restart_bot``)."""
-    import simcord
-
-    from .together import restart_bot, simcord_restart
-
-    simcord_restart()  # SimCord's own, kept before it is replaced
-    monkeypatch.setattr(simcord.Env, "restart_bot", restart_bot)
-
-
-@pytest.fixture(autouse=True)
 def _toy_registered(toy_game):
     """Every bot test runs with the toy game registered (tests/conftest.py ``toy_game``)."""
     return toy_game

@@ -1,8 +1,7 @@
 """Helpers shared by the bot tests: several interactions arriving at once (these live in the
 package, ``bot.simtools``, so ``boardroom bench`` uses the same code), a member's turns of a
-whole game through the bot (``seat_turns``), a restart that a loaded machine cannot fail
-(``restart_bot``), and a started two-player toy game made through the real manager
-(``start_toy``: the crash tests' worker processes and the command line's)."""
+whole game through the bot (``seat_turns``), and a started two-player toy game made through
+the real manager (``start_toy``: the crash tests' worker processes and the command line's)."""
 
 from __future__ import annotations
 
@@ -13,51 +12,7 @@ from bot.manager import GameManager, LiveGame
 from bot.simtools import emit_slash, slash_payload, slash_together
 from games.core import Move, Rng
 
-__all__ = [
-    "emit_slash",
-    "restart_bot",
-    "seat_turns",
-    "slash_payload",
-    "slash_together",
-    "start_toy",
-]
-
-ATTACH_SETTLE = 5.0
-"""The wall-clock seconds SimCord 3.2.1 gives a newly attached bot to settle
-(``simcord._runtime._attach_bot``), whatever the environment's ``settle_timeout``."""
-
-
-_simcord_restart: list[Any] = []
-
-
-def simcord_restart() -> Any:
-    """SimCord's own ``Env.restart_bot``, as it was before tests/bot/conftest.py put
-    ``restart_bot`` in its place for every bot test (which asks for it first). SimCord is
-    imported here, not with this module: the crash tests' worker processes import it."""
-    if not _simcord_restart:
-        import simcord
-
-        _simcord_restart.append(simcord.Env.restart_bot)
-    return _simcord_restart[0]
-
-
-async def restart_bot(env: Any, bot: Any = None) -> None:
-    """``env.restart_bot(bot)``, the new bot given the environment's ``settle_timeout``
-    (tests/conftest.py: ``bot.simtools.SETTLE``, a hang detector) to settle instead of
-    SimCord's fixed 5 s of wall clock: a bot that resumes work when it starts (a late
-    summary draws the final board) takes longer than that on a loaded machine (a CI run
-    failed so, "bot did not settle (timeout=5s)"). The waits inside stay on SimCord's
-    virtual clock; only the limit on real time changes."""
-    settle = env._settle_internal
-
-    async def patient(*, timeout: float | None = None, **kwargs: Any) -> None:
-        await settle(timeout=None if timeout == ATTACH_SETTLE else timeout, **kwargs)
-
-    env._settle_internal = patient
-    try:
-        await simcord_restart()(env, bot)
-    finally:
-        del env._settle_internal
+__all__ = ["emit_slash", "seat_turns", "slash_payload", "slash_together", "start_toy"]
 
 
 async def seat_turns(
