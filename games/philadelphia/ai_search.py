@@ -1,18 +1,22 @@
 """Philadelphia's AI levels through the generic search (``games.core.search``): ``easy`` is
-the game's heuristic (``ai.POLICY``), ``normal``/``hard`` search over it.
+the game's heuristic (``ai.POLICY``, frozen); ``normal`` and ``hard`` search over a better
+prior (``PRIOR``: ``easy`` that posts its professionals and keeps money for cards rather than
+overtime) late in the game.
 
-Only generic hooks live here, because Philadelphia's card list and heuristic are being
-rebuilt: what the search may not see, and a score projection. Hidden from a seat: the other
-hands, their cards picked for a simultaneous give (a frame's ``picks``) and the order of the
-ad and item decks (plus the state's ``rng``). A determinisation pools the cards it cannot see
-(the ad deck and the other hands), shuffles them, deals every other hand back at its size,
-forgets the other seats' secret picks (they choose again in the rollout) and shuffles the
-item deck. Cards a seat has seen pass from hand to hand are not remembered: the search knows
-less than an attentive player, never more.
+Hidden from a seat: the other hands, their cards picked for a simultaneous give (a frame's
+``picks``) and the order of the ad and item decks (plus the state's ``rng``). A
+determinisation pools the cards it cannot see (the ad deck and the other hands), shuffles
+them, deals every other hand back at its size, forgets the other seats' secret picks (they
+choose again in the rollout) and shuffles the item deck. Cards a seat has seen pass from hand
+to hand are not remembered: the search knows less than an attentive player, never more.
 
-The evaluation is VP plus a fifth of a VP per dollar (the heuristic's own exchange rate is
-close to that) plus half the VP the hand would score if submitted now, against the best other
-player. Candidates: the heuristic's pick, one move of every other kind, then the pick's kind.
+Where it searches (``LateHooks``): only once some player has 8 VP (``hard``: 5), in the action
+phase; playouts run to the game's end and count the win (half) and the VP lead (half, on a
+2 VP logistic scale). Earlier the prior plays alone: a playout from the opening is ~100 moves
+of mostly luck, and measured (session 26) 6-8 such playouts cut at 30-40 moves and judged by
+VP + money/5 + half the hand's VP (``PhilaHooks.scores``, still the evaluation of a cut
+playout) did not beat their prior. Candidates: the prior's pick, one move of every other kind
+(an ad to post, an item, a hand to submit, the nurse …), then moves of the pick's kind.
 """
 
 from __future__ import annotations
