@@ -646,11 +646,11 @@ class Storage:
         self.database: Database = connect(target, pool_size=pool_size)
         # Rows only this process writes (SQLite: the bot is the database's one writer, and
         # every write of these goes through the methods below), remembered so the move path
-        # reads none of them: a server's settings and a member's language (read for every
-        # move), whether a game has stored pending lines, and its timed phase's table
-        # message. ``shared`` (PostgreSQL: other processes write too) remembers nothing.
+        # reads none of them: a server's settings (read for every move), whether a game has
+        # stored pending lines, and its timed phase's table message (members' languages are
+        # remembered by bot.lang's cache, on both backends). ``shared`` (PostgreSQL: other
+        # processes write too) remembers nothing.
         self._guilds: dict[int, GuildSettings] = {}
-        self._languages: dict[int, str | None] = {}
         self._no_pending: set[int] = set()
         self._tables: dict[int, tuple[str | None, int | None]] = {}
         self._writes = 0  # writes of memoised rows so far: a read that overlapped one is not kept
@@ -1218,25 +1218,21 @@ class Storage:
         )
 
     async def user_language(self, user_id: int) -> str | None:
-        """The member's chosen language (migration 18), ``None`` when they chose none."""
-        if user_id in self._languages:
-            return self._languages[user_id]
-        writes = self._writes
+        """The member's chosen language (migration 18), ``None`` when they chose none. Read
+        each time: the bot reads it through ``bot.lang``'s cache."""
         value = await self._scalar(
             "SELECT language FROM user_settings WHERE user_id = ?", (user_id,)
         )
-        language = str(value) if value else None
-        self._remember(self._languages, user_id, language, writes)
-        return language
+        return str(value) if value else None
 
     async def set_user_language(self, user_id: int, value: str | None) -> None:
-        """Choose the member's language (``None``: follow their Discord client)."""
-        async with self._changing(self._languages, user_id):
-            await self._write(
-                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-                (user_id, value),
-            )
+        """Store the member's language (``None``: follow their Discord client). The bot
+        calls ``bot.lang.set_user_language``, which also forgets the cached choice."""
+        await self._write(
+            "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, value),
+        )
 
     def _remember(self, memo: dict[int, Any], key: int, value: Any, writes: int) -> None:
         """Keep ``value``, read when ``self._writes`` was ``writes``, in ``memo`` (at most

@@ -32,6 +32,8 @@ from games.carnegie.terms import ACTION_NAMES, ACTION_WORDS
 from games.carnegie.view import CarnegieView, CellView, CompanyView
 from i18n import t, term, tr
 from render.common import (
+    RGB,
+    BoardSections,
     Legend,
     Palette,
     Pen,
@@ -39,7 +41,6 @@ from render.common import (
     Section,
     Size,
     alt_text,
-    compose,
     glyphs,
     mix,
     palette,
@@ -49,7 +50,6 @@ from render.common import (
 )
 from render.contract import Renderer
 
-RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in layout units
 
 # ---------------------------------------------------------------------------------------------
@@ -316,19 +316,8 @@ def _space(pen: Pen, th: _Theme, x: float, y: float, kind: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-class _Board:
-    """The sections of one board: ``view`` drawn at ``size`` with ``pen`` (players named by
-    ``names``, one per seat)."""
-
-    def __init__(
-        self, pen: Pen, th: _Theme, view: CarnegieView, names: Sequence[str], size: BoardSize
-    ) -> None:
-        self.pen = pen
-        self.t = th
-        self.view = view
-        self.names = names
-        self.size = size
-        self.lang = pen.lang
+class _Board(BoardSections[_Theme, CarnegieView, BoardSize]):
+    """The sections of one board (``BoardSections``)."""
 
     def sections(self) -> list[Section]:
         """Header, final scores, timeline, map, tracks, players, donations, this turn, Andrew,
@@ -349,7 +338,7 @@ class _Board:
         return [Section(h, d, self.size.place(name)) for name, h, d in parts]
 
     def panel(self, x: float, y: float, w: float, h: float, title: str = "") -> None:
-        self.pen.rect(x, y, x + w, y + h, fill=self.t.panel, radius=8)
+        self.pen.rect(x, y, x + w, y + h, fill=self.th.panel, radius=8)
         if title:
             self.pen.text(x + 8, y + HEAD_H / 2 + 2, title, TEXT_M, bold=True, anchor="lm")
 
@@ -374,7 +363,7 @@ class _Board:
             pen.fit(right, TEXT_M, room, True),
             TEXT_M,
             bold=True,
-            fill=self.t.highlight,
+            fill=self.th.highlight,
             anchor="rm",
         )
 
@@ -390,7 +379,7 @@ class _Board:
 
     def outcome(self, x: float, y: float, w: float) -> None:
         """Final scores, best first, with each scoring category, then the end reason."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         out = view.outcome
         assert out is not None
         h = self.outcome_height(w)
@@ -462,7 +451,7 @@ class _Board:
     def timeline(self, x: float, y: float, w: float) -> None:
         """The four action rows with their discs and events, this round's marker, and who
         chose which action (and the event it triggered)."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         tl = view.timeline
         x1 = x + w
         long = self.size.long_names
@@ -583,7 +572,7 @@ class _Board:
     def map(self, x: float, y: float, w: float) -> None:
         """The map: its unchanging ground (regions, roads, cities and their names) pasted
         from a cached layer, then every construction space: empty by type, or its disk."""
-        pen, th, view = self.pen, self.t, self.view
+        pen, th, view = self.pen, self.th, self.view
         ground = _map_layer(
             th.name, pen.k, w, self.lang, self.size.long_names, not self.size.legend
         )
@@ -612,7 +601,7 @@ class _Board:
     def tracks(self, x: float, y: float, w: float) -> None:
         """Each region's track: boxes 1-5 with their level (W wagon...) and who stands in
         each box."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         title = t(lang, "render.carnegie.transport", "Transport (box 1-5, level)")
         self.panel(x, y, w, self.tracks_height(w), title)
         box_w = (w - TRACK_LABEL_W - 8) / 5
@@ -673,7 +662,7 @@ class _Board:
         """One row per company (and Andrew): mark and name (★ the start player), money,
         goods, VP, active employees, its transport box in each region, projects, (added
         departments, donations,) the action-choice tile; the acting ones highlighted."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         x1 = x + w
         pen.rect(x, y, x1, y + self.players_height(w), fill=th.panel, radius=8)
         cols = self.columns()
@@ -757,7 +746,7 @@ class _Board:
     def donations(self, x: float, y: float, w: float) -> None:
         """The donation chart: four categories (named where they fit) x five spaces, each
         with its id and up to two disks."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         self.panel(
             x, y, w, self.donations_height(w), t(lang, "render.carnegie.donations", "Donations")
         )
@@ -865,7 +854,7 @@ class _Board:
         """Whose turn, the department in use, moves left, this round's event; then the latest
         events (or the department tiles on display, while one is chosen), newest last, as
         many as fit."""
-        pen, th, view, lang = self.pen, self.t, self.view, self.lang
+        pen, th, view, lang = self.pen, self.th, self.view, self.lang
         h = self.turn_height(w)
         pen.rect(x, y, x + w, y + h, fill=th.panel, radius=8)
         lines = self.turn_lines()[: self.size.turn_rows]
@@ -972,7 +961,7 @@ class _Board:
         return _LEGEND.height if self.size.legend else 0
 
     def legend(self, x: float, y: float, w: float) -> None:
-        _LEGEND.paste(self.pen, x, y, w, _paint_legend, self.t.name, self.t.bg)
+        _LEGEND.paste(self.pen, x, y, w, _paint_legend, self.th.name, self.th.bg)
 
 
 def _space_rows(size: str) -> list[list[int]]:
@@ -1215,13 +1204,7 @@ def render_board(
     th = pick_theme(THEMES, theme, scale)
     labels = seat_names(names, view.n_seats)
     size = DETAIL if detail else CHAT
-    return compose(
-        size,
-        lambda pen: _Board(pen, th, view, labels, size).sections(),
-        lambda image, k: Pen(image, k, th.ink, lang=lang),
-        scale=scale,
-        bg=th.bg,
-    )
+    return _Board.board(th, view, labels, size, scale=scale, lang=lang)
 
 
 def _event_short(ev: str, lang: str = "en") -> str:
@@ -1616,6 +1599,13 @@ def _on_display(lang: str, shown: Sequence[str]) -> str:
     return t(lang, "render.carnegie.on_display", "On display: {tiles}", tiles=", ".join(shown))
 
 
+def _width(kind: str, detail: bool) -> float | None:
+    """``Renderer.width``: the board's and a company board's width at scale 1.0."""
+    if kind == "board":
+        return (DETAIL if detail else CHAT).pixels
+    return P_W if kind in ("player", "hand") else None
+
+
 RENDERER: Renderer[CarnegieView] = Renderer(
     "carnegie",
     board=render_board,
@@ -1623,4 +1613,5 @@ RENDERER: Renderer[CarnegieView] = Renderer(
     seats=lambda view: len(view.companies),
     player=render_player,
     hand=render_hand,
+    width=lambda kind, view, detail: _width(kind, detail),
 )

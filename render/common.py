@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -344,22 +344,23 @@ def glyphs(
     text: str, px: int, bold: bool, anchor: str
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """``text`` at ``px`` pixels as an "L" coverage mask and its offset from the anchor
-    point; ``None`` when nothing would be drawn. Drawn with ``ImageDraw.text`` (so a text
-    measurement that records those calls sees it once the cache is cleared), in the face
-    that draws ``text`` (``face_for``; baselines as ``draw_text``), or run by run on one
-    baseline when a Japanese string has characters only DejaVu draws (``runs``)."""
+    point; ``None`` when nothing would be drawn. Rasterised by Pillow's ``getmask2`` (as
+    ``ImageDraw.text`` does: a text measurement that records those calls sees it once the
+    cache is cleared), in the face that draws ``text`` (``face_for``; baselines as
+    ``draw_text``), or run by run on one baseline when a Japanese string has characters only
+    DejaVu draws (``runs``)."""
     parts = runs(text, bold)
     if len(parts) > 1:
         return _mixed(parts, px, bold, anchor)
     face = parts[0][1]
     fnt = font(px, bold=bold, face=face)
     anchor, dy = _baseline(anchor, px, bold, face)
-    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(text, anchor=anchor))
-    if x1 <= x0 or y1 <= y0:
+    # Pillow's own rasterisation (what ImageDraw.text pastes), laid out once: measuring the
+    # box first (getbbox) laid the string out twice, a third of a new string's cost
+    core, (x0, y0) = fnt.getmask2(text, "L", anchor=anchor)
+    if not core.size[0] or not core.size[1]:
         return None
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255, anchor=anchor)
-    return mask, (x0, y0 + dy)
+    return Image.Image()._new(core), (x0, y0 + dy)
 
 
 def _mixed(
@@ -931,6 +932,11 @@ class Size:
     side: float = 0.0
 
     @property
+    def pixels(self) -> float:
+        """The board's width in image pixels at scale 1.0 (``Renderer.width``)."""
+        return self.width * self.unit
+
+    @property
     def inner(self) -> float:
         """The width of the ``"top"`` sections (the whole board less its margins)."""
         return self.width - 2 * self.margin
@@ -989,3 +995,39 @@ def compose(
         if at is not None:
             s.draw(*at)
     return image
+
+
+TH = TypeVar("TH", bound=Palette)
+VW = TypeVar("VW")
+SZ = TypeVar("SZ", bound=Size)
+
+
+class BoardSections(Generic[TH, VW, SZ]):
+    """The sections of one board, listed by a game's subclass (``sections``): ``view`` drawn
+    at ``size`` with ``pen`` (in ``pen.lang``) in theme ``th``, players named by ``names``
+    (one per seat). ``board`` draws them (``compose``)."""
+
+    def __init__(self, pen: Pen, th: TH, view: VW, names: Sequence[str], size: SZ) -> None:
+        self.pen = pen
+        self.th = th
+        self.view = view
+        self.names = names
+        self.size = size
+        self.lang = pen.lang
+
+    def sections(self) -> list[Section]:
+        """The board's sections in order (``Section``); each game lists its own."""
+        raise NotImplementedError
+
+    @classmethod
+    def board(
+        cls, th: TH, view: VW, names: Sequence[str], size: SZ, *, scale: float, lang: str
+    ) -> Image.Image:
+        """``view`` drawn at ``size`` times ``scale`` in ``lang`` (``compose``), on ``th.bg``."""
+        return compose(
+            size,
+            lambda pen: cls(pen, th, view, names, size).sections(),
+            lambda image, k: Pen(image, k, th.ink, lang=lang),
+            scale=scale,
+            bg=th.bg,
+        )

@@ -17,6 +17,9 @@ returning a new RGB image:
   with a sentence naming the valid areas for a bad ``area``.
 - ``alt(view, names, lang)``: the text fallback: one or two plain lines saying what the board
   shows (the image's description for screen readers, and the words posted if no image can be).
+- ``width(kind, view, detail)`` (optional): view ``kind``'s width in pixels at scale 1.0 where
+  the game knows it before drawing (else ``None``), so the bot picks the scale that reaches
+  Discord's inline width in one drawing.
 
 ``names`` are display names by seat (index = seat), shortened by the renderer; missing names
 show as ``P1``, ``P2``... ``theme`` is ``"light"`` or ``"dark"``; ``scale`` multiplies the
@@ -86,7 +89,8 @@ class ZoomView(Protocol[V]):
 @dataclass(frozen=True)
 class Renderer(Generic[W]):
     """One game's declared views (see the module docstring); ``seats(view)`` is the number
-    of seats a view shows (for per-seat views)."""
+    of seats a view shows (for per-seat views); ``width(kind, view, detail)`` a view's width
+    in pixels at scale 1.0 where the game knows it before drawing."""
 
     game: str
     board: BoardView[W]
@@ -95,6 +99,7 @@ class Renderer(Generic[W]):
     player: SeatView[W] | None = None
     hand: SeatView[W] | None = None
     zoom: ZoomView[W] | None = None
+    width: Callable[[Kind, W, bool], float | None] | None = None
 
     @property
     def views(self) -> frozenset[Kind]:

@@ -37,13 +37,15 @@ from games.food_chain_magnate.view import (
 )
 from i18n import t, term
 from render.common import (
+    RGB,
+    BoardSections,
+    LayerPaint,
     Legend,
     Palette,
     Pen,
     Section,
     Size,
     alt_text,
-    compose,
     mix,
     palette,
     pick_theme,
@@ -52,8 +54,6 @@ from render.common import (
     text_on,
 )
 from render.contract import Renderer
-
-RGB = tuple[int, int, int]
 
 GOODS = {
     "burger": ("B", (150, 92, 44)),
@@ -68,6 +68,7 @@ HIGHLIGHT: tuple[int, int, int] = (213, 94, 0)
 
 @dataclass(frozen=True)
 class _Theme(Palette):
+    name: str
     ground: RGB
     grid: RGB
     tile_edge: RGB
@@ -82,6 +83,7 @@ class _Theme(Palette):
 _THEMES: dict[str, _Theme] = {
     "light": _Theme(
         **palette("light"),
+        name="light",
         ground=(236, 232, 220),
         grid=(218, 212, 198),
         tile_edge=(120, 112, 100),
@@ -94,6 +96,7 @@ _THEMES: dict[str, _Theme] = {
     ),
     "dark": _Theme(
         **palette("dark"),
+        name="dark",
         ground=(52, 56, 60),
         grid=(66, 70, 76),
         tile_edge=(150, 150, 150),
@@ -252,27 +255,11 @@ def render_board(
     th = pick_theme(_THEMES, theme, scale)
     labels = seat_names(names, len(view.players))
     size = board_size(view, detail)
-    return compose(
-        size,
-        lambda pen: _Board(pen, th, view, labels, size).sections(),
-        lambda image, k: Pen(image, k, th.ink, lang=lang),
-        scale=scale,
-        bg=th.bg,
-    )
+    return _Board.board(th, view, labels, size, scale=scale, lang=lang)
 
 
-class _Board:
-    """The sections of one board: ``view`` drawn at ``size`` with ``pen``."""
-
-    def __init__(
-        self, pen: Pen, th: _Theme, view: FcmView, names: Sequence[str], size: BoardSize
-    ) -> None:
-        self.pen = pen
-        self.th = th
-        self.view = view
-        self.names = names
-        self.z = size
-        self.lang = pen.lang
+class _Board(BoardSections[_Theme, FcmView, BoardSize]):
+    """The sections of one board (``BoardSections``)."""
 
     def sections(self) -> list[Section]:
         """Header, map, campaigns, companies, legend (one column at both sizes)."""
@@ -281,7 +268,7 @@ class _Board:
             Section(self.map_height, self.map, "top"),
             Section(self.campaigns_height, self.campaigns, "top"),
             Section(self.players_height, self.players, "top"),
-            Section(lambda w: self.legend.height, self.draw_legend, "top"),
+            Section(lambda w: _legend(self.size.t).height, self.draw_legend, "top"),
         ]
 
     # -- header -------------------------------------------------------------------------
@@ -292,16 +279,16 @@ class _Board:
 
     def title_h(self) -> float:
         """The title's row: Japanese is drawn 1.2x (``CJK_SCALE``) and needs the room."""
-        return self.z.big * 1.2 + 8
+        return self.size.big * 1.2 + 8
 
     def header_height(self, w: float) -> float:
-        z = self.z
+        z = self.size
         if self.view.ranking:
             return self.title_h() + self.pen.banner_height(self.final(), w, size=z.t, line_h=z.line)
         return self.title_h() + z.line
 
     def header(self, x: float, y: float, w: float) -> None:
-        pen, th, z, view, lang = self.pen, self.th, self.z, self.view, self.lang
+        pen, th, z, view, lang = self.pen, self.th, self.size, self.view, self.lang
         title = f"{_game_name(lang)} · {_phase_title(view, lang)}"
         cy = y + (self.title_h() - 4) / 2
         pen.text(x, cy, pen.fit(title, z.big, w, True), z.big, bold=True, anchor="lm")
@@ -339,10 +326,10 @@ class _Board:
     # -- map ----------------------------------------------------------------------------
 
     def map_height(self, w: float) -> float:
-        return self.z.plane + self.z.label + len(self.view.terrain) * SQ
+        return self.size.plane + self.size.label + len(self.view.terrain) * SQ
 
     def map(self, x: float, y: float, w: float) -> None:
-        pen, th, z, view = self.pen, self.th, self.z, self.view
+        pen, th, z, view = self.pen, self.th, self.size, self.view
         x0, y0 = x + z.plane + z.label, y + z.plane + z.label
         # the layer lands on whole pixels; its drawing keeps the fraction, so every line
         # falls where drawing on the board itself would put it
@@ -371,13 +358,13 @@ class _Board:
             what = _campaign_text(camp) or "?"
             items.append(f"#{camp.number} {owner} {_campaign_kind(self.lang, camp.kind)} {what}")
         head = t(self.lang, "render.food_chain_magnate.campaigns_head", "Campaigns:")
-        return _flow(self.pen, head, items, self.z.t, w)
+        return _flow(self.pen, head, items, self.size.t, w)
 
     def campaigns_height(self, w: float) -> float:
-        return len(self.campaign_lines(w)) * self.z.line
+        return len(self.campaign_lines(w)) * self.size.line
 
     def campaigns(self, x: float, y: float, w: float) -> None:
-        z = self.z
+        z = self.size
         for i, line in enumerate(self.campaign_lines(w)):
             cy = y + i * z.line + z.line / 2
             for dx, item in line:
@@ -387,16 +374,16 @@ class _Board:
 
     def card_lines(self, p: PlayerView, w: float) -> list[list[tuple[float, str]]]:
         """The detail board's lines naming a company's cards (``_cards``), wrapped to ``w``."""
-        if not self.z.cards:
+        if not self.size.cards:
             return []
         return [
             line
             for head, items in _cards(self.lang, p)
-            for line in _flow(self.pen, f"{head}:", items, self.z.t, w - 24)
+            for line in _flow(self.pen, f"{head}:", items, self.size.t, w - 24)
         ]
 
     def row_height(self, p: PlayerView, w: float) -> float:
-        return (2 + len(self.card_lines(p, w))) * self.z.line + 8
+        return (2 + len(self.card_lines(p, w))) * self.size.line + 8
 
     def players_height(self, w: float) -> float:
         return sum(self.row_height(p, w) for p in self.view.players)
@@ -407,7 +394,7 @@ class _Board:
             y += self.row_height(p, w)
 
     def player(self, p: PlayerView, x: float, top: float, w: float) -> None:
-        pen, th, z, view, lang = self.pen, self.th, self.z, self.view, self.lang
+        pen, th, z, view, lang = self.pen, self.th, self.size, self.view, self.lang
         cards = self.card_lines(p, w)
         h = (2 + len(cards)) * z.line + 8
         acting = p.seat in view.to_act and not view.ranking
@@ -441,34 +428,43 @@ class _Board:
 
     # -- legend -------------------------------------------------------------------------
 
-    @property
-    def legend(self) -> Legend:
-        z = self.z
-        return Legend(
-            LEGEND,
-            head=z.line + 4,
-            row_h=z.line,
-            label_dx=z.t * 1.24 + 10,
-            size=z.t,
-            title_size=z.t,
-        )
-
     def draw_legend(self, x: float, y: float, w: float) -> None:
-        pen, th, z, lang = self.pen, self.th, self.z, self.lang
+        """The legend, pasted from a layer drawn once per size, theme, scale and language."""
+        z = self.size
+        _legend(z.t).paste(self.pen, x, y, w, _legend_paint(z.t), self.th.name, self.th.bg)
+
+
+@lru_cache(maxsize=8)
+def _legend(t: float) -> Legend:
+    """The legend of a board whose smallest text is ``t`` (``BoardSize.t``): its words in
+    ``t`` (the legend's text follows the map's size), rows a line (``t + 10``) tall."""
+    return Legend(LEGEND, head=t + 14, row_h=t + 10, label_dx=t * 1.24 + 10, size=t, title_size=t)
+
+
+@lru_cache(maxsize=8)
+def _legend_paint(t: float) -> LayerPaint:
+    """The painter of ``_legend(t)``'s layer (``Legend.paste``), one per text size so the
+    layer's cache knows it from board to board: the goods' discs and the entrance's corner,
+    ``0.62 t`` in radius, with their names in the board's language."""
+
+    def paint(image: Image.Image, k: float, theme: str, lang: str, w: float) -> None:
+        th = _THEMES[theme]
+        pen = Pen(image, k, th.ink, lang=lang)
+        r = t * 0.62
 
         def icon(kind: str, ix: float, cy: float) -> None:
-            r = z.t * 0.62
             if kind in GOODS:
                 letter, colour = GOODS[kind]
                 pen.disc(ix + r, cy, r, fill=colour, outline=(0, 0, 0), outline_w=1)
-                pen.text(ix + r, cy + 1, letter, z.t, bold=True, fill=text_on(colour), anchor="mm")
+                pen.text(ix + r, cy + 1, letter, t, bold=True, fill=text_on(colour), anchor="mm")
             else:  # the dark corner at a restaurant's entrance
-                k = 2 * r
-                pen.polygon([(ix, cy - r), (ix, cy + r), (ix + k, cy + r)], fill=th.ink)
+                pen.polygon([(ix, cy - r), (ix, cy + r), (ix + 2 * r, cy + r)], fill=th.ink)
 
         labels = {good: _good(lang, good) for good in GOODS}
         labels["entrance"] = _piece(lang, "entrance")
-        self.legend.draw(pen, th, x, y, w, icon, labels)
+        _legend(t).draw(pen, th, 0, 0, w, icon, labels)
+
+    return paint
 
 
 LEGEND: tuple[tuple[str, str], ...] = (
@@ -1719,6 +1715,14 @@ def _waitresses(lang: str, n: int) -> str:
     return t(lang, "render.food_chain_magnate.waitresses", "{n} waitresses", n=n)
 
 
+def _width(kind: str, view: FcmView, detail: bool) -> float | None:
+    """``Renderer.width``: the board's (``board_size``) and a company's width at scale 1.0;
+    ``None`` for a zoom (its width follows the area)."""
+    if kind == "board":
+        return board_size(view, detail).pixels
+    return P_W if kind in ("player", "hand") else None
+
+
 RENDERER: Renderer[FcmView] = Renderer(
     "food_chain_magnate",
     board=render_board,
@@ -1727,4 +1731,5 @@ RENDERER: Renderer[FcmView] = Renderer(
     player=render_player,
     hand=render_hand,
     zoom=render_zoom,
+    width=_width,
 )

@@ -34,6 +34,7 @@ from games.philadelphia.cards import DATA_DIRS, data
 from games.philadelphia.view import AdView, CardView, ItemView, Phase, PhilaView, PlayerView
 from i18n import t, term, tr
 from render.common import (
+    RGB,
     Palette,
     Pen,
     alt_text,
@@ -46,7 +47,6 @@ from render.common import (
 )
 from render.contract import Renderer
 
-RGB = tuple[int, int, int]
 _Drawer = Callable[[Pen, float], None]
 
 # -- layout (units are pixels at scale 1.0) -----------------------------------------------------

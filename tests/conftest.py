@@ -5,10 +5,34 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import simcord.env as _simcord_env
 
 from bot.simtools import SETTLE
 from games.core import GameSpec
 from tests.toy import registered
+
+_attach_bot = _simcord_env._attach_bot
+
+
+async def _attach_bot_within_settle_timeout(env: _simcord_env.Env, bot: object) -> None:
+    """SimCord 3.2.1 attaches a bot (at the start and on ``restart_bot``) and then settles
+    with a fixed 5 s wall-clock limit, not the env's ``settle_timeout``; a restart that
+    resumes games (replays, summaries, boards) exceeds it on a busy machine ("bot did not
+    settle (timeout=5s)" in test_japanese_game under load 24). Here that settle uses the
+    env's ``settle_timeout`` like every other one, so the limit only stops a hung test."""
+    settle = env._settle_internal
+
+    async def within_settle_timeout(*, timeout: float | None = None, **options: object) -> None:
+        await settle(timeout=None if timeout == 5.0 else timeout, **options)  # type: ignore[arg-type]
+
+    env._settle_internal = within_settle_timeout  # type: ignore[method-assign]
+    try:
+        await _attach_bot(env, bot)  # type: ignore[arg-type]
+    finally:
+        del env._settle_internal
+
+
+_simcord_env._attach_bot = _attach_bot_within_settle_timeout  # type: ignore[assignment]
 
 
 @pytest.fixture

@@ -35,10 +35,16 @@ INLINE = 550
 narrower than it is shown at its own size, never enlarged, so none is posted narrower."""
 
 
-def at_inline_width(draw: Callable[[float], Image.Image], scale: float) -> Image.Image:
+def at_inline_width(
+    draw: Callable[[float], Image.Image], scale: float, width: float | None = None
+) -> Image.Image:
     """``draw(scale)``, drawn again at a larger scale if the image came out narrower than
     ``INLINE`` (``board_scale`` 0.75 on a 660 px layout would give 495 px, and Discord would
-    show its 11 px text at 8 px)."""
+    show its 11 px text at 8 px). ``width``: the image's width at scale 1.0 if known before
+    drawing (``Renderer.width``); then the larger scale is chosen first and drawn once."""
+    narrow = round(width * scale) if width is not None else 0
+    if 0 < narrow < INLINE:
+        scale = scale * INLINE / narrow + 0.001
     image = draw(scale)
     if 0 < image.width < INLINE:
         image = draw(scale * INLINE / image.width + 0.001)
@@ -85,6 +91,7 @@ def picture(
             kind, view, seat=seat, area=area, names=names, scale=k, detail=detail, lang=lang
         ),
         scale,
+        renderer.width(kind, view, detail) if renderer.width else None,
     )
     return encode_png(image), "png"
 

@@ -1,6 +1,7 @@
 """Issue 20: the move path's SQLite round trips. ``Storage`` remembers rows only it writes
-(SQLite: one writer) and a statement with its fetch is one hop to aiosqlite's thread, a
-move's writes one batch. What is remembered must never hide a write."""
+(SQLite: one writer; members' languages are ``bot.lang``'s to remember) and a statement with
+its fetch is one hop to aiosqlite's thread, a move's writes one batch. What is remembered
+must never hide a write."""
 
 from __future__ import annotations
 
@@ -89,22 +90,17 @@ def _move(seq: int, deadline: TimerRow | None = None) -> MoveWrite:
     )
 
 
-async def test_settings_and_languages_are_read_once_and_every_change_is_seen(
+async def test_settings_are_read_once_and_every_change_is_seen(
     storage: Storage, statements: list[str]
 ) -> None:
+    """(Members' languages are remembered by ``bot.lang``'s cache alone: test_language.)"""
     assert (await storage.guild_settings(GUILD)).language is None
-    assert await storage.user_language(100) is None
     statements.clear()
     assert (await storage.guild_settings(GUILD)).language is None
-    assert await storage.user_language(100) is None
-    assert statements == []  # remembered: no statement for the second reads
+    assert statements == []  # remembered: no statement for the second read
 
     await storage.set_guild_settings(GuildSettings(GUILD, language="ja"))
-    await storage.set_user_language(100, "ja")
     assert (await storage.guild_settings(GUILD)).language == "ja"
-    assert await storage.user_language(100) == "ja"
-    await storage.set_user_language(100, None)
-    assert await storage.user_language(100) is None
 
 
 async def test_a_read_that_overlaps_a_write_is_not_remembered(storage: Storage) -> None:
@@ -159,3 +155,16 @@ async def test_a_stale_move_in_a_batch_writes_nothing(storage: Storage) -> None:
     # the connection is usable after the rollback, and the next save begins afresh
     await storage.commit_move(gid, _move(1), "2026-11-26T00:00:04+00:00")
     assert [m.notation for m in await storage.moves(gid)] == ["m0", "m1"]
+
+
+async def test_an_aiosqlite_without_execute_is_refused_with_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SQLite storage sends its functions to aiosqlite's thread with the private
+    ``Connection._execute`` (pinned in pyproject.toml): an aiosqlite without it is named at
+    open, not met as an AttributeError in the middle of a move."""
+    monkeypatch.delattr(aiosqlite.Connection, "_execute")
+    storage = Storage(tmp_path / "pin.sqlite3")
+    with pytest.raises(RuntimeError, match=r"aiosqlite .* has no Connection\._execute"):
+        await storage.open()
+    assert not storage.is_open

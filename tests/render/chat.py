@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageFont
 
 INLINE = 550  # px: Discord's inline image width on desktop
 MIN_TEXT = 11.0  # px: smallest text a player must read at INLINE width
@@ -57,19 +57,20 @@ class Measured:
 
 @contextmanager
 def _recording() -> Iterator[list[TextCall]]:
+    """Every text rasterised in the block (Pillow's ``FreeTypeFont.getmask2``, which
+    ``ImageDraw.text`` and ``render.common.glyphs`` both call) with its font's size."""
     calls: list[TextCall] = []
-    original = ImageDraw.ImageDraw.text
+    original = ImageFont.FreeTypeFont.getmask2
 
-    def text(self: ImageDraw.ImageDraw, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        size = float(getattr(font, "size", 10) if font is not None else 10)
-        calls.append(TextCall(str(text), size))
-        return original(self, xy, text, fill, font, *args, **kwargs)
+    def getmask2(self: ImageFont.FreeTypeFont, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(TextCall(str(text), float(self.size)))
+        return original(self, text, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    ImageFont.FreeTypeFont.getmask2 = getmask2  # type: ignore[method-assign]
     try:
         yield calls
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageFont.FreeTypeFont.getmask2 = original  # type: ignore[method-assign]
 
 
 def fresh(*modules: ModuleType) -> None:

@@ -3,15 +3,18 @@ level-3 PNG of the same board (the encoder before), for every game's chat board.
 
 from __future__ import annotations
 
+import dataclasses
 import io
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
-from bot.services.boards import INLINE, Boards, encode_png, picture
+from bot.services.boards import INLINE, Boards, at_inline_width, encode_png, picture
 from games.core import get_game
 from games.core.ai import play_out
 from render import contract
+from render.contract import Kind
 from render.games import RENDERERS
 
 NAMES = ["alice", "Bartholomew", "carol", "dave"]
@@ -57,3 +60,59 @@ async def test_render_processes_draw_what_the_threads_draw() -> None:
     assert a is not None and b is not None
     assert (a.data, a.filename, a.description) == (b.data, b.filename, b.description)
     assert "alice" in b.description and c.filename == "kenchiku-1-player.png"
+
+
+@pytest.mark.parametrize("key", sorted(k for k, r in RENDERERS.items() if r.width is not None))
+def test_declared_width_is_the_drawn_width(key: str) -> None:
+    """``Renderer.width`` (known before drawing) is the width each view comes out at, so the
+    bot can choose the scale that reaches ``INLINE`` before it draws."""
+    spec = get_game(key)
+    state, _record = play_out(spec, min(4, spec.max_players), 5)
+    renderer = contract.of(key)
+    assert renderer is not None and renderer.width is not None
+    kinds: list[tuple[Kind, bool]] = [("board", False), ("board", True)]
+    kinds += [(kind, False) for kind in ("player", "hand") if kind in renderer.views]
+    declared = 0
+    for kind, detail in kinds:
+        view = state.view(0 if kind == "hand" else None)
+        width = renderer.width(kind, view, detail)
+        if width is None:
+            continue
+        declared += 1
+        for scale in (0.5, 0.75, 1.0):
+            image = renderer.draw(kind, view, seat=0, names=NAMES, scale=scale, detail=detail)
+            assert image.width == round(width * scale), (kind, detail, scale)
+    assert declared >= 2
+
+
+def test_a_narrow_view_is_drawn_once_at_inline_width() -> None:
+    """Carnegie's chat board (495 px at the default 0.75) and company board (465 px) are
+    drawn once, at the scale that makes them ``INLINE`` wide, and posted as drawing twice
+    posted them before."""
+    spec = get_game("carnegie")
+    state, _record = play_out(spec, 4, 6)
+    renderer = contract.of("carnegie")
+    assert renderer is not None
+    scales: list[float] = []
+
+    def counting(draw: Any) -> Any:
+        def counted(*args: Any, **kw: Any) -> Image.Image:
+            scales.append(kw["scale"])
+            return draw(*args, **kw)
+
+        return counted
+
+    counted = dataclasses.replace(
+        renderer, board=counting(renderer.board), hand=counting(renderer.hand)
+    )
+    for kind, seat in (("board", None), ("hand", 1)):
+        view = state.view(seat)
+        scales.clear()
+        posted, _ext = picture(counted, kind, view, seat=seat, names=NAMES, scale=0.75)
+        assert len(scales) == 1 and Image.open(io.BytesIO(posted)).width >= INLINE
+
+        def draw(k: float, kind: Kind = kind, view: Any = view, seat: int | None = seat) -> Any:
+            return renderer.draw(kind, view, seat=seat, names=NAMES, scale=k)
+
+        assert draw(0.75).width < INLINE  # the case it is for
+        assert posted == encode_png(at_inline_width(draw, 0.75))  # as drawing twice posted

@@ -158,6 +158,7 @@ def test_size_and_scale() -> None:
 
 
 def _drawn(draw: Callable[[], object]) -> list[str]:
+    fresh(food_chain_magnate)  # the map's ground and the legend are cached layers
     with record_text() as drawn:
         draw()
     return [text for text, _face, _bold in drawn]

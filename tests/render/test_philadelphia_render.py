@@ -22,8 +22,8 @@ from games.core import GameRecord, replay
 from games.philadelphia import PhilaState
 from games.philadelphia.view import PhilaView
 from render.philadelphia import render_board, render_hand
-from tests.render.chat import MIN_TEXT, inline, measure
 
+from .chat import MIN_TEXT, fresh, inline, measure
 from .golden import check_golden, mean_abs_diff
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "philadelphia"
@@ -79,13 +79,6 @@ def test_golden_hand_full_and_inline() -> None:
     check_golden("philadelphia_hand_6_550", inline(image))
 
 
-def _fresh() -> None:
-    for value in vars(ph).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear):
-            clear()
-
-
 @pytest.mark.parametrize(
     "fixture",
     ["ai_2p", "ai_3p", "ai_4p", "mixed_3p", "v1_ai_2p", "v1_ai_3p", "v1_ai_4p", "v1_mixed_3p"],
@@ -95,7 +88,7 @@ def test_no_text_under_11px_inline_anywhere_in_a_game(fixture: str) -> None:
     data = json.loads((FIXTURES / f"{fixture}.json").read_text())
     for cut in range(0, len(data["moves"]) + 1, 5):
         state = state_at(fixture, cut)
-        _fresh()
+        fresh(ph)
         seat = next(iter(sorted(state.to_act())), 0)
         board = measure(partial(render_board, state.view(None), names=NAMES))
         assert not board.too_small(MIN_TEXT), (cut, board.too_small(MIN_TEXT)[:5])
