@@ -587,7 +587,10 @@ class _TimedQueue:
     ) -> None:
         self._queue, self._queued, self._ran, self._back = queue, queued, ran, back
 
-    def put_nowait(self, item: tuple[asyncio.Future[Any] | None, Callable[[], Any]]) -> None:
+    def put_nowait(self, item: Any) -> None:
+        if not isinstance(item, tuple):  # aiosqlite < 0.22's stop sentinel
+            self._queue.put_nowait(item)
+            return
         future, function = item
         t0 = time.perf_counter()
         times: list[float] = []

@@ -1777,8 +1777,15 @@ def _queue(connection: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -
     """``fn(*args)`` queued now for aiosqlite's thread, which runs what is queued one at a
     time in order; its future. ``Connection._execute`` queues the same way, but only once
     its coroutine first runs (a later turn of the event loop)."""
+    queue = getattr(connection, "_tx", None)
+    if queue is None:
+        raise RuntimeError(
+            f"aiosqlite {aiosqlite.__version__} has no Connection._tx, which Boardroom's SQLite "
+            "storage needs: install the version pyproject.toml names (docs/self-hosting.md, "
+            "'The SQLite driver')"
+        )
     future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-    connection._tx.put_nowait((future, functools.partial(fn, *args)))
+    queue.put_nowait((future, functools.partial(fn, *args)))
     return future
 
 
