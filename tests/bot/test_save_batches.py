@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 import bot.storage as storage_module
-from bot.storage import MoveWrite, StaleMove, Storage
+from bot.storage import StaleMove, Storage
+
+from .test_storage_memo import _move, _running
 
 
 @pytest.fixture
@@ -24,42 +26,10 @@ async def storage(tmp_path: Path) -> Any:
     await s.close()
 
 
-async def _game(storage: Storage, channel: int) -> int:
-    gid = await storage.create_game(
-        guild_id=7,
-        channel_id=channel,
-        game_key="toy",
-        engine_version=1,
-        seed=5,
-        options={},
-        host_id=100,
-        host_name="alice",
-        now="2026-11-26T00:00:00+00:00",
-    )
-    await storage.add_seat(gid, 101, "bob")
-    await storage.start_game(gid, {}, "2026-11-26T00:00:01+00:00", None, None, None)
-    return gid
-
-
-def _move(seq: int) -> MoveWrite:
-    return MoveWrite(
-        seq=seq,
-        seat=seq % 2,
-        notation=f"m{seq}",
-        actor="user",
-        user_id=100 + seq % 2,
-        public=f"m{seq}",
-        digest=f"d{seq}",
-        phase_key=None,
-        phase_started_at=None,
-        deadline=None,
-    )
-
-
 async def test_saves_queued_together_commit_together_and_a_stale_one_fails_alone(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gids = [await _game(storage, 11 + i) for i in range(4)]
+    gids = [await _running(storage, 11 + i) for i in range(4)]
     await storage.commit_move(gids[2], _move(0), "now")  # game 2 is one move ahead
     batches: list[int] = []
     commit = storage_module._commit_batch
@@ -95,7 +65,7 @@ async def test_saves_queued_together_commit_together_and_a_stale_one_fails_alone
 async def test_a_batch_whose_commit_fails_answers_every_save_with_the_error(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gids = [await _game(storage, 21 + i) for i in range(2)]
+    gids = [await _running(storage, 21 + i) for i in range(2)]
 
     class Broken(Exception):
         pass

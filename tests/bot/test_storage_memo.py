@@ -58,10 +58,10 @@ def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return sent
 
 
-async def _running(storage: Storage) -> int:
+async def _running(storage: Storage, channel: int = 11) -> int:
     gid = await storage.create_game(
         guild_id=GUILD,
-        channel_id=11,
+        channel_id=channel,
         game_key="toy",
         engine_version=1,
         seed=5,
