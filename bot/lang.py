@@ -7,9 +7,11 @@ everyone reads follows the server's choice alone. ``i18n.pick`` is that order; t
 reads its inputs from storage.
 
 Every keystroke of an autocomplete and every click asks for a language, so the settings are
-read through a small per-process cache (``LanguageCache``, one per storage): a ``/settings``
-change in this process takes effect at once (``forget_user``, ``forget_guild``); another
-process sharing a PostgreSQL database (issue 22) sees it within ``TTL`` seconds.
+read through a small per-process cache (``LanguageCache``, one per storage; the one memo of
+them: ``Storage`` keeps none): a ``/settings`` change in this process takes effect at once
+(``set_user_language`` writes and forgets; ``forget_guild`` after a server's settings are
+saved), and a read that overlapped the change is not kept; another process sharing a
+PostgreSQL database (issue 22) sees it within ``TTL`` seconds.
 
 Sentences are then written with ``i18n.t(lang, key, english, **params)`` (or ``i18n.tr`` for
 an engine's ``Msg``); see ``docs/architecture.md``, "Messages and keys".
@@ -53,28 +55,40 @@ class LanguageCache:
         self.clock = clock
         self.users: Table = {}
         self.guilds: Table = {}
+        self.changes = 0  # choices forgotten so far: a read that overlapped one is not kept
 
     def _fresh(self, table: Table, key: int) -> bool:
         hit = table.get(key)
         return hit is not None and self.clock() - hit[0] < self.ttl
 
-    def _keep(self, table: Table, key: int, value: str | None) -> None:
-        if len(table) >= LIMIT:
-            table.clear()
-        table[key] = (self.clock(), value)
+    def _keep(self, table: Table, key: int, value: str | None, changes: int) -> str | None:
+        """``value``, kept unless a choice was forgotten since the read began (``changes``
+        then): a read queued before a write may return the old choice, answered as such."""
+        if changes == self.changes:
+            if len(table) >= LIMIT:
+                table.clear()
+            table[key] = (self.clock(), value)
+        return value
+
+    def forget(self, table: Table, key: int) -> None:
+        """``key``'s choice in ``table`` changed: read it again next time."""
+        self.changes += 1
+        table.pop(key, None)
 
     async def user(self, storage: Storage, user_id: int) -> str | None:
         """The member's own choice (``Storage.user_language``)."""
-        if not self._fresh(self.users, user_id):
-            self._keep(self.users, user_id, await storage.user_language(user_id))
-        return self.users[user_id][1]
+        if self._fresh(self.users, user_id):
+            return self.users[user_id][1]
+        changes = self.changes
+        return self._keep(self.users, user_id, await storage.user_language(user_id), changes)
 
     async def guild(self, storage: Storage, guild_id: int) -> str | None:
         """The server's choice (``Storage.guild_settings(...).language``)."""
-        if not self._fresh(self.guilds, guild_id):
-            language = (await storage.guild_settings(guild_id)).language
-            self._keep(self.guilds, guild_id, language)
-        return self.guilds[guild_id][1]
+        if self._fresh(self.guilds, guild_id):
+            return self.guilds[guild_id][1]
+        changes = self.changes
+        language = (await storage.guild_settings(guild_id)).language
+        return self._keep(self.guilds, guild_id, language, changes)
 
 
 _caches: weakref.WeakKeyDictionary[Storage, LanguageCache] = weakref.WeakKeyDictionary()
@@ -88,14 +102,20 @@ def cache_of(storage: Storage) -> LanguageCache:
     return cache
 
 
-def forget_user(storage: Storage, user_id: int) -> None:
-    """The member's choice changed (``/settings me``): read it again next time."""
-    cache_of(storage).users.pop(user_id, None)
+async def set_user_language(storage: Storage, user_id: int, code: str | None) -> None:
+    """Store the member's choice (``/settings me``; ``None``: follow their Discord client);
+    this process answers in it from the next reply on (the cached choice is forgotten)."""
+    cache = cache_of(storage)
+    try:
+        await storage.set_user_language(user_id, code)
+    finally:
+        cache.forget(cache.users, user_id)
 
 
 def forget_guild(storage: Storage, guild_id: int) -> None:
     """The server's settings changed (``/settings server``): read them again next time."""
-    cache_of(storage).guilds.pop(guild_id, None)
+    cache = cache_of(storage)
+    cache.forget(cache.guilds, guild_id)
 
 
 async def for_member(storage: Storage, interaction: discord.Interaction) -> str:

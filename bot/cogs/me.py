@@ -190,8 +190,7 @@ class MeCog(commands.Cog, name="MeCog"):
         me = interaction.user.id
         said: list[str] = []
         if language is not None:
-            await svc.storage.set_user_language(me, lang.chosen(language))
-            lang.forget_user(svc.storage, me)
+            await lang.set_user_language(svc.storage, me, lang.chosen(language))
         reader = await lang.for_member(svc.storage, interaction)  # after a change: the new one
         if language is not None:
             said.append(language_line(reader, language))

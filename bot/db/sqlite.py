@@ -60,8 +60,11 @@ class SqliteTx(Tx):
         self._begin = begin
 
     async def _hop(self, fn: Any, *args: Any) -> Any:
-        # aiosqlite's ``_execute`` queues a function for the connection's thread (its public
-        # methods are made of it; none of them returns a row count in one hop)
+        # aiosqlite's ``_execute`` queues a function for the connection's thread. Its public
+        # methods are each one fixed sqlite3 call made of it: none runs a function of ours,
+        # so none sends BEGIN with a statement, a statement with its fetch and row count, or
+        # a move's writes, in one hop (pyproject.toml pins aiosqlite for this; see
+        # docs/self-hosting.md, "The SQLite driver")
         begin, self._begin = self._begin, None
         return await self._db._execute(fn, self._db._conn, begin, *args)
 
@@ -95,6 +98,12 @@ class SqliteDatabase(Database):
         self._lock = asyncio.Lock()
 
     async def open(self) -> None:
+        if not callable(getattr(aiosqlite.Connection, "_execute", None)):
+            raise RuntimeError(
+                f"aiosqlite {aiosqlite.__version__} has no Connection._execute, which "
+                "Boardroom's SQLite storage needs: install the version pyproject.toml names "
+                "(docs/self-hosting.md, 'The SQLite driver')"
+            )
         if self.target != ":memory:":
             Path(self.target).parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.target)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from bot.manager import GameManager
 from bot.storage import Storage
 from games.core import register
+from tests.bot.together import start_toy
 from tests.toy import TOY
 
 
@@ -19,17 +20,7 @@ async def main(path: str, channel: int) -> None:
     await storage.open()
     manager = GameManager(storage, lambda: datetime.now(UTC))
     while True:
-        await manager.new_lobby(
-            guild_id=1,
-            channel_id=channel,
-            game_key="toy",
-            options={"target": "50"},
-            seed=channel,
-            host_id=1,
-            host_name="a",
-        )
-        await manager.join(channel, 2, "b")
-        live = await manager.start(channel, 1)
+        live = await start_toy(manager, channel, target=50)
         while not live.state.is_over():
             seat = min(live.state.to_act())
             result = await manager.play(live.id, seat + 1, "add 1")

@@ -13,6 +13,7 @@ from games.core import Rng
 
 from .conftest import FAST
 from .replaying import moves_recorded
+from .together import seat_turns
 
 
 @pytest.fixture
@@ -54,20 +55,10 @@ async def ai_table(
 
 
 async def human_turns(env: Any, channel: Any, member: Any, seat: int, count: int) -> int:
-    """``member`` plays ``count`` moves of ``seat`` by ``/move``, each chosen by the game's AI
-    policy (letting a running deadline expire on the virtual clock while waiting on the AI
-    is not needed: the AI seats act at once). Returns the moves made."""
+    """``member`` plays ``seat``'s turns by ``/move``, each chosen by the game's AI policy, for
+    ``count`` tries (``seat_turns``: a deadline waited out is a try). Returns the moves made."""
     made = 0
-    for i in range(count):
-        live = await live_of(env, channel)
-        if live.state.is_over():
-            break
-        if seat not in live.state.waiting_for() or not live.state.legal_moves(seat):
-            dl = live.deadline()
-            assert dl is not None, "nobody can act and no deadline runs"
-            await env.advance_time(dl.seconds + 1)
-            continue
-        move = live.spec.ai.choose(live.state, seat, Rng(1000 + i))
+    async for _live, move in seat_turns(env, channel, seat, tries=count, seed=1000):
         before = await moves_recorded(env, channel.id)
         await env.advance_time(0.01)
         r = await member.slash(channel, "move", notation=move.notation)

@@ -15,13 +15,10 @@ import os
 import queue
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -30,9 +27,10 @@ from bot.db.postgres import PostgresDatabase
 from bot.manager import STALE, GameManager
 from bot.storage import Storage
 from games.core import NotYourTurn
+from tests.bot.forked import forked
+from tests.bot.together import start_toy
 from tests.pg import execute, pg_url  # noqa: F401 (fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
 # The hang detector: a wait that sees nothing new for HANG_POLLS polls of POLL seconds in a
 # row (two minutes; a move takes milliseconds, a worker starts in a few seconds even on a
 # loaded machine) fails with ``diagnose``'s report. It detects hangs; it times nothing.
@@ -102,20 +100,15 @@ def take(lines: queue.Queue[str], url: str, waiting: str) -> str:
 
 
 class Worker:
-    """One fleet process; its printed lines arrive on ``lines`` (a reader thread)."""
+    """One fleet process (forked from a server that imported the bot once:
+    ``tests/bot/forked.py``); its printed lines arrive on ``lines`` (a reader thread)."""
 
     started: ClassVar[list[Worker]] = []  # this test's workers (for ``diagnose``)
 
     def __init__(self, url: str, *, poll: float = 0.0, wait: bool = True) -> None:
         """Start the process; ``wait``: until it is ready (else call ``expect("ready")``)."""
         self.url = url
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.fleet_worker", url, "--poll", str(poll)],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        self.proc = forked("tests.bot.fleet_worker", url, "--poll", str(poll))
         Worker.started.append(self)
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
@@ -191,17 +184,8 @@ async def new_toy(url: str, channel: int, **options: str) -> int:
     await storage.open()
     try:
         manager = GameManager(storage, lambda: datetime.now(UTC))
-        await manager.new_lobby(
-            guild_id=1,
-            channel_id=channel,
-            game_key="toy",
-            options={"target": "20", **options},
-            seed=channel,
-            host_id=1,
-            host_name="a",
-        )
-        await manager.join(channel, 2, "b")
-        return (await manager.start(channel, 1)).id
+        target = int(options.pop("target", "20"))
+        return (await start_toy(manager, channel, target=target, **options)).id
     finally:
         await storage.close()
 
@@ -273,7 +257,7 @@ async def test_a_move_still_committing_when_its_process_dies_is_not_overtaken(pg
     is released when its lock connection closes, which may be before that commit ends (the
     lock and the transaction are two connections); the next process to hold the game must
     wait for the commit and continue from it, not fail to commit on a copy read before it
-    (this is how the 20-trial test below hung once: the survivor's move raised StaleMove,
+    (this is how the SIGKILL trials below hung once: the survivor's move raised StaleMove,
     its play stopped, and it never printed 'over'). Made deterministic here: a deferred
     trigger holds the commit of move 2 on a lock the test holds, and the test lets it go
     only once the other process waits on the dying commit."""
@@ -370,7 +354,7 @@ async def test_a_load_is_one_line_while_another_process_moves(pg_url, toy_game, 
     game's last move between the reads of that load: the copy it gets has one line, whose
     row, stamp and state agree (before, the state could hold the new move and be over while
     the row still said running: a fleet worker then found nobody to act and stopped, another
-    hang of the 20-trial test). The next load has the finished game."""
+    hang of the SIGKILL trials). The next load has the finished game."""
     gid = await new_toy(pg_url, 7, target="2")  # 3 moves
     reader, mover = Storage(pg_url, pool_size=2), Storage(pg_url, pool_size=2)
     await reader.open()
@@ -465,16 +449,23 @@ async def test_a_killed_processs_timers_fire_once_elsewhere(pg_url, toy_game):
     )
 
 
+TRIALS = int(os.environ.get("BOARDROOM_FLEET_TRIALS", "20"))
+"""Trials of the SIGKILL test below: 20 in the default run (10 kills of each process; a
+trial's new process is forked, not started: ``tests/bot/forked.py``), more for the long
+loop (``BOARDROOM_FLEET_TRIALS=200 BOARDROOM_FLEET_SEED=N pytest tests/bot/test_fleet.py
+-k sigkill``; README, "Development")."""
+
+
 async def test_sigkill_of_one_of_two_processes_loses_no_acknowledged_move(pg_url, toy_game):
-    """20 trials: two processes play the same game; one is SIGKILLed at a random moment
-    (it may be inside a commit); the other finishes the game. Every acknowledged move is
-    stored, once, and the game replays to exactly its stored line. The moments of the kills
-    come from seed 22, or ``BOARDROOM_FLEET_SEED`` (to run many different trials)."""
+    """``TRIALS`` trials: two processes play the same game; one is SIGKILLed at a random
+    moment (it may be inside a commit); the other finishes the game. Every acknowledged move
+    is stored, once, and the game replays to exactly its stored line. The moments of the
+    kills come from seed 22, or ``BOARDROOM_FLEET_SEED`` (to run many different trials)."""
     rnd = random.Random(int(os.environ.get("BOARDROOM_FLEET_SEED", "22")))
     workers = [Worker(pg_url), Worker(pg_url)]
     acked: dict[int, list[int]] = {}
     try:
-        for trial in range(20):
+        for trial in range(TRIALS):
             gid = await new_toy(pg_url, 100 + trial, target="6")  # 11 moves
             victim, survivor = workers[trial % 2], workers[1 - trial % 2]
             if not victim.ready:

@@ -19,9 +19,9 @@ import discord
 import pytest
 
 from bot.settings import Settings
-from games.core import Rng
 
 from .conftest import FAST
+from .together import seat_turns
 
 NOTATION = frozenset(
     {
@@ -204,17 +204,7 @@ async def test_a_japanese_member_plays_a_whole_kenchiku_game(simcord_env, table,
     live = await env.bot.manager.live_in_channel(channel.id)
     seat = live.row.seat_of(alice.id)
     turns = 0
-    for i in range(400):
-        await env.bot.services.autoplay.settle()
-        live = await env.bot.manager.live_in_channel(channel.id)
-        if live.state.is_over():
-            break
-        if seat not in live.state.waiting_for() or not live.state.legal_moves(seat):
-            dl = live.deadline()
-            assert dl is not None, "nobody can act and no deadline runs"
-            await env.advance_time(dl.seconds + 1)
-            continue
-        move = live.spec.ai.choose(live.state, seat, Rng(500 + i))
+    async for _live, move in seat_turns(env, channel, seat, tries=400, seed=500):
         await me.slash(channel, "play")
         await me.autocomplete(channel, move.notation[:2])
         if turns % 4 == 0:
@@ -223,8 +213,8 @@ async def test_a_japanese_member_plays_a_whole_kenchiku_game(simcord_env, table,
         r = await me.slash(channel, "move", notation=move.notation)
         assert "✅" in "".join(me.texts[-3:]) or r.followups or r.response, move.notation
         turns += 1
-    else:
-        pytest.fail("the game did not end")
+    live = await env.bot.manager.live_in_channel(channel.id)
+    assert live.state.is_over(), "the game did not end"
     assert turns >= 5
     await me.slash(channel, "game status")
     await me.slash(channel, "game log")

@@ -3,6 +3,7 @@ order in which a reply's language is chosen."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -180,3 +181,62 @@ async def test_a_language_change_takes_effect_at_once(simcord_env, table):
     await admin.slash(channel, "settings server", language="ja")
     r = await alice.slash(channel, "game new", game="toy")
     assert "Join" not in labels(r.response.message) and labels(r.response.message)
+
+
+async def test_one_memo_of_languages_and_a_write_is_seen_at_once(tmp_path):
+    """``bot.lang``'s cache is the one memo of members' languages (``Storage`` reads the row
+    each time it is asked): a second ask reads nothing, and a change written through
+    ``lang.set_user_language`` is answered at once in the writer's process although the
+    cache's clock stands still (the TTL never ends)."""
+    from bot.storage import Storage
+
+    storage = Storage(tmp_path / "lang.sqlite3")
+    await storage.open()
+    try:
+        statements: list[str] = []
+        await storage.db.set_trace_callback(statements.append)
+        lang.cache_of(storage).clock = lambda: 0.0  # nothing ever expires
+        assert await lang.for_user(storage, 100) == "en"
+        assert any("user_settings" in s for s in statements)
+        statements.clear()
+        assert await lang.for_user(storage, 100) == "en"
+        assert statements == []  # remembered
+        await lang.set_user_language(storage, 100, "ja")
+        assert await storage.user_language(100) == "ja"  # the row itself: not remembered
+        assert await lang.for_user(storage, 100) == "ja"
+        await lang.set_user_language(storage, 100, None)
+        assert await lang.for_user(storage, 100) == "en"
+        await storage.db.set_trace_callback(None)
+    finally:
+        await storage.close()
+
+
+class _SlowStorage(_Storage):
+    """A storage whose member reads wait until ``go`` is set (a read queued before a write)."""
+
+    def __init__(self) -> None:
+        super().__init__(None, None)
+        self.asked, self.go = asyncio.Event(), asyncio.Event()
+
+    async def user_language(self, user_id: int) -> str | None:
+        mine = self.mine  # read now, answered once let go
+        self.asked.set()
+        await self.go.wait()
+        return mine
+
+    async def set_user_language(self, user_id: int, value: str | None) -> None:
+        self.mine = value
+
+
+async def test_a_read_that_overlaps_a_write_is_not_remembered():
+    """A read begun before a change returns the old choice; it must not be kept as the
+    current one after the change (else the writer's process answers in the old language
+    for up to ``TTL`` seconds)."""
+    storage = _SlowStorage()
+    lang.cache_of(storage).clock = lambda: 0.0
+    read = asyncio.ensure_future(lang.for_user(storage, 7))
+    await storage.asked.wait()  # the read has begun
+    await lang.set_user_language(storage, 7, "ja")
+    storage.go.set()
+    assert await read == "en"  # read first: the old choice, answered as such
+    assert await lang.for_user(storage, 7) == "ja"

@@ -18,6 +18,7 @@ from bot.app import parse_shards
 from bot.cli import main
 from bot.manager import GameManager
 from bot.storage import Storage
+from tests.bot.together import start_toy
 from tests.pg import (  # noqa: F401 (fixture)
     database_url,
     drop_database,
@@ -111,17 +112,7 @@ async def toy_games(path: Path, count: int) -> None:
     try:
         manager = GameManager(storage, lambda: datetime.now(UTC))
         for channel in range(1, count + 1):
-            await manager.new_lobby(
-                guild_id=1,
-                channel_id=channel,
-                game_key="toy",
-                options={"target": "3"},
-                seed=channel,
-                host_id=1,
-                host_name="a",
-            )
-            await manager.join(channel, 2, "b")
-            live = await manager.start(channel, 1)
+            live = await start_toy(manager, channel, target=3)
             while not live.state.is_over():
                 await manager.play(live.id, 1 + min(live.state.to_act()), "add 1")
     finally:

@@ -1,15 +1,13 @@
-"""Acknowledged moves survive SIGKILL: a child plays moves and reports each one committed;
-it is killed at random moments; the database then holds every acknowledged move, passes
+"""Acknowledged moves survive SIGKILL: a child process (forked from a server that imported
+the bot once: ``tests/bot/forked.py``) plays moves and reports each one committed; it is
+killed at random moments; the database then holds every acknowledged move, passes
 SQLite's integrity check, and every game replays to its stored moves."""
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,17 +15,11 @@ from bot.manager import GameManager
 from bot.storage import Storage
 from tests.pg import backend, db_path  # noqa: F401 (both backends)
 
-ROOT = Path(__file__).resolve().parents[2]
+from .forked import forked
 
 
 def run_and_kill(db: Path | str, channel: int, acks_before_kill: int) -> set[tuple[int, int]]:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.sigkill_worker", str(db), str(channel)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    child = forked("tests.bot.sigkill_worker", str(db), str(channel))
     acked: set[tuple[int, int]] = set()
     assert child.stdout is not None
     for line in child.stdout:

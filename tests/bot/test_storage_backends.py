@@ -39,18 +39,32 @@ async def storage(db_path):
     await s.close()
 
 
-async def _running(storage: Storage, players: int = 2, channel: int = BIG) -> int:
-    gid = await storage.create_game(
+@pytest.fixture
+async def gid(storage):
+    """A started two-player toy game (``_running``) on ``storage``: its id."""
+    return await _running(storage)
+
+
+async def _lobby(
+    storage: Storage, channel: int = BIG, host: int = BIG + 2, name: str = "alice"
+) -> int:
+    """A toy lobby in ``channel`` (of server ``BIG + 1``) hosted by ``host``: its id."""
+    return await storage.create_game(
         guild_id=BIG + 1,
         channel_id=channel,
         game_key="toy",
         engine_version=1,
         seed=2**62,
         options={"a": 1},
-        host_id=BIG + 2,
-        host_name="alice",
+        host_id=host,
+        host_name=name,
         now="2026-11-26T00:00:00+00:00",
     )
+
+
+async def _running(storage: Storage, players: int = 2, channel: int = BIG) -> int:
+    """A started toy game of ``players`` seats (alice, p1, p2, …) in ``channel``: its id."""
+    gid = await _lobby(storage, channel)
     for n in range(1, players):
         await storage.add_seat(gid, BIG + 2 + n, f"p{n}")
     await storage.start_game(gid, {"a": 1}, "2026-11-26T00:00:01+00:00", None, None, None)
@@ -73,9 +87,8 @@ def _move(seq: int, **kw) -> MoveWrite:
     return MoveWrite(**base)  # type: ignore[arg-type]
 
 
-async def test_schema_and_64_bit_ids_round_trip(storage):
+async def test_schema_and_64_bit_ids_round_trip(storage, gid):
     assert await storage.schema_version() == SCHEMA_VERSION
-    gid = await _running(storage)
     row = await storage.get_game(gid)
     assert row is not None and row.guild_id == BIG + 1 and row.channel_id == BIG
     assert row.seed == 2**62 and row.options == {"a": 1} and row.status == "running"
@@ -89,8 +102,7 @@ async def test_schema_and_64_bit_ids_round_trip(storage):
     assert await storage.get_game(2**63) is None
 
 
-async def test_moves_are_appended_in_order_and_only_after_the_stored_line(storage):
-    gid = await _running(storage)
+async def test_moves_are_appended_in_order_and_only_after_the_stored_line(storage, gid):
     for seq in range(3):
         await storage.commit_move(gid, _move(seq), "now")
     with pytest.raises(IntegrityError):  # the number is taken: nothing is written
@@ -105,8 +117,7 @@ async def test_moves_are_appended_in_order_and_only_after_the_stored_line(storag
     assert [m.seq for m in await storage.last_moves(gid, 2)] == [1, 2]
 
 
-async def test_timers_clocks_and_finish(storage):
-    gid = await _running(storage)
+async def test_timers_clocks_and_finish(storage, gid):
     deadline = TimerRow(gid, "deadline", "k1", 1234.5, (60.0, 10.0), "Auction")
     clocks = ClockWrite(
         (SeatClock(0, bank=3600, since=1000.25), SeatClock(1, bank=10.5, reminded=1)),
@@ -143,29 +154,9 @@ async def test_timers_clocks_and_finish(storage):
 
 
 async def test_a_lobby_per_channel_and_lobby_seats(storage):
-    gid = await storage.create_game(
-        guild_id=None,
-        channel_id=7,
-        game_key="toy",
-        engine_version=1,
-        seed=1,
-        options={},
-        host_id=1,
-        host_name="a",
-        now="t",
-    )
+    gid = await _lobby(storage, 7, host=1, name="a")
     with pytest.raises(ChannelBusy):
-        await storage.create_game(
-            guild_id=None,
-            channel_id=7,
-            game_key="toy",
-            engine_version=1,
-            seed=1,
-            options={},
-            host_id=2,
-            host_name="b",
-            now="t",
-        )
+        await _lobby(storage, 7, host=2, name="b")
     assert await storage.add_seat(gid, 2, "b") == 1
     assert await storage.add_seat(gid, None, "AI", "ai") == 2
     await storage.remove_seat(gid, 2, new_host=2)
@@ -203,8 +194,7 @@ async def test_seat_changes_undo_inbox_and_settings(storage):
     assert await storage.bot_state("last_alive") == 17.5
 
 
-async def test_results_and_ratings_are_written_once(storage):
-    gid = await _running(storage)
+async def test_results_and_ratings_are_written_once(storage, gid):
     await storage.commit_move(gid, _move(0, outcome={"ranks": [1, 2]}), "now")
     assert [g.id for g in await storage.games_without_results()] == [gid]
     rows = [

@@ -1,6 +1,7 @@
 """Issue 20: the move path's SQLite round trips. ``Storage`` remembers rows only it writes
-(SQLite: one writer) and a statement with its fetch is one hop to aiosqlite's thread, a
-move's writes one batch. What is remembered must never hide a write."""
+(SQLite: one writer; members' languages are ``bot.lang``'s to remember) and a statement with
+its fetch is one hop to aiosqlite's thread, a move's writes one batch. What is remembered
+must never hide a write."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
+import bot.storage as storage_module
 from bot.storage import GuildSettings, MoveWrite, StaleMove, Storage, TimerRow
 
 GUILD = 7
@@ -36,7 +38,8 @@ async def statements(storage: Storage) -> AsyncIterator[list[str]]:
 
 @pytest.fixture
 def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every function sent to aiosqlite's thread from now on."""
+    """Every function sent to aiosqlite's thread from now on (``Connection._execute``, and
+    ``bot.storage._queue`` for whole saves)."""
     sent: list[str] = []
     original = aiosqlite.Connection._execute
 
@@ -45,13 +48,20 @@ def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return await original(self, fn, *args, **kwargs)
 
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    queue = storage_module._queue
+
+    def queued(connection: Any, fn: Any, *args: Any) -> Any:
+        sent.append(getattr(fn, "__name__", repr(fn)))
+        return queue(connection, fn, *args)
+
+    monkeypatch.setattr(storage_module, "_queue", queued)
     return sent
 
 
-async def _running(storage: Storage) -> int:
+async def _running(storage: Storage, channel: int = 11) -> int:
     gid = await storage.create_game(
         guild_id=GUILD,
-        channel_id=11,
+        channel_id=channel,
         game_key="toy",
         engine_version=1,
         seed=5,
@@ -80,22 +90,17 @@ def _move(seq: int, deadline: TimerRow | None = None) -> MoveWrite:
     )
 
 
-async def test_settings_and_languages_are_read_once_and_every_change_is_seen(
+async def test_settings_are_read_once_and_every_change_is_seen(
     storage: Storage, statements: list[str]
 ) -> None:
+    """(Members' languages are remembered by ``bot.lang``'s cache alone: test_language.)"""
     assert (await storage.guild_settings(GUILD)).language is None
-    assert await storage.user_language(100) is None
     statements.clear()
     assert (await storage.guild_settings(GUILD)).language is None
-    assert await storage.user_language(100) is None
-    assert statements == []  # remembered: no statement for the second reads
+    assert statements == []  # remembered: no statement for the second read
 
     await storage.set_guild_settings(GuildSettings(GUILD, language="ja"))
-    await storage.set_user_language(100, "ja")
     assert (await storage.guild_settings(GUILD)).language == "ja"
-    assert await storage.user_language(100) == "ja"
-    await storage.set_user_language(100, None)
-    assert await storage.user_language(100) is None
 
 
 async def test_a_read_that_overlaps_a_write_is_not_remembered(storage: Storage) -> None:
@@ -129,14 +134,14 @@ async def test_pending_lines_and_the_table_message_are_written_and_read_when_the
     assert row is not None and (row.table_key, row.table_message_id) == (None, None)
 
 
-async def test_a_move_is_three_hops_and_one_transaction(storage: Storage, hops: list[str]) -> None:
-    """The stale check with ``BEGIN IMMEDIATE``, the move's writes in one batch, the commit
-    (27 hops per move through the bot before, 11 of them for this save)."""
+async def test_a_move_is_one_hop_and_one_transaction(storage: Storage, hops: list[str]) -> None:
+    """``BEGIN IMMEDIATE``, the stale check, the move's writes and the commit in one hop
+    (27 hops per move through the bot before issue 20, 11 of them for this save; then 3)."""
     gid = await _running(storage)
     hops.clear()
     timer = TimerRow(gid, "deadline", "p", 1e9, (60.0,), "Phase")
     await storage.commit_move(gid, _move(0, deadline=timer), "2026-11-26T00:00:02+00:00")
-    assert hops == ["_run", "_run_all", "commit"]
+    assert hops == ["_commit_batch"]
     assert [m.notation for m in await storage.moves(gid)] == ["m0"]
     assert [t.key for t in await storage.timers() if t.game_id == gid] == ["p"]
 
@@ -150,3 +155,16 @@ async def test_a_stale_move_in_a_batch_writes_nothing(storage: Storage) -> None:
     # the connection is usable after the rollback, and the next save begins afresh
     await storage.commit_move(gid, _move(1), "2026-11-26T00:00:04+00:00")
     assert [m.notation for m in await storage.moves(gid)] == ["m0", "m1"]
+
+
+async def test_an_aiosqlite_without_execute_is_refused_with_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SQLite storage sends its functions to aiosqlite's thread with the private
+    ``Connection._execute`` (pinned in pyproject.toml): an aiosqlite without it is named at
+    open, not met as an AttributeError in the middle of a move."""
+    monkeypatch.delattr(aiosqlite.Connection, "_execute")
+    storage = Storage(tmp_path / "pin.sqlite3")
+    with pytest.raises(RuntimeError, match=r"aiosqlite .* has no Connection\._execute"):
+        await storage.open()
+    assert not storage.is_open
