@@ -99,3 +99,20 @@ def test_normal_searches_only_the_row_and_plays_the_prior_elsewhere() -> None:
             seen_other = True
         state.apply(0, first)
     assert seen_row and seen_other
+
+
+def test_measure_solo_accounts_for_every_vp_and_row() -> None:
+    """``measure_solo`` (the solo diagnosis tool): each side's categories add up to its
+    total and to the game's outcome, every round is sampled, and the 20 rows are split 10/10
+    between the player and Andrew (the locomotive alternates, seed ソロルール)."""
+    from tests.games.carnegie.measure_solo import play_instrumented
+
+    g = play_instrumented("easy", 3)
+    for side in ("player", "andrew"):
+        parts = {k: v for k, v in g[side].items() if k != "total"}
+        assert sum(parts.values()) == g[side]["total"] > 0
+    assert g["win"] == (g["player"]["total"] >= g["andrew"]["total"])
+    assert sorted(g["by_round"]) == list(range(1, 22))
+    assert [r for r, _, _ in g["rows"]] == list(range(1, 21))
+    who = [w for _, w, _ in g["rows"]]
+    assert who.count("player") == who.count("andrew") == 10
