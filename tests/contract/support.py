@@ -29,6 +29,7 @@ from games.core import (
 )
 from games.core.ai import Policy, RandomPolicy
 from games.core.registry import BUILTIN_GAMES
+from games.core.search import state_bytes
 
 from .invariants import check_invariants
 
@@ -295,12 +296,17 @@ class PositionChecker:
         assert fingerprint(state) == before, f"a refused move changed a view (tried {tried})"
 
     def _apply_each(self, state: Any, seat: int, legal: list[Move]) -> None:
-        """Every legal move (at most ``APPLY_ALL_MAX``, sampled) applies to a copy."""
+        """Every legal move (at most ``APPLY_ALL_MAX``, sampled) applies to a copy of the
+        state (as ``games.core.search.clone_state`` makes it, pickled once for all)."""
         picks = list(legal)
         while len(picks) > APPLY_ALL_MAX:
             picks.pop(self.rng.randrange(len(picks)))
+        try:  # pickled once, rebuilt per move: the AI search's copy (``clone_state``)
+            data: bytes | None = state_bytes(state)
+        except Exception:  # a state pickle cannot rebuild: deep copies, as clone_state does
+            data = None
         for move in picks:
-            trial = copy.deepcopy(state)
+            trial = copy.deepcopy(state) if data is None else pickle.loads(data)
             trial.apply(seat, move)
             assert trial.moves_applied == state.moves_applied + 1
 
