@@ -6,26 +6,28 @@ Latency of one ``/move`` is measured inside the bot, from the moment its handler
 the interaction is emitted, for the Poisson mode) to the moment its handling ends (the move
 committed, the board drawn, encoded and posted to SimCord's simulated HTTP).
 
-Every bot runs inside ``simulated``, which always shuts it down (timers, render pool, the
-database's worker thread), whatever happens; SimCord waits up to ``bot.simtools.SETTLE`` for
-the bot to settle, so a slow machine gives slow figures rather than a time-out.
+Every bot runs inside ``simulated``, which always stops it as ``boardroom run`` does (cogs,
+timers, render pool, the database's worker thread), whatever happens; SimCord waits up to
+``bot.simtools.SETTLE`` for the bot to settle, so a slow machine gives slow figures rather
+than a time-out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import random
 import resource
 import tempfile
 import time
 import tracemalloc
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from games.core import get_game
 from games.core.ai import play_out
@@ -51,22 +53,53 @@ def note(text: str) -> None:
     print(json.dumps({"note": text}), flush=True)
 
 
+@contextlib.contextmanager
+def identity_callbacks() -> Iterator[None]:
+    """SimCord's records of pending event-loop callbacks compared by identity for the block.
+
+    SimCord (3.2.1) keeps every callback the bot schedules in one list and removes each with
+    ``list.remove`` when it runs (``simcord._runtime`` ``invoke``). Its ``_CallbackRecord``
+    is a ``@dataclass``, whose generated ``__eq__`` compares every field in Python, so each
+    removal costs one Python comparison per callback still pending: quadratic once a backlog
+    forms (at 50 moves/s, 3.9 million comparisons and a quarter of the main thread's CPU in
+    a 12 s profile). That is the simulated Discord's bookkeeping, not the bot's work; a real
+    gateway has none of it. Without the generated ``__eq__`` the class compares as
+    ``object`` does, by identity, in C. Removal finds the same record as before: each record
+    holds its own handle, whose callback is a closure made for that record alone, so two
+    distinct records never compared equal anyway. Only the benches do this, only inside
+    ``simulated``; the test suite runs SimCord as it is."""
+    from simcord import _runtime
+
+    record = _runtime._CallbackRecord
+    generated = record.__dict__.get("__eq__")
+    if generated is not None:
+        delattr(record, "__eq__")
+    try:
+        yield
+    finally:
+        if generated is not None:
+            record.__eq__ = generated  # type: ignore[method-assign]
+
+
 @contextlib.asynccontextmanager
 async def simulated(path: Path, *, scale: float | None = None) -> AsyncIterator[tuple[Any, Any]]:
-    """``(bot, env)``: the bot on database ``path`` attached to a simulated Discord, shut down
-    (timers, render pool, database) on the way out, also after an error. ``scale`` overrides
-    the setting ``board_scale``."""
+    """``(bot, env)``: the bot on database ``path`` attached to a simulated Discord, stopped
+    on the way out, also after an error, as ``boardroom run`` stops it (``Boardroom.close``:
+    the cogs unloaded, so the summaries' replay thread ends, then timers, render pool and
+    database). ``scale`` overrides the setting ``board_scale``. SimCord's callback records
+    compare by identity inside (``identity_callbacks``)."""
     import simcord
 
     from .app import create_bot
 
     settings = BENCH if scale is None else replace(BENCH, board_scale=scale)
     bot = create_bot(path, settings=settings)
-    try:
-        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
-            yield bot, env
-    finally:
-        await bot.shutdown()
+    with identity_callbacks():
+        try:
+            async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
+                yield bot, env
+        finally:
+            await bot.close()
 
 
 async def open_tables(
@@ -381,6 +414,234 @@ async def bench_in_flight(
 
 POISSON_TARGETS = {25.0: "p95 < 100", 50.0: "p95 < 250"}
 
+STAGES = ("dispatch", "commit", "to_draw", "draw", "post", "after_post")
+"""Where a ``/move``'s time goes in the Poisson mode (``Stages``), in order: ``dispatch``
+(emitted on SimCord's gateway -> ``Turns.submit`` starts: the payload's parse, discord.py's
+dispatch and command tree, the cog's checks), ``commit`` (-> ``GameManager.play`` returns:
+validate, apply, digest, the SQLite transaction, its wait for the connection included),
+``to_draw`` (-> the render pool is asked for the board: the answer's defer, notices, the
+publisher's per-game queue), ``draw`` (-> the board is back: the render pool's queue, drawing
+and encoding), ``post`` (-> the follow-up with the board is posted to SimCord's HTTP) and
+``after_post`` (-> ``submit`` ends: the previous board's buttons removed, the new board's
+message id stored). A move that posts no board of its own (a line only, or folded behind a
+newer move) has no ``to_draw`` or ``draw``: that time counts in ``post``."""
+
+
+class Stages:
+    """Per-move stage times of the ``/move``s of ``bot`` (``STAGES``), in milliseconds,
+    taken by wrapping the bot's services on this instance only (``Turns.submit`` is wrapped
+    by the caller, which calls ``submitted`` and ``ended``). Also, for SQLite's one
+    connection, each save's or read's wait for its lock (``db_lock_wait``) and how long it
+    held it (``db_lock_hold``), and each hop to its thread: waiting there behind other hops
+    (``db_queue``), running (``db_run``: SQLite, a commit's fsync included) and the event
+    loop coming round to the answer (``db_back``); for the render pool, a board's wait for a
+    worker (``render_wait``) and the worker's own wall time (``render_work``)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.stamps: dict[int, dict[str, float]] = {}
+        self.waits: dict[str, list[float]] = {
+            name: []
+            for name in (
+                "db_lock_wait",
+                "db_lock_hold",
+                "db_queue",
+                "db_run",
+                "db_back",
+                "render_wait",
+                "render_work",
+            )
+        }
+        self._moves: dict[tuple[int, int], int] = {}  # (game, moves applied) -> interaction
+        self._current: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+            "bench_interaction", default=None
+        )
+        services = bot.services
+        manager, boards, publisher = services.manager, services.boards, services.publisher
+        play, draw, post = manager.play, boards.draw, publisher._post
+
+        async def timed_play(*args: Any, **kwargs: Any) -> Any:
+            result = await play(*args, **kwargs)
+            interaction = self._current.get()
+            if interaction is not None:
+                self.stamp(interaction, "commit")
+                self._moves[(result.live.id, result.seq + 1)] = interaction
+            return result
+
+        async def timed_draw(game_key: str, game_id: int, seq: int, *a: Any, **k: Any) -> Any:
+            self._stamp_move(game_id, seq, "to_draw")
+            try:
+                return await draw(game_key, game_id, seq, *a, **k)
+            finally:
+                self._stamp_move(game_id, seq, "draw")
+
+        async def timed_post(job: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await post(job, *args, **kwargs)
+            finally:
+                self._stamp_move(job.game_id, job.seq, "post")
+
+        manager.play, boards.draw, publisher._post = timed_play, timed_draw, timed_post
+        boards.on_board = self._board
+        database = bot.storage.database
+        if hasattr(database, "_lock"):  # SQLite: its one connection, its thread
+            database._lock = _TimedLock(self.waits["db_lock_wait"], self.waits["db_lock_hold"])
+            connection = database.connection
+            connection._tx = _TimedQueue(
+                connection._tx, self.waits["db_queue"], self.waits["db_run"], self.waits["db_back"]
+            )
+
+    def _board(self, waited: float, worked: float) -> None:
+        self.waits["render_wait"].append(waited * 1000)
+        self.waits["render_work"].append(worked * 1000)
+
+    def stamp(self, interaction: int, stage: str) -> None:
+        self.stamps.setdefault(interaction, {})[stage] = time.perf_counter()
+
+    def _stamp_move(self, game_id: int, seq: int, stage: str) -> None:
+        """The first time only: the same board may be drawn again later (a game's final
+        board for its summary), after its move was posted."""
+        interaction = self._moves.get((game_id, seq))
+        if interaction is not None and stage not in self.stamps.get(interaction, {}):
+            self.stamp(interaction, stage)
+
+    def submitted(self, interaction: int, emitted: float) -> None:
+        """``interaction``'s handler starts (it was emitted at ``emitted``): the stages that
+        follow, in this task, are its own."""
+        self.stamps[interaction] = {"emit": emitted}
+        self.stamp(interaction, "dispatch")
+        self._current.set(interaction)
+
+    def ended(self, interaction: int, at: float) -> None:
+        """``interaction``'s handler ended at ``at`` (``time.perf_counter``)."""
+        self.stamps.setdefault(interaction, {})["after_post"] = at
+
+    def segments(self) -> dict[int, dict[str, float]]:
+        """Milliseconds of each stage per finished move (a missing stamp: 0 ms, its time
+        counted in the next stage)."""
+        out: dict[int, dict[str, float]] = {}
+        for interaction, stamps in self.stamps.items():
+            if "after_post" not in stamps:
+                continue
+            last = stamps["emit"]
+            out[interaction] = {}
+            for stage in STAGES:
+                at = stamps.get(stage, last)
+                out[interaction][stage] = (at - last) * 1000
+                last = at
+        return out
+
+    def clear(self) -> None:
+        self.stamps.clear()
+        self._moves.clear()
+        for samples in self.waits.values():
+            samples.clear()
+
+    def emit(self, emit: Emit, prefix: str) -> None:
+        """Each stage's and wait's figures, the latency up to ``post`` (``move_posted``:
+        what the player waits for; ``move_latency`` also counts ``after_post``), then a
+        note: the mean of each stage over the slowest 5 % of moves (what a p95 move is made
+        of)."""
+        segments = list(self.segments().values())
+        for stage in STAGES:
+            emit(f"{prefix}.stage.{stage}", "ms", [s[stage] for s in segments], None)
+        # what the player waits for: until the board (or the move's line) is posted
+        posted = [sum(s[k] for k in STAGES[: STAGES.index("post") + 1]) for s in segments]
+        emit(f"{prefix}.move_posted", "ms", posted, None)
+        for name, samples in self.waits.items():
+            emit(f"{prefix}.{name}", "ms", list(samples), None)
+        if segments:
+            totals = sorted(sum(s.values()) for s in segments)
+            cut = totals[int(0.95 * (len(totals) - 1))]
+            slow = [s for s in segments if sum(s.values()) >= cut]
+            mean = {k: round(sum(s[k] for s in slow) / len(slow), 1) for k in STAGES}
+            note(f"{prefix}: the slowest {len(slow)} moves (>= {cut:.0f} ms), mean ms: {mean}")
+        self.clear()
+
+
+class _TimedLock(asyncio.Lock):
+    """An ``asyncio.Lock`` that records each wait to acquire it and each hold (ms)."""
+
+    def __init__(self, waits: list[float], holds: list[float]) -> None:
+        super().__init__()
+        self._waits, self._holds, self._since = waits, holds, 0.0
+
+    async def acquire(self) -> Literal[True]:
+        t0 = time.perf_counter()
+        await super().acquire()
+        self._since = time.perf_counter()
+        self._waits.append((self._since - t0) * 1000)
+        return True
+
+    def release(self) -> None:
+        self._holds.append((time.perf_counter() - self._since) * 1000)
+        super().release()
+
+
+class _TimedQueue:
+    """aiosqlite's queue of work for its connection's thread, as the event loop puts work on
+    it, timing each piece (ms): its wait in the queue, its run on the thread, and the loop
+    coming round to its answer."""
+
+    def __init__(
+        self, queue: Any, queued: list[float], ran: list[float], back: list[float]
+    ) -> None:
+        self._queue, self._queued, self._ran, self._back = queue, queued, ran, back
+
+    def put_nowait(self, item: Any) -> None:
+        if not isinstance(item, tuple):  # aiosqlite < 0.22's stop sentinel
+            self._queue.put_nowait(item)
+            return
+        future, function = item
+        t0 = time.perf_counter()
+        times: list[float] = []
+
+        def run() -> Any:
+            times.append(time.perf_counter())
+            try:
+                return function()
+            finally:
+                times.append(time.perf_counter())
+
+        def answered(_: Any) -> None:
+            if len(times) == 2:
+                self._queued.append((times[0] - t0) * 1000)
+                self._ran.append((times[1] - times[0]) * 1000)
+                self._back.append((time.perf_counter() - times[1]) * 1000)
+
+        if future is not None:
+            future.add_done_callback(answered)
+        self._queue.put_nowait((future, run))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._queue, name)
+
+
+class LoopLag:
+    """How late the event loop runs a callback that asks to run every ``every`` seconds
+    (milliseconds): a busy loop's queue, which every stage above waits in."""
+
+    def __init__(self, every: float = 0.01) -> None:
+        self.every = every
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(self.every)
+            self.lags.append((time.perf_counter() - t0 - self.every) * 1000)
+
+    def start(self) -> None:
+        self.lags.clear()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> list[float]:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        return list(self.lags)
+
 
 async def bench_poisson(
     emit: Emit, games: int, rates: tuple[float, ...], seconds: float, scale: float | None = None
@@ -408,13 +669,19 @@ async def bench_poisson(
             busy: set[int] = set()
             done_at: list[float] = []
 
+            stages = Stages(bot)
+            lag = LoopLag()
+
             async def timed(interaction: Any, *args: Any, **kwargs: Any) -> None:
+                if interaction.id in emitted:
+                    stages.submitted(interaction.id, emitted[interaction.id])
                 try:
                     await original(interaction, *args, **kwargs)
                 finally:
                     t0 = emitted.pop(interaction.id, None)
                     now = time.perf_counter()
                     if t0 is not None:
+                        stages.ended(interaction.id, now)
                         latencies.append((now - t0) * 1000)
                         done_at.append(now)
                     busy.discard(interaction.channel_id)
@@ -425,9 +692,11 @@ async def bench_poisson(
             for rate in rates:
                 latencies.clear()
                 done_at.clear()
+                stages.clear()
                 drawn0 = bot.services.boards.drawn
                 sent = 0
                 cpu.start()
+                lag.start()
                 start = time.perf_counter()
                 due = start
                 while due - start < seconds:
@@ -447,6 +716,7 @@ async def bench_poisson(
                         emitted[int(record.id)] = time.perf_counter()
                         sent += 1
                         break
+                lags = await lag.stop()
                 await env.settle()
                 cpu.stop(len(latencies))
                 elapsed = (max(done_at) if done_at else time.perf_counter()) - start
@@ -464,6 +734,8 @@ async def bench_poisson(
                     None,
                 )
                 cpu.emit(emit, f"platform.poisson_{tag}")
+                stages.emit(emit, f"platform.poisson_{tag}")
+                emit(f"platform.poisson_{tag}.loop_lag", "ms", lags, None)
                 note(
                     f"poisson {tag}/s over {games} games: {sent} sent, {len(latencies)} "
                     f"answered, boards drawn {bot.services.boards.drawn - drawn0}"

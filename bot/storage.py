@@ -10,18 +10,22 @@ dialect (``bot.db.schema``); SQLite's ``PRAGMA user_version`` or PostgreSQL's
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+import sqlite3
+import threading
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
 from games.core import GameError
 
-from .db import Database, Dialect, IntegrityError, Tx, connect
+from .db import Database, Dialect, IntegrityError, Tx, connect, uninterrupted
 from .db.schema import Migration, PerDialect, render_all
 from .db.sqlite import SqliteDatabase
 
@@ -650,6 +654,7 @@ class Storage:
         self._no_pending: set[int] = set()
         self._tables: dict[int, tuple[str | None, int | None]] = {}
         self._writes = 0  # writes of memoised rows so far: a read that overlapped one is not kept
+        self._batch: _Batch | None = None  # SQLite: the saves queued last (``_save``)
 
     @property
     def dialect(self) -> Dialect:
@@ -658,6 +663,7 @@ class Storage:
     async def open(self, *, upto: int | None = None) -> None:
         """Connect and apply the migrations not applied yet (``upto``: stop after that
         number; tests of old schemas use it)."""
+        self._batch = None
         await self.database.open()
         await self.database.migrate(render_all(MIGRATIONS, self.dialect), upto)
 
@@ -695,9 +701,8 @@ class Storage:
             return await tx.scalar(sql, params)
 
     async def _write(self, sql: str, params: Sequence[Any]) -> int:
-        """A save of one statement; returns the number of rows it changed."""
-        async with self.transaction() as tx:
-            return await tx.execute(sql, params)
+        """A save of one statement (``_save``); returns the number of rows it changed."""
+        return (await self._save([(sql, params)]))[0]
 
     async def schema_version(self) -> int:
         return await self.database.schema_version()
@@ -1103,57 +1108,95 @@ class Storage:
 
     async def commit_move(self, game_id: int, move: MoveWrite, now: str) -> None:
         """Record one move, the game's new phase/finish state, its deadline timer and turn
-        clocks, in a single transaction.
+        clocks, in a single transaction (SQLite: in one hop to the connection's thread,
+        ``_save``).
 
         Raises ``StaleMove`` (an ``IntegrityError``; nothing is written) unless ``seq`` is
         the number of moves stored, i.e. the move follows the stored line: another process
         (or an undo) changed the game since this copy of it was loaded.
         """
-        async with self.transaction() as tx:
-            await tx.lock("game", game_id)
-            stored = await tx.scalar(
-                "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0",
-                (game_id,),
-            )
+
+        def follows(stored: Any) -> None:
             if stored != move.seq:
                 raise StaleMove(game_id, move.seq, int(stored))
-            statements: list[Statement] = [
+
+        statements: list[Statement] = [
+            (
+                "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
+                "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    "INSERT INTO moves (game_id, seq, seat, notation, user_id, created_at, "
-                    "public, actor, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        move.seq,
-                        move.seat,
-                        move.notation,
-                        move.user_id,
-                        now,
-                        move.public,
-                        move.actor,
-                        move.digest,
-                    ),
-                )
+                    game_id,
+                    move.seq,
+                    move.seat,
+                    move.notation,
+                    move.user_id,
+                    now,
+                    move.public,
+                    move.actor,
+                    move.digest,
+                ),
+            )
+        ]
+        if move.outcome is not None:
+            statements += [
+                (
+                    "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
+                    "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
+                    (json.dumps(move.outcome), now, game_id),
+                ),
+                ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
             ]
-            if move.outcome is not None:
-                statements += [
-                    (
-                        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, "
-                        "phase_key = NULL, phase_started_at = NULL WHERE id = ?",
-                        (json.dumps(move.outcome), now, game_id),
-                    ),
-                    ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
-                ]
-            else:
-                statements += [
-                    (
-                        "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
-                        "WHERE id = ?",
-                        (now, move.phase_key, move.phase_started_at, game_id),
-                    ),
-                    _timer_statement(game_id, "deadline", move.deadline),
-                    *_clock_statements(game_id, move.clocks),
-                ]
-            await tx.batch(statements)  # SQLite: one hop to the database's thread
+        else:
+            statements += [
+                (
+                    "UPDATE games SET updated_at = ?, phase_key = ?, phase_started_at = ? "
+                    "WHERE id = ?",
+                    (now, move.phase_key, move.phase_started_at, game_id),
+                ),
+                _timer_statement(game_id, "deadline", move.deadline),
+                *_clock_statements(game_id, move.clocks),
+            ]
+        await self._save(statements, Guard("game", game_id, _STORED_MOVES, (game_id,), follows))
+
+    async def _save(self, statements: Sequence[Statement], guard: Guard | None = None) -> list[int]:
+        """One save of ``statements`` (after ``guard``'s check passes); returns the rows each
+        changed. PostgreSQL: ``transaction()``, with the guard's lock held.
+
+        SQLite: the whole transaction (``BEGIN IMMEDIATE``, the check, the statements,
+        ``COMMIT``, or ``ROLLBACK`` on any error) is one function queued for the connection's
+        thread (``_commit_batch``), and the connection's lock is held only while it is
+        queued, not until it has run: the thread runs what is queued one at a time in order,
+        so no transaction is open when it is queued (a transaction holds the lock from its
+        ``BEGIN`` to its end) and whatever takes the lock after it runs after its
+        ``COMMIT``; the same isolation as holding the lock to the end. Holding it to the end
+        made every save wait for the thread and then for the event loop to come round to the
+        answer, and on a busy loop the saves of 50 moves a second queued behind those turns
+        (docs/architecture.md, "Where a move's CPU goes").
+
+        Saves that arrive while the previous one is still queued, with nothing queued after
+        it, join it (``_Batch``): one transaction, one fsync, each save in a savepoint of its
+        own, so a save whose check or statement fails is rolled back alone and only it
+        raises. None is answered before the ``COMMIT`` that stores it; a failed ``COMMIT``
+        raises in every save of the batch, none stored. The save runs to its end even if the
+        caller is cancelled (``uninterrupted``), so it is whole or absent."""
+        database = self.database
+        if isinstance(database, SqliteDatabase):
+            connection = database.connection
+            answer: asyncio.Future[list[int]] = asyncio.get_running_loop().create_future()
+            async with database.lock:
+                batch = self._batch
+                if batch is None or not batch.join(statements, guard, answer):
+                    batch = self._batch = _Batch()
+                    batch.join(statements, guard, answer)
+                    queued = _queue(connection, _commit_batch, connection._conn, batch)
+                    queued.add_done_callback(batch.answer)
+            counts: list[int] = await uninterrupted(answer)
+            return counts
+        async with self.transaction() as tx:
+            if guard is not None:
+                await tx.lock(guard.namespace, guard.ident)
+                guard.check(await tx.scalar(guard.sql, guard.params))
+            return await tx.batch(statements)
 
     async def put_clocks(self, game_id: int, write: ClockWrite) -> None:
         """Store seat clocks and their timers alone (a reminder sent, a vacation)."""
@@ -1712,6 +1755,129 @@ async def _line_stamp(tx: Tx, game_id: int) -> tuple[int, int]:
 
 
 Statement = tuple[str, Sequence[Any]]
+T = TypeVar("T")
+
+_STORED_MOVES = "SELECT COALESCE(MAX(seq), -1) + 1 FROM moves WHERE game_id = ? AND seq >= 0"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The check that a save is still valid: ``sql`` (one value) with ``params`` is read
+    inside the save's transaction, under the lock ``(namespace, ident)`` (``Tx.lock``), and
+    ``check`` raises (nothing is written) if the value says the save no longer applies."""
+
+    namespace: str
+    ident: int
+    sql: str
+    params: Sequence[Any]
+    check: Callable[[Any], None]
+
+
+def _queue(connection: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+    """``fn(*args)`` queued now for aiosqlite's thread, which runs what is queued one at a
+    time in order; its future. ``Connection._execute`` queues the same way, but only once
+    its coroutine first runs (a later turn of the event loop)."""
+    queue = getattr(connection, "_tx", None)
+    if queue is None:
+        raise RuntimeError(
+            f"aiosqlite {aiosqlite.__version__} has no Connection._tx, which Boardroom's SQLite "
+            "storage needs: install the version pyproject.toml names (docs/self-hosting.md, "
+            "'The SQLite driver')"
+        )
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    queue.put_nowait((future, functools.partial(fn, *args)))
+    return future
+
+
+class _Batch:
+    """SQLite saves committed together by the connection's thread (``Storage._save``): a
+    save joins while the batch is queued and not yet running (``join``, on the event loop);
+    the thread closes it when it starts (``take``); its outcomes go to each save's future on
+    the event loop (``answer``)."""
+
+    def __init__(self) -> None:
+        self._mutex = threading.Lock()
+        self._closed = False
+        self._saves: list[tuple[Sequence[Statement], Guard | None, asyncio.Future[list[int]]]] = []
+
+    def join(
+        self,
+        statements: Sequence[Statement],
+        guard: Guard | None,
+        answer: asyncio.Future[list[int]],
+    ) -> bool:
+        """Add a save unless the thread has started on the batch; whether it was added."""
+        with self._mutex:
+            if self._closed:
+                return False
+            self._saves.append((statements, guard, answer))
+            return True
+
+    def take(self) -> list[tuple[Sequence[Statement], Guard | None]]:
+        """The saves, in the order they joined; no more may join (the thread, at the start)."""
+        with self._mutex:
+            self._closed = True
+            return [(statements, guard) for statements, guard, _ in self._saves]
+
+    def answer(self, done: asyncio.Future[list[list[int] | Exception]]) -> None:
+        """Each save's outcome (its row counts, or what it raised) to its future; if the
+        transaction failed (its ``COMMIT`` too), that error to every save."""
+        error = asyncio.CancelledError() if done.cancelled() else done.exception()
+        outcomes = [] if error is not None else done.result()
+        for i, (_, _, answer) in enumerate(self._saves):
+            if answer.done():
+                continue
+            outcome = error if error is not None else outcomes[i]
+            if isinstance(outcome, BaseException):
+                answer.set_exception(outcome)
+            else:
+                answer.set_result(outcome)
+
+
+def _run_save(
+    conn: sqlite3.Connection, statements: Sequence[Statement], guard: Guard | None
+) -> list[int]:
+    if guard is not None:
+        row = conn.execute(guard.sql, guard.params).fetchone()
+        guard.check(row[0] if row else None)
+    counts = []
+    for sql, params in statements:
+        cursor = conn.execute(sql, params)
+        counts.append(cursor.rowcount)
+        cursor.close()
+    return counts
+
+
+def _commit_batch(conn: sqlite3.Connection, batch: _Batch) -> list[list[int] | Exception]:
+    """A batch of SQLite saves in the connection's thread (``Storage._save``): ``BEGIN
+    IMMEDIATE``, each save's check and statements (in a savepoint when there are several: a
+    save that raises is rolled back alone and its error is its outcome), ``COMMIT``;
+    ``ROLLBACK`` and raise if anything else fails. A batch of one is not wrapped in a
+    savepoint: its error rolls back the transaction and is its outcome."""
+    saves = batch.take()
+    conn.execute("BEGIN IMMEDIATE")
+    outcomes: list[list[int] | Exception] = []
+    try:
+        if len(saves) == 1:
+            try:
+                outcomes.append(_run_save(conn, *saves[0]))
+            except Exception as exc:
+                conn.rollback()
+                return [exc]
+        else:
+            for statements, guard in saves:
+                conn.execute("SAVEPOINT save")
+                try:
+                    outcomes.append(_run_save(conn, statements, guard))
+                except Exception as exc:
+                    conn.execute("ROLLBACK TO save")
+                    outcomes.append(exc)
+                conn.execute("RELEASE save")
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return outcomes
 
 
 def _timer_statement(game_id: int, kind: TimerKind, timer: TimerRow | None) -> Statement:

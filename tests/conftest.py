@@ -34,6 +34,15 @@ async def _attach_bot_within_settle_timeout(env: _simcord_env.Env, bot: object) 
 
 _simcord_env._attach_bot = _attach_bot_within_settle_timeout  # type: ignore[assignment]
 
+# The slash commands' game choices are fixed when the cogs are imported
+# (``app_commands.choices(game=game_choices())``). Bot tests play the toy game, so the cogs are
+# imported with it registered, whichever test first builds a bot in this process (a bench test
+# outside tests/bot built one without it, and every later /game new game:toy was refused).
+with registered():
+    import bot.cogs.info
+    import bot.cogs.lobby
+    import bot.cogs.stats  # noqa: F401
+
 
 @pytest.fixture
 def toy_game() -> Iterator[GameSpec]:

@@ -98,3 +98,81 @@ async def test_in_flight_reports_cpu_per_move_of_the_bot_and_of_its_render_worke
     render = got["platform.in_flight_2.cpu_render_per_move"]
     assert len(main) == len(render) == 2  # one figure per round
     assert all(ms > 0 for ms in main + render)
+
+
+def test_simcord_callback_records_compare_by_identity_only_inside_the_bench() -> None:
+    """The bench's ``identity_callbacks`` drops SimCord's generated field-by-field equality of
+    its callback records for the block (a removal from its list then costs no Python call
+    per pending callback) and puts it back afterwards, so the test suite runs SimCord as is."""
+    from simcord import _runtime
+
+    from bot.bench_platform import identity_callbacks
+
+    record = _runtime._CallbackRecord
+    a, b = record(None, None, "same"), record(None, None, "same")
+    assert a == b  # SimCord's dataclass equality
+    with identity_callbacks():
+        assert a != b and a == a
+        assert [a, b].index(b) == 1
+        pending = [a, b]
+        pending.remove(b)
+        assert pending == [a] and pending[0] is a
+    assert a == b
+
+
+async def test_poisson_reports_where_each_moves_time_goes() -> None:
+    """The Poisson mode splits each move's latency into stages (``STAGES``) that add up to
+    it, and reports SQLite's and the render pool's waits and the event loop's lag."""
+    from bot.bench_platform import STAGES, bench_poisson
+
+    got: dict[str, list[float]] = {}
+    notes: list[str] = []
+
+    def emit(metric: str, unit: str, samples: Sequence[float], target: str | None = None) -> None:
+        got[metric] = list(samples)
+
+    import bot.bench_platform as bp
+
+    original = bp.note
+    bp.note = notes.append
+    try:
+        await bench_poisson(emit, 3, (4.0,), 1.0)
+    finally:
+        bp.note = original
+    latencies = got["platform.poisson_4.move_latency"]
+    assert latencies, "no move was answered"
+    stages = [got[f"platform.poisson_4.stage.{stage}"] for stage in STAGES]
+    assert all(len(s) == len(latencies) for s in stages)
+    assert all(ms >= 0 for s in stages for ms in s)
+    # each move's stages add up to its latency (the same clock readings, not a speed)
+    sums = sorted(sum(parts) for parts in zip(*stages, strict=True))
+    assert all(abs(a - b) < 1e-6 for a, b in zip(sums, sorted(latencies), strict=True))
+    posted = got["platform.poisson_4.move_posted"]
+    assert len(posted) == len(latencies) and max(posted) <= max(latencies)
+    assert got["platform.poisson_4.db_lock_wait"] and got["platform.poisson_4.db_run"]
+    assert got["platform.poisson_4.render_work"]  # boards were drawn
+    assert got["platform.poisson_4.loop_lag"]
+    assert any("the slowest" in n for n in notes)
+
+
+async def test_a_benched_bot_stops_as_the_real_one_does(tmp_path: Path) -> None:
+    """``simulated`` stops the bot the way ``boardroom run`` does (``Boardroom.close``: its
+    cogs unloaded, then timers, render pool and database): the replay thread of the game-over
+    summaries ends, so ``boardroom bench`` no longer waits out its grace period for it and
+    exits without "thread 'replay_0' still running" (nor leaked semaphores from killing the
+    render processes)."""
+    import asyncio
+
+    from bot.bench_platform import simulated
+
+    async with simulated(tmp_path / "stop.sqlite3") as (bot, _env):
+        summaries = bot.get_cog("HistoryCog").summaries
+        await asyncio.get_running_loop().run_in_executor(summaries._pool, int)  # thread up
+        replay = list(summaries._pool._threads)  # this bot's (other tests' bots have theirs)
+        assert replay, "the replay pool started its thread"
+        boards = bot.services.boards
+    assert not bot.storage.is_open
+    assert boards._procs is None
+    for thread in replay:
+        thread.join(60)  # a hang detector (an idle thread ends at once), not a speed limit
+        assert not thread.is_alive()

@@ -127,12 +127,13 @@ def _draw(
     detail: bool,
     lang: str = "en",
     clock: Callable[[], float] = time.thread_time,
-) -> tuple[bytes, str, str, float]:
+) -> tuple[bytes, str, str, float, float]:
     """One view drawn in ``lang``, encoded and described: ``(bytes, extension, alt text,
-    CPU seconds)``, the CPU time by ``clock`` (``time.process_time`` in a render process,
-    which counts libvips' own threads; ``time.thread_time`` in a render thread). Runs in a
-    render process (everything it takes and returns pickles) or a render thread."""
-    start = clock()
+    CPU seconds, wall seconds)``, the CPU time by ``clock`` (``time.process_time`` in a
+    render process, which counts libvips' own threads; ``time.thread_time`` in a render
+    thread). Runs in a render process (everything it takes and returns pickles) or a render
+    thread."""
+    start, began = clock(), time.perf_counter()
     renderer = contract.of(game_key)
     if renderer is None:
         raise Unsupported(game_key)
@@ -148,7 +149,7 @@ def _draw(
         lang=lang,
     )
     alt = renderer.alt(view, names, lang) if kind == "board" else ""
-    return data, ext, alt, clock() - start
+    return data, ext, alt, clock() - start, time.perf_counter() - began
 
 
 def _ready() -> None:
@@ -177,6 +178,9 @@ class Boards:
         self._latest: dict[tuple[int, str], tuple[int, Board]] = {}
         self.drawn = 0
         self.cpu = 0.0  # CPU seconds spent drawing, encoding and describing, in all workers
+        # called with (seconds a board waited for a worker, seconds the worker took), if set
+        # (``boardroom bench``)
+        self.on_board: Callable[[float, float], None] | None = None
 
     def _processes(self) -> ProcessPoolExecutor | None:
         if self.processes and self._procs is None:
@@ -282,20 +286,23 @@ class Boards:
         )
         loop = asyncio.get_running_loop()
         procs = self._processes()
+        asked = time.perf_counter()
         if procs is None:
-            data, ext, alt, cpu = await loop.run_in_executor(self._pool, job)
+            data, ext, alt, cpu, wall = await loop.run_in_executor(self._pool, job)
         else:
             try:
-                data, ext, alt, cpu = await loop.run_in_executor(
+                data, ext, alt, cpu, wall = await loop.run_in_executor(
                     procs, functools.partial(job, clock=time.process_time)
                 )
             except BrokenProcessPool:
                 log.warning("a render process died; starting new ones")
                 self._procs = None
                 procs.shutdown(wait=False, cancel_futures=True)
-                data, ext, alt, cpu = await loop.run_in_executor(self._pool, job)
+                data, ext, alt, cpu, wall = await loop.run_in_executor(self._pool, job)
         self.cpu += cpu
         self.drawn += 1
+        if self.on_board is not None:
+            self.on_board(time.perf_counter() - asked - wall, wall)
         return Board(data, f"{stem}.{ext}", alt)
 
     def close(self) -> None:

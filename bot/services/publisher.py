@@ -422,9 +422,13 @@ class Publisher:
         self._boards[job.game_id] = (message_id, seq)
         if known == (message_id, seq):
             return
+        stored = self.storage.set_board(job.game_id, message_id, seq)
         if known[0] and known[0] != message_id:
-            await self._strip(job.channel_id, known[0])
-        await self.storage.set_board(job.game_id, message_id, seq)
+            # the two are independent (a stop between them leaves at worst the old board's
+            # buttons, which then answer as stale), so neither waits for the other
+            await asyncio.gather(self._strip(job.channel_id, known[0]), stored)
+        else:
+            await stored
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         channel = await self.channel(channel_id)

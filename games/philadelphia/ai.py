@@ -90,6 +90,8 @@ class Style:
     rich: int = 6  # money from which a full hand is emptied to acquire
     plenty: int = 12  # money from which more money is worth little
     cycle: int = 10  # money from which a cheap item is bought to turn the row over
+    overtime_spare: int = 3  # money left after overtime (with fewer than 2 ads) to buy it
+    post_professionals: bool = False  # post a professional (never in a hand) when affordable
 
 
 STYLES: dict[str, Style] = {
@@ -214,7 +216,7 @@ class HeuristicPolicy:
         # money to spare and none in the row, a cheap item turns the row over.
         overtime = self._overtime(g, seat)
         if overtime is not None and (
-            len(me.ads) >= 2 or me.money - g.data.item(overtime).price >= 3
+            len(me.ads) >= 2 or me.money - g.data.item(overtime).price >= style.overtime_spare
         ):
             return Buy(overtime)
         if overtime is None and not g.bought and me.money >= style.cycle:
@@ -232,6 +234,12 @@ class HeuristicPolicy:
                 or (late and vp_now >= 1)
             ):
                 return Submit(best[0].kind, best[0].label)
+
+        # 2. A professional never scores in a hand: posting it only earns (and makes room).
+        if style.post_professionals:
+            professional = self._best_professional(g, seat)
+            if professional is not None:
+                return Post(professional)
 
         # 2. The ad that pays best, weighed against what it takes from the hand.
         base = self.hand_value(g, hand)
@@ -299,6 +307,17 @@ class HeuristicPolicy:
         if step.refusal(g, seat, Pass()) is None:
             return Pass()
         return None
+
+    def _best_professional(self, g: PhilaState, seat: int) -> str | None:
+        """The professional (専門職) card in ``seat``'s hand worth most as an ad
+        (``ad_value``) among those it can afford to post, or ``None``."""
+        me = g.players[seat]
+        options = [
+            (self.ad_value(g, seat, c), c)
+            for c in me.hand
+            if g.job(c).is_professional and g.posting_cost(seat, c) <= me.money
+        ]
+        return max(options)[1] if options else None
 
     def _final_round(self, g: PhilaState, seat: int, best: Sequence[combos.Combo]) -> Move | None:
         """The last round: every VP counts now, then money breaks ties."""

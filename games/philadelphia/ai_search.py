@@ -1,18 +1,22 @@
 """Philadelphia's AI levels through the generic search (``games.core.search``): ``easy`` is
-the game's heuristic (``ai.POLICY``), ``normal``/``hard`` search over it.
+the game's heuristic (``ai.POLICY``, frozen); ``normal`` and ``hard`` search over a better
+prior (``PRIOR``: ``easy`` that posts its professionals and keeps money for cards rather than
+overtime) late in the game.
 
-Only generic hooks live here, because Philadelphia's card list and heuristic are being
-rebuilt: what the search may not see, and a score projection. Hidden from a seat: the other
-hands, their cards picked for a simultaneous give (a frame's ``picks``) and the order of the
-ad and item decks (plus the state's ``rng``). A determinisation pools the cards it cannot see
-(the ad deck and the other hands), shuffles them, deals every other hand back at its size,
-forgets the other seats' secret picks (they choose again in the rollout) and shuffles the
-item deck. Cards a seat has seen pass from hand to hand are not remembered: the search knows
-less than an attentive player, never more.
+Hidden from a seat: the other hands, their cards picked for a simultaneous give (a frame's
+``picks``) and the order of the ad and item decks (plus the state's ``rng``). A
+determinisation pools the cards it cannot see (the ad deck and the other hands), shuffles
+them, deals every other hand back at its size, forgets the other seats' secret picks (they
+choose again in the rollout) and shuffles the item deck. Cards a seat has seen pass from hand
+to hand are not remembered: the search knows less than an attentive player, never more.
 
-The evaluation is VP plus a fifth of a VP per dollar (the heuristic's own exchange rate is
-close to that) plus half the VP the hand would score if submitted now, against the best other
-player. Candidates: the heuristic's pick, one move of every other kind, then the pick's kind.
+Where it searches (``LateHooks``): only once some player has 8 VP (``hard``: 5), in the action
+phase; playouts run to the game's end and count the win (half) and the VP lead (half, on a
+2 VP logistic scale). Earlier the prior plays alone: a playout from the opening is ~100 moves
+of mostly luck, and measured (session 26) 6-8 such playouts cut at 30-40 moves and judged by
+VP + money/5 + half the hand's VP (``PhilaHooks.scores``, still the evaluation of a cut
+playout) did not beat their prior. Candidates: the prior's pick, one move of every other kind
+(an ad to post, an item, a hand to submit, the nurse …), then moves of the pick's kind.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from games.core import Move, Rng, Seat
 from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, reseed
 
-from .ai import POLICY
+from .ai import POLICY, HeuristicPolicy, Style
 from .combos import best_partition
 from .state import PhilaState
 
@@ -82,20 +86,39 @@ class PhilaHooks(SearchHooks[PhilaState]):
         }
 
 
-class CarefulHooks(PhilaHooks):
-    """``normal``'s hooks: the search overrules the heuristic only on a large margin, and its
-    rollouts stop after 30 moves. Measured (30-40 2-player games, loaded machine): the search
-    with a 0.02-0.06 margin won 27-50% against hands-only (the heuristic alone 56% of 100) and
-    37% of 30 against the heuristic: 8 rollouts of 40 moves are too noisy to improve on it.
-    With the 0.15 margin, 8 rollouts of 40 moves won 53.2% of 200 against hands-only (95% CI
-    46-60; the heuristic alone 56% of 600) at 53.6 ms CPU a decision (load 18), over the
-    time target: so ``normal`` now plays 6 rollouts of 30 moves (about 60% of the moves)."""
+NORMAL_STYLE = Style("normal", overtime_spare=6, post_professionals=True)
+"""The prior of ``normal`` and ``hard``: ``easy``'s heuristic that posts every professional
+it can afford (a professional never scores in a hand, so the ad's money is free: the
+heuristic's posting threshold of 7 money kept them in hand) and buys overtime without two
+ads posted only with 6 money to spare (7 money buys 7 cards; 1 VP is dearer)."""
 
-    prior_bonus = 0.15
-    horizon = 30
+PRIOR = HeuristicPolicy(NORMAL_STYLE)
 
 
-HOOKS = PhilaHooks(POLICY)
-NORMAL: SearchPolicy[PhilaState] = SearchPolicy(CarefulHooks(POLICY), Budget(rollouts=6, moves=240))
-HARD: SearchPolicy[PhilaState] = SearchPolicy(HOOKS, Budget(rollouts=48, moves=3000))
+class LateHooks(PhilaHooks):
+    """Search only late in the game, to its end: once some player has ``late`` VP, an action
+    (no effect pending) compares the prior's pick with other kinds of move, each judged by
+    playouts to the game's end (the win counts half, the VP lead half). Earlier the prior
+    plays alone: there a playout is long and its result mostly luck, while near the end it
+    is short and decides the game."""
+
+    late = 8
+    horizon = 10_000
+    scale = 2.0
+    prior_bonus = 0.03
+
+    def candidates(self, state: PhilaState, seat: Seat, rng: Rng) -> list[Move]:
+        if state.stack or max(p.vp for p in state.players) < self.late:
+            return [self.policy.choose(state, seat, rng)]
+        return super().candidates(state, seat, rng)
+
+
+class EarlierHooks(LateHooks):
+    """``hard``'s hooks: the search starts at 5 VP (with ``hard``'s bigger budget)."""
+
+    late = 5
+
+
+NORMAL: SearchPolicy[PhilaState] = SearchPolicy(LateHooks(PRIOR), Budget(rollouts=24, moves=800))
+HARD: SearchPolicy[PhilaState] = SearchPolicy(EarlierHooks(PRIOR), Budget(rollouts=64, moves=3000))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}
