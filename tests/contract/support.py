@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 import json
 import os
+import pickle
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from games.core import (
 )
 from games.core.ai import Policy, RandomPolicy
 from games.core.registry import BUILTIN_GAMES
+from games.core.search import state_bytes
 
 from .invariants import check_invariants
 
@@ -130,6 +132,28 @@ def view_objects(state: Any) -> dict[int | None, Any]:
     return views
 
 
+def snapshot(state: Any) -> bytes:
+    """Every seat's view and the public one, pickled: a deep copy, cheaper than ``views_of``."""
+    return pickle.dumps(view_objects(state), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def same_views(state: Any, snap: bytes) -> bool:
+    """Whether ``state``'s views equal those of ``snapshot`` as ``views_of`` plain data: equal
+    pickles; else equal objects (``==``) whose text (``repr``, which shows the fields ``==``
+    skips) is equal too; else (a set's order, say) equal ``views_of`` data."""
+    views = view_objects(state)
+    if pickle.dumps(views, protocol=pickle.HIGHEST_PROTOCOL) == snap:
+        return True
+    then = pickle.loads(snap)
+    if then != views:
+        return False
+    if fingerprint_of(then) == fingerprint_of(views):
+        return True
+    return {k: view_as_dict(v) for k, v in then.items()} == {
+        k: view_as_dict(v) for k, v in views.items()
+    }
+
+
 def lookup(data: Any, path: tuple[Any, ...]) -> Any:
     """Follow a ``secrets()`` path (keys of ``view_as_dict``) through a view or its dict."""
     for key in path:
@@ -173,112 +197,166 @@ class PositionChecker:
 
     spec: GameSpec
     rng: Rng
-    pool: list[tuple[int, Move]] = field(default_factory=list)
+    pool: list[tuple[int, Move, str]] = field(default_factory=list)
+    """(seat, move, its notation) seen earlier."""
     full_checks: int = 0
     apply_budget: int = 3
     """Positions per game at which every legal move is applied to a copy (deep copies are
     the slowest check)."""
 
-    def cheap(self, state: Any) -> None:
-        """Who acts, that each actor has a move, and notation shape; at every position."""
+    notations: dict[Move, str] = field(default_factory=dict)
+    """Notation of each move seen (a move is a frozen value: equal moves format alike)."""
+    _memo_ok: dict[type, bool] = field(default_factory=dict)
+
+    def notation(self, move: Move) -> str:
+        """``move.notation``, formatted once per distinct move in a game. Moves with a field
+        left out of ``==`` (``compare=False``) are formatted every time."""
+        memo = self._memo_ok.get(type(move))
+        if memo is None:
+            memo = all(f.compare for f in fields(move))
+            self._memo_ok[type(move)] = memo
+        if not memo:
+            return move.notation
+        text = self.notations.get(move)
+        if text is None:
+            text = self.notations[move] = move.notation
+        return text
+
+    def cheap(self, state: Any) -> dict[int, list[tuple[Move, str]]]:
+        """Who acts, that each actor has a move, and notation shape; at every position.
+
+        Returns each acting seat's legal moves with their notation (formatted once here), for
+        ``full`` at the same position.
+        """
         actors = state.to_act()
         over = state.outcome() is not None
         assert over == (not actors), f"to_act {sorted(actors)} but outcome {state.outcome()}"
+        legal_by_seat: dict[int, list[tuple[Move, str]]] = {}
         for seat in sorted(actors):
-            legal = list(state.legal_moves(seat))
+            legal = [(m, self.notation(m)) for m in state.legal_moves(seat)]
             assert legal, f"seat {seat} is in to_act() but has no legal move"
-            texts = [m.notation for m in legal]
+            texts = [t for _, t in legal]
             assert len(set(texts)) == len(texts), f"duplicate notations: {sorted(texts)}"
             for t in texts:
                 assert 0 < len(t) <= 100 and t == " ".join(t.split()), repr(t)
             if len(self.pool) < 400:
-                self.pool.extend((seat, m) for m in legal[:: max(1, len(legal) // 4)])
+                self.pool.extend((seat, m, t) for m, t in legal[:: max(1, len(legal) // 4)])
+            legal_by_seat[seat] = legal
         for seat in range(state.n_seats):
             if seat not in actors:
                 assert not state.legal_moves(seat), f"seat {seat} may not act but has moves"
+        return legal_by_seat
 
-    def full(self, state: Any) -> None:
+    def full(self, state: Any, legal_by_seat: dict[int, list[tuple[Move, str]]]) -> None:
         """Round trips, refusals, default moves, applying legal moves (to copies), illegal
         samples; at sampled positions.
 
-        Every seat that may act gets a legal ``default_move``. At a position where many
-        seats act at once, two of them (chosen by the seeded rng) get the per-move checks;
-        the views are compared as text before and after the refused moves.
+        ``legal_by_seat`` is what ``cheap`` returned at this same position. Every seat that
+        may act gets a legal ``default_move``. At a position where many seats act at once, two
+        of them (chosen by the seeded rng) get the per-move checks; the views are compared as
+        text before and after the refused moves.
         """
         self.full_checks += 1
-        before = fingerprint(state)
-        assert_no_leaks(state, view_objects(state))
+        views = view_objects(state)
+        before = fingerprint_of(views)
+        assert_no_leaks(state, views)
         check_invariants(self.spec.key, state)
         actors = sorted(state.to_act())
+        assert actors == sorted(legal_by_seat), (actors, sorted(legal_by_seat))
         tried: list[str] = []
+        legal_sets = {seat: {m for m, _ in legal_by_seat[seat]} for seat in actors}
         for seat in actors:
             default = state.default_move(seat)
-            assert default in set(state.legal_moves(seat)), (
+            assert default in legal_sets[seat], (
                 f"seat {seat}'s default_move {default.notation!r} is not legal"
             )
         while len(actors) > 2:
             actors.pop(self.rng.randrange(len(actors)))
         for seat in actors:
-            legal = list(state.legal_moves(seat))
-            legal_set = set(legal)
-            for m in legal:
-                assert state.parse_move(seat, m.notation) == m, f"{m.notation!r} no round trip"
-                assert state.refusal(seat, m) is None, (m.notation, state.refusal(seat, m))
+            legal = legal_by_seat[seat]
+            for m, text in legal:
+                assert state.parse_move(seat, text) == m, f"{text!r} no round trip"
+                assert state.refusal(seat, m) is None, (text, state.refusal(seat, m))
             counted = sum(c.count for c in state.choices(seat, ""))
             assert counted == len(legal), f"choices() cover {counted} of {len(legal)} moves"
             if self.apply_budget > 0 and self.full_checks % APPLY_ALL_EVERY == 1:
                 self.apply_budget -= 1
-                self._apply_each(state, seat, legal)
-            tried += self._illegal_samples(state, seat, legal_set)
-        idle = [s for s in range(state.n_seats) if s not in state.to_act()]
+                self._apply_each(state, seat, [m for m, _ in legal])
+            tried += self._illegal_samples(state, seat, legal_sets[seat])
+        idle = [s for s in range(state.n_seats) if s not in legal_by_seat]
         if idle and self.pool:
             seat = idle[self.rng.randrange(len(idle))]
-            _, move = self.pool[self.rng.randrange(len(self.pool))]
+            _, move, text = self.pool[self.rng.randrange(len(self.pool))]
             try:
                 state.apply(seat, move)
             except NotYourTurn:
-                tried.append(f"p{seat + 1}: {move.notation}")
+                tried.append(f"p{seat + 1}: {text}")
             else:
-                raise AssertionError(f"seat {seat} may not act, yet {move.notation!r} applied")
+                raise AssertionError(f"seat {seat} may not act, yet {text!r} applied")
         assert fingerprint(state) == before, f"a refused move changed a view (tried {tried})"
 
     def _apply_each(self, state: Any, seat: int, legal: list[Move]) -> None:
-        """Every legal move (at most ``APPLY_ALL_MAX``, sampled) applies to a copy."""
+        """Every legal move (at most ``APPLY_ALL_MAX``, sampled) applies to a copy of the
+        state (as ``games.core.search.clone_state`` makes it, pickled once for all)."""
         picks = list(legal)
         while len(picks) > APPLY_ALL_MAX:
             picks.pop(self.rng.randrange(len(picks)))
+        try:  # pickled once, rebuilt per move: the AI search's copy (``clone_state``)
+            data: bytes | None = state_bytes(state)
+        except Exception:  # a state pickle cannot rebuild: deep copies, as clone_state does
+            data = None
         for move in picks:
-            trial = copy.deepcopy(state)
+            trial = copy.deepcopy(state) if data is None else pickle.loads(data)
             trial.apply(seat, move)
             assert trial.moves_applied == state.moves_applied + 1
 
     def _illegal_samples(self, state: Any, seat: int, legal: set[Move]) -> list[str]:
+        """Two moves from the pool that are not legal for ``seat`` now (and not a free-amount
+        template's notation), drawn uniformly: drawn from the whole pool and redrawn when
+        legal (a few times), then from the list of every such move."""
         prefixes = tuple(t.prefix + " " for t in state.move_templates(seat))
-        candidates = [
-            m
-            for _, m in self.pool
-            if m not in legal and not (prefixes and m.notation.startswith(prefixes))
-        ]
-        tried = []
-        for _ in range(min(2, len(candidates))):
-            move = candidates[self.rng.randrange(len(candidates))]
+
+        def illegal(entry: tuple[int, Move, str]) -> bool:
+            _, m, text = entry
+            return m not in legal and not (prefixes and text.startswith(prefixes))
+
+        tried: list[str] = []
+        candidates: list[tuple[int, Move, str]] | None = None
+        for _ in range(2 if self.pool else 0):
+            entry = None
+            for _ in range(8):
+                drawn = self.pool[self.rng.randrange(len(self.pool))]
+                if illegal(drawn):
+                    entry = drawn
+                    break
+            if entry is None:
+                if candidates is None:
+                    candidates = [e for e in self.pool if illegal(e)]
+                if not candidates:
+                    break
+                entry = candidates[self.rng.randrange(len(candidates))]
+            _, move, text = entry
             reason = state.refusal(seat, move)
             assert isinstance(reason, str) and reason.strip(), (
-                f"{move.notation!r} is not among seat {seat}'s legal moves, but refusal gives "
-                f"{reason!r}"
+                f"{text!r} is not among seat {seat}'s legal moves, but refusal gives {reason!r}"
             )
             try:
                 state.apply(seat, move)
             except GameError:
-                tried.append(f"p{seat + 1}: {move.notation}")
+                tried.append(f"p{seat + 1}: {text}")
             else:
-                raise AssertionError(f"{move.notation!r} applied though refused: {reason}")
+                raise AssertionError(f"{text!r} applied though refused: {reason}")
         return tried
+
+
+def fingerprint_of(views: Mapping[int | None, Any]) -> tuple[str, ...]:
+    """The views of ``view_objects`` as text, in its order (public first)."""
+    return tuple(repr(v) for v in views.values())
 
 
 def fingerprint(state: Any) -> tuple[str, ...]:
     """Every view (public first) as text: a deep, cheap snapshot to compare."""
-    return (repr(state.view(None)), *(repr(state.view(s)) for s in range(state.n_seats)))
+    return fingerprint_of(view_objects(state))
 
 
 # -- fixtures -----------------------------------------------------------------------------

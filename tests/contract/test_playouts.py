@@ -8,7 +8,9 @@ table and varied options. Along every game:
 * at every position: ``to_act()`` is empty exactly when the game is over, and every seat in
   it has at least one legal move with unique, well-formed notation;
 * at every position of the first game, and at about 15 sampled positions of every other
-  (all positions with ``BOARDROOM_CONTRACT_FULL=1``): every legal move
+  (one position in max(``FULL_CHECK_EVERY``, n // 15), n the longest game of that player
+  count this test has finished, or the moves made so far when it has none: a few dozen then;
+  all positions with ``BOARDROOM_CONTRACT_FULL=1``): every legal move
   round-trips through its notation and has no refusal (and, at a few of these positions,
   applies to a copy of the state); ``choices("")`` covers the legal
   moves; ``default_move`` is legal; moves seen earlier that are not legal now are refused
@@ -40,8 +42,10 @@ from .support import (
     contract_games,
     game_ids,
     policy_mix,
+    same_views,
     sample_options,
     seat_count,
+    snapshot,
     view_objects,
     views_of,
 )
@@ -60,22 +64,27 @@ def playout_with_checks(spec: GameSpec, i: int, *, thorough: bool) -> int:
     options = sample_options(spec, i)
     checker = PositionChecker(spec, Rng(i * 7919 + 1), apply_budget=12 if thorough else 2)
     sample = Rng(i * 104_729 + 3)
-    snapshots: dict[int, dict[int | None, dict[str, Any]]] = {}
+    snapshots: dict[int, bytes] = {}
     last_barrier = 0
     length = _typical_length.get((spec.key, seats), 0)
-    every = max(FULL_CHECK_EVERY, length // FULL_CHECKS_PER_GAME)
 
     def on_move(state: Any, _seat: int, _move: Move) -> None:
         nonlocal last_barrier
-        checker.cheap(state)
+        legal_by_seat = checker.cheap(state)
         barrier = state.undo_barrier()
         assert last_barrier <= barrier <= state.moves_applied, (last_barrier, barrier)
         moved = barrier == state.moves_applied and barrier != last_barrier
         if moved and len(snapshots) < 40 and (thorough or sample.randrange(4) == 0):
-            snapshots[barrier] = views_of(state)
+            snapshots[barrier] = snapshot(state)
         last_barrier = barrier
+        # Until this (game, seats) key has a finished game, the rate follows the moves so far.
+        every = max(
+            FULL_CHECK_EVERY,
+            length // FULL_CHECKS_PER_GAME,
+            state.moves_applied // FULL_CHECKS_PER_GAME,
+        )
         if thorough or FULL or sample.randrange(every) == 0:
-            checker.full(state)
+            checker.full(state, legal_by_seat)
 
     state, record = play_out(
         spec, seats, i, policies=policy_mix(spec, i), options=options, on_move=on_move
@@ -99,7 +108,7 @@ def playout_with_checks(spec: GameSpec, i: int, *, thorough: bool) -> int:
     picks = sorted(snapshots)
     for barrier in picks[:: max(1, len(picks) // UNDO_CHECKS)][:UNDO_CHECKS]:
         undone = replay(GameRecord.from_dict(saved), upto=barrier)
-        assert views_of(undone) == snapshots[barrier], f"undo to move {barrier} differs"
+        assert same_views(undone, snapshots[barrier]), f"undo to move {barrier} differs"
     key = (spec.key, seats)
     _typical_length[key] = max(_typical_length.get(key, 0), len(record.moves))
     return len(record.moves)
