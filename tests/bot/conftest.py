@@ -8,6 +8,7 @@ import pytest_asyncio
 
 from bot import create_bot
 from bot.settings import Settings
+from bot.storage import Storage
 
 MEMBERS = ("alice", "bob", "carol", "dave")
 # Scripted players type far faster than people: the per-user limits are tested on their own.
@@ -84,3 +85,13 @@ def table(simcord_env):
     channel = guild.create_text_channel("games")
     members = [guild.add_member(simcord_env.create_user(n)) for n in MEMBERS]
     return guild, channel, members
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    """A ``Storage`` on a fresh SQLite file, open for the test (a test file may define its
+    own, e.g. on both backends)."""
+    s = Storage(tmp_path / "storage.sqlite3")
+    await s.open()
+    yield s
+    await s.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,14 +15,6 @@ import bot.storage as storage_module
 from bot.storage import StaleMove, Storage
 
 from .test_storage_memo import _move, _running
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> Any:
-    s = Storage(tmp_path / "batches.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
 
 
 async def test_saves_queued_together_commit_together_and_a_stale_one_fails_alone(

@@ -20,14 +20,6 @@ GUILD = 7
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> Any:
-    s = Storage(tmp_path / "memo.sqlite3")
-    await s.open()
-    yield s
-    await s.close()
-
-
-@pytest.fixture
 async def statements(storage: Storage) -> AsyncIterator[list[str]]:
     """Every SQL statement SQLite runs from now on (its trace callback)."""
     seen: list[str] = []
