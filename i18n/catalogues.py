@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.pofile import read_po, write_po
 
 from . import LANGUAGES, LOCALES
@@ -28,6 +28,32 @@ SOURCES = ("games", "bot", "render")
 KEYWORDS = {"Msg": ((1, "c"), 2), "t": ((2, "c"), 3)}
 """``Msg(key, english, ...)`` and ``i18n.t(lang, key, english, ...)``."""
 PROJECT = "Boardroom"
+
+
+def _arguments_needed(spec: tuple[Any, ...]) -> int:
+    """How many arguments a keyword spec reads: ``((2, "c"), 3)`` → 3."""
+    return max(i[0] if isinstance(i, tuple) else i for i in spec)
+
+
+def extract_calls(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel's Python extractor, keeping only calls with enough arguments for their spec.
+
+    Babel 2.19 reports a subscript inside a call's arguments (``f("a", t[k])``) as a call of
+    the keyword ``t`` with one argument, and its spec matching then raises ``IndexError`` for
+    the whole file; 2.18 skipped it. Neither a ``Msg`` nor a ``t`` sentence has fewer
+    arguments than its spec, so dropping those results loses no sentence on any version."""
+    # Babel types the extractor's results as extract()'s own (message, context); they are
+    # (line, function name, messages, comments).
+    results: Iterator[Any] = extract_python(fileobj, keywords, comment_tags, options)
+    for lineno, funcname, messages, comments in results:
+        spec = KEYWORDS.get(funcname)
+        if spec:
+            got = len(messages) if isinstance(messages, (list, tuple)) else 1
+            if got < _arguments_needed(spec):
+                continue
+        yield lineno, funcname, messages, comments
 
 
 @dataclass(frozen=True)
@@ -59,7 +85,11 @@ def sentences(root: Path = ROOT) -> Iterator[Sentence]:
     for top in SOURCES:
         folder = root / top
         for filename, lineno, message, comments, context in extract_from_dir(
-            str(folder), keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+            str(folder),
+            method_map=[("**.py", "i18n.catalogues:extract_calls")],
+            keywords=KEYWORDS,
+            comment_tags=("i18n:",),
+            strip_comment_tags=True,
         ):
             if not context or not isinstance(message, str):
                 continue

@@ -142,3 +142,28 @@ def test_every_sentence_a_game_says_has_a_translation(spec):
             if i18n.template(key, template, LANG) == template:
                 missing.append(f"{key}: {template!r} ({'stale' if key in entries else 'none'})")
     assert not missing, f"{len(missing)} said but not translated:\n" + "\n".join(missing)
+
+
+def test_extraction_skips_a_subscript_of_a_keyword_name(tmp_path):
+    """A name ``t`` indexed inside a call (``f("a", t[k])``) is not a sentence: Babel 2.19
+    reports it as a one-argument ``t`` call and raised ``IndexError`` for the whole file
+    (CI failed on games/carnegie/data.py); the sentences around it are still found."""
+    pkg = tmp_path / "games" / "toy"
+    pkg.mkdir(parents=True)
+    (pkg / "mod.py").write_text(
+        "def f(a, b):\n"
+        "    return a\n"
+        "t = {'k': 1}\n"
+        "before = Msg('toy.before', 'Before {n}')\n"
+        "x = {k: f('a', t[k]) for k in t}\n"
+        "y = f(f'{x}.{t}', t['k'])\n"
+        "after = Msg('toy.after', 'After')\n"
+        "said = t(lang, 'toy.said', 'Said')\n",
+        encoding="utf-8",
+    )
+    found = [(s.domain, s.key, s.english) for s in sentences(tmp_path)]
+    assert found == [
+        ("toy", "toy.before", "Before {n}"),
+        ("toy", "toy.after", "After"),
+        ("toy", "toy.said", "Said"),
+    ]
