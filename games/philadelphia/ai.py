@@ -242,20 +242,9 @@ class HeuristicPolicy:
                 return Post(professional)
 
         # 2. The ad that pays best, weighed against what it takes from the hand.
-        base = self.hand_value(g, hand)
         # money buys less once there is plenty of it (one overtime per turn, hand limit)
         weight = 1.0 if me.money < style.plenty else 0.3
-        best_post: tuple[float, str] | None = None
-        for c in hand:
-            cost = g.posting_cost(seat, c)
-            if cost > me.money:
-                continue
-            rest = list(hand)
-            rest.remove(c)
-            loss = (base - self.hand_value(g, rest)) * style.vp_value
-            value = self.ad_value(g, seat, c) * weight - loss
-            if best_post is None or value > best_post[0]:
-                best_post = (value, c)
+        best_post = self.best_post(g, seat)
         can_post = best_post is not None and best_post[0] >= style.post_min
         room = g.rules.hand_limit - len(hand)
         explore_ok = step.refusal(g, seat, Explore()) is None
@@ -307,6 +296,27 @@ class HeuristicPolicy:
         if step.refusal(g, seat, Pass()) is None:
             return Pass()
         return None
+
+    def best_post(self, g: PhilaState, seat: int) -> tuple[float, str] | None:
+        """The affordable card of ``seat``'s hand best posted now and its value (money): its
+        ``ad_value`` (weighted down to 0.3 from ``Style.plenty`` money) less what the hand
+        loses without it (``hand_value``, in VP at ``vp_value``); ``None`` if none is
+        affordable. Ties go to the first card in hand."""
+        me = g.players[seat]
+        hand = me.hand
+        base = self.hand_value(g, hand)
+        weight = 1.0 if me.money < self.style.plenty else 0.3
+        best: tuple[float, str] | None = None
+        for c in hand:
+            if g.posting_cost(seat, c) > me.money:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            loss = (base - self.hand_value(g, rest)) * self.style.vp_value
+            value = self.ad_value(g, seat, c) * weight - loss
+            if best is None or value > best[0]:
+                best = (value, c)
+        return best
 
     def _best_professional(self, g: PhilaState, seat: int) -> str | None:
         """The professional (専門職) card in ``seat``'s hand worth most as an ad

@@ -27,6 +27,7 @@ from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, re
 
 from .ai import POLICY, HeuristicPolicy, Style
 from .combos import best_partition
+from .moves import Acquire, Buy, Explore, Nurse, Post, Submit
 from .state import PhilaState
 
 HAND_WEIGHT = 0.5
@@ -86,6 +87,35 @@ class PhilaHooks(SearchHooks[PhilaState]):
         }
 
 
+def representatives(policy: Policy, state: PhilaState, seat: Seat) -> dict[type, Move]:
+    """``seat``'s best legal action of each kind by the prior's own measures (an empty dict
+    while an effect waits): ``Submit`` the first hand of the best partition
+    (``combos.best_partition``); ``Buy`` an affordable overtime, else the item worth most
+    (``HeuristicPolicy._best_item`` with no floor); ``Post`` the card ``best_post`` values
+    most; ``Acquire`` as many cards as it may; ``Explore``; ``Nurse``. A kind with no legal
+    move is left out."""
+    if state.stack:
+        return {}
+    heuristic = policy if isinstance(policy, HeuristicPolicy) else HeuristicPolicy()
+    legal = set(state.legal_moves(seat))
+    out: dict[type, Move] = {}
+    _vp, best = best_partition(state.data, state.players[seat].hand)
+    if best:
+        out[Submit] = Submit(best[0].kind, best[0].label)
+    item = heuristic._overtime(state, seat) or heuristic._best_item(state, seat, floor=-1e9)
+    if item is not None:
+        out[Buy] = Buy(item)
+    post = heuristic.best_post(state, seat)
+    if post is not None:
+        out[Post] = Post(post[1])
+    acquires = [m for m in legal if isinstance(m, Acquire)]
+    if acquires:
+        out[Acquire] = max(acquires, key=lambda m: m.count)
+    out[Explore] = Explore()
+    out[Nurse] = Nurse()
+    return {k: m for k, m in out.items() if m in legal}
+
+
 NORMAL_STYLE = Style("normal", overtime_spare=6, post_professionals=True)
 """The prior of ``normal`` and ``hard``: ``easy``'s heuristic that posts every professional
 it can afford (a professional never scores in a hand, so the ad's money is free: the
@@ -107,10 +137,19 @@ class LateHooks(PhilaHooks):
     scale = 2.0
     prior_bonus = 0.03
 
+    kinds: tuple[type, ...] = (Submit, Buy, Post, Acquire, Explore, Nurse)
+    """The order in which the other kinds of move join the prior's pick (``width`` in all)."""
+
     def candidates(self, state: PhilaState, seat: Seat, rng: Rng) -> list[Move]:
+        """The prior's pick, then the best move of each other kind (``representatives``) in
+        the order of ``kinds``, ``width`` in all; only the pick before ``late`` VP or while
+        an effect waits."""
+        first = self.policy.choose(state, seat, rng)
         if state.stack or max(p.vp for p in state.players) < self.late:
-            return [self.policy.choose(state, seat, rng)]
-        return super().candidates(state, seat, rng)
+            return [first]
+        reps = representatives(self.policy, state, seat)
+        others = [reps[k] for k in self.kinds if k in reps and type(first) is not k]
+        return [first, *others][: self.width]
 
 
 class EarlierHooks(LateHooks):
@@ -120,5 +159,5 @@ class EarlierHooks(LateHooks):
 
 
 NORMAL: SearchPolicy[PhilaState] = SearchPolicy(LateHooks(PRIOR), Budget(rollouts=24, moves=800))
-HARD: SearchPolicy[PhilaState] = SearchPolicy(EarlierHooks(PRIOR), Budget(rollouts=64, moves=3000))
+HARD: SearchPolicy[PhilaState] = SearchPolicy(EarlierHooks(PRIOR), Budget(rollouts=64, moves=2400))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}

@@ -7,8 +7,8 @@ from __future__ import annotations
 from games.core import Rng
 from games.core.search import clone_state, search
 from games.philadelphia.ai import POLICY
-from games.philadelphia.ai_search import NORMAL, PRIOR
-from games.philadelphia.moves import Acquire, Buy, Post
+from games.philadelphia.ai_search import NORMAL, PRIOR, representatives
+from games.philadelphia.moves import Acquire, Buy, Post, Submit
 from tests.games.test_ai_no_peeking import philadelphia_twin
 
 from .scenario import make
@@ -74,3 +74,37 @@ def test_the_late_search_does_not_see_other_hands() -> None:
     b = search(twin, 0, Rng(7), NORMAL.hooks, NORMAL.budget)
     assert a.rollouts > 0
     assert (a.move, a.stats) == (b.move, b.stats)
+
+
+def test_the_late_search_compares_the_best_move_of_each_kind() -> None:
+    """From 8 VP the candidates are the prior's pick and the best move of each other kind by
+    the prior's own measures: overtime rather than the first item in the row, as many cards
+    as may be acquired rather than one, the card ``best_post`` values most."""
+    g = make(
+        hands={0: HAND, 1: ["bus-a", "bus-b", "airline-a", "guard-a"]},
+        money={0: 9, 1: 5},
+        vp={0: 8, 1: 6},
+        items=["fair", "magazine", "overtime"],
+    )
+    reps = representatives(PRIOR, g, 0)
+    assert reps[Buy] == Buy("overtime")
+    assert reps[Acquire] == Acquire(3)  # 7 cards at most in hand
+    assert reps[Post] == Post(PRIOR.best_post(g, 0)[1])  # type: ignore[index]
+    assert reps[Submit] == Submit("pair", "cafe")
+    cands = NORMAL.hooks.candidates(g, 0, Rng(1))
+    assert cands[0] == PRIOR.choose(g, 0, Rng(1))
+    assert len(cands) == NORMAL.hooks.width and len(set(cands)) == len(cands)
+    assert Acquire(1) not in cands and Buy("fair") not in cands
+
+
+def test_representatives_leave_out_what_is_not_legal() -> None:
+    """Without money for overtime the item worth most is the Buy; no hand, no Submit."""
+    g = make(
+        hands={0: ["taxi-a", "farmer-a"]},
+        money={0: 2},
+        vp={0: 8},
+        items=["overtime", "fair", "magazine"],
+    )
+    reps = representatives(PRIOR, g, 0)
+    assert reps[Buy] in (Buy("fair"), Buy("magazine"))
+    assert Submit not in reps and Acquire in reps and reps[Acquire] == Acquire(2)
