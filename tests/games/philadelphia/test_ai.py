@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import Rng
 from games.core.search import clone_state, search
 from games.philadelphia.ai import POLICY
-from games.philadelphia.ai_search import NORMAL, PRIOR, representatives
+from games.philadelphia.ai_search import HARD, NORMAL, PRIOR, representatives
 from games.philadelphia.moves import Acquire, Buy, Post, Submit
 from tests.games.test_ai_no_peeking import philadelphia_twin
 
@@ -108,3 +108,14 @@ def test_representatives_leave_out_what_is_not_legal() -> None:
     reps = representatives(PRIOR, g, 0)
     assert reps[Buy] in (Buy("fair"), Buy("magazine"))
     assert Submit not in reps and Acquire in reps and reps[Acquire] == Acquire(2)
+
+
+def test_hard_searches_from_five_vp_within_its_move_cap() -> None:
+    """``hard`` searches earlier than ``normal`` and stops at its simulated-move cap (a count,
+    so its longest decision is bounded on any machine)."""
+    g = late_position(5)
+    assert search(g, 0, Rng(3), NORMAL.hooks, NORMAL.budget).rollouts == 0
+    result = search(g, 0, Rng(3), HARD.hooks, HARD.budget)
+    assert result.rollouts > 0 and len(result.stats) >= 2
+    assert HARD.budget.moves is not None
+    assert result.simulated <= HARD.budget.moves + 200  # at most one playout past the cap
