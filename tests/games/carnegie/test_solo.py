@@ -302,6 +302,25 @@ def test_rd_moves_what_it_can_and_slides_for_each_step_it_cannot() -> None:
     a.tracks["south"] = 2
     _solo_round(g, "n16", "rd", Event("west", False))  # South 3: two steps to the final box
     assert a.tracks["south"] == g.data.tracks["south"].last and a.shift == 1
+    _solo_round(g, "n16", "rd", Event("west", False))  # already on the final box: 3 slides
+    assert a.tracks["south"] == g.data.tracks["south"].last and a.shift == 3
+
+
+@pytest.mark.parametrize(
+    "event, donates",
+    [(Event("west", False), False), (Event(None, True), True), (Event("west", True), True)],
+)
+def test_he_ignores_income_and_donates_on_any_space_with_the_donation_symbol(
+    event: Event, donates: bool
+) -> None:
+    # Seed イベント: nothing on a mission-area (income) space; the End tile has both symbols.
+    g = ready(1)
+    a = g.andrew
+    assert a is not None
+    g.chart["c4"] = []
+    _solo_round(g, "n11", "hr", event)  # donation c4
+    assert (g.chart["c4"] == [ANDREW]) is donates and a.donations == (["c4"] if donates else [])
+    assert a.disks == 26 - donates
 
 
 def test_management_takes_the_lowest_numbered_kind_of_each_listed_type() -> None:
