@@ -18,9 +18,10 @@ VP + money/5 + half the hand's VP (``PhilaHooks.scores``, still the evaluation o
 playout) did not beat their prior. Candidates: the prior's pick, then the best move of each
 other kind by the prior's own measures (``representatives``: the best hand to submit, overtime
 or else the best item, the ad ``best_post`` values most, the largest acquire, explore, the
-nurse), ``width`` (4) in all. Until session 28 they were the first legal move of each kind
-(``acquire 1``, the alphabetically first card to post): 66.0% of 400 against ``easy`` then,
-67.25% now (same seeds).
+nurse), ``width`` (4) in all (until session 28: the first legal move of each kind, such as
+``acquire 1``). Budgets (session 28, docs/rules/philadelphia.md "AI levels"): ``normal`` 40
+playouts, at most 1,300 simulated moves (69.0% of 200 against ``easy``; 24 playouts: 64.75%);
+``hard`` 64 and 1,800 (~0.3 ms of CPU per simulated move: its slowest decisions ~0.7 s).
 """
 
 from __future__ import annotations
@@ -147,6 +148,6 @@ class EarlierHooks(LateHooks):
     late = 5
 
 
-NORMAL: SearchPolicy[PhilaState] = SearchPolicy(LateHooks(PRIOR), Budget(rollouts=24, moves=800))
-HARD: SearchPolicy[PhilaState] = SearchPolicy(EarlierHooks(PRIOR), Budget(rollouts=64, moves=2400))
+NORMAL: SearchPolicy[PhilaState] = SearchPolicy(LateHooks(PRIOR), Budget(rollouts=40, moves=1300))
+HARD: SearchPolicy[PhilaState] = SearchPolicy(EarlierHooks(PRIOR), Budget(rollouts=64, moves=1800))
 LEVELS: dict[str, Policy] = {"easy": POLICY, "normal": NORMAL, "hard": HARD}
