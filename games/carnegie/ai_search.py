@@ -27,6 +27,7 @@ from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
+from .ai_plan import PLAN, Plan, plan_value
 from .construction import track_step_cost
 from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
 from .scoring import score_company
@@ -152,12 +153,21 @@ class CarnegiePrior(CarnegiePolicy):
     leftovers are lost), and every research step chosen by ``research_rate`` (VP per study
     point: the end-game VP spaces of the project tabs, up to 42 VP, against transport)."""
 
+    def __init__(self, plan: Plan = PLAN) -> None:
+        self.plan = plan
+
     def choose(self, state: Any, seat: int, rng: Rng) -> Move:
-        move = super().choose(state, seat, rng)
+        move = self._best(state, seat, rng)
         if isinstance(move, Build | Choose):
             kind = type(move)
             same = [m for m in state.legal_moves(seat) if isinstance(m, kind)]
-            move = max(same, key=lambda m: (prior_value(state, seat, m), m.notation))
+            move = max(
+                same,
+                key=lambda m: (
+                    prior_value(state, seat, m) + plan_value(state, seat, m, self.plan),
+                    m.notation,
+                ),
+            )
         research_now = isinstance(move, ResearchTab | ResearchTrack)
         if not research_now and (
             not isinstance(move, EndTurn | Pass) or state.company(seat).study <= 0
@@ -168,26 +178,39 @@ class CarnegiePrior(CarnegiePolicy):
         ]
         if not research:
             return move
-        return max(research, key=lambda m: (research_rate(state, seat, m), m.notation))
+        return max(research, key=lambda m: (research_rate(state, seat, m, self.plan), m.notation))
+
+    def valuation(self, state: Any, seat: int, m: Move) -> float:
+        """The frozen valuation of ``m`` (``ai.value``, dollars) plus the plan's."""
+        return value(state, seat, m) + plan_value(state, seat, m, self.plan)
+
+    def _best(self, state: Any, seat: int, rng: Rng) -> Move:
+        """The frozen choice (``ai.value``, ties by ``rng``) with the plan's values added
+        (``ai_plan.plan_value``; with every weight 0 exactly the frozen choice)."""
+        legal = list(state.legal_moves(seat))
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Move] = []
+        top = float("-inf")
+        for m in legal:
+            v = self.valuation(state, seat, m)
+            if v > top + 1e-9:
+                top, best = v, [m]
+            elif abs(v - top) <= 1e-9:
+                best.append(m)
+        return best[rng.randrange(len(best))]
 
 
-DISK_WORTH = 4.0
-"""VP a new project disk is worth with 8 or more rounds left to build it (its city's 0-3 VP,
-its income and its share of a connection); less after, and 1 VP less per disk already
-waiting on the tabs for goods and a Construction turn."""
-PATH_SHARE = 0.5
-"""Share of a tab's VP spaces still ahead credited to a step towards them, by its cost."""
-
-
-def research_rate(state: Any, seat: int, m: Move) -> float:
+def research_rate(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
     """VP per study point of a research step (``ResearchTab`` or ``ResearchTrack``).
 
     A tab step: the VP space it reveals (seed: the VP shown once the tab is slid past the
-    project spaces), or a new project disk (``DISK_WORTH``), plus ``PATH_SHARE`` of the VP
-    spaces still ahead on that tab in proportion to the step's cost; a transport step: the
-    frozen valuation (``ai._track_value``, dollars) in VP. Divided by the study points it
-    costs. Tuned on 60 solo games (seeds 1000-1059, loaded machine): the prior alone 85.7 ->
-    88.0 VP a game, project tabs 9.5 -> 12.2 VP."""
+    project spaces), or a new project disk (``plan.disk_worth`` VP with 8 or more rounds
+    left, less after and 1 VP less per disk already waiting), plus ``plan.path_share`` of the
+    VP spaces still ahead on that tab in proportion to the step's cost; a transport step: the
+    frozen valuation (``ai._track_value``, dollars) in VP times ``plan.track_scale``. Divided
+    by the study points it costs. Tuned on 60 solo games (seeds 1000-1059, loaded machine):
+    the prior alone 85.7 -> 88.0 VP a game, project tabs 9.5 -> 12.2 VP."""
     c = state.company(seat)
     if isinstance(m, ResearchTab):
         spaces = state.data.tab[m.tab].spaces[c.revealed[m.tab] :]
@@ -197,14 +220,14 @@ def research_rate(state: Any, seat: int, m: Move) -> float:
         if nxt.project:
             left = 20 - state.round
             waiting = sum(c.tab_disks(t, state.data) for t in state.data.tab)
-            gain = max(0.0, DISK_WORTH * min(1.0, left / 8) - waiting)
+            gain = max(0.0, plan.disk_worth * min(1.0, left / 8) - waiting)
         else:
             gain = float(nxt.vp)
-        gain += PATH_SHARE * ahead_vp * nxt.cost / max(1, ahead_cost)
+        gain += plan.path_share * ahead_vp * nxt.cost / max(1, ahead_cost)
         return gain / max(1, nxt.cost)
     assert isinstance(m, ResearchTrack)
     cost = track_step_cost(state, seat, m.region) or 1
-    return _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
+    return plan.track_scale * _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
 
 
 DISK_VP = 0.0

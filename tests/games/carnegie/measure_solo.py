@@ -2,7 +2,8 @@
 
     python -m tests.games.carnegie.measure_solo normal 10 [first_seed]
 
-(level ``prior``: ``normal``'s heuristic prior alone, no search.)
+(level ``prior``: ``normal``'s heuristic prior alone, no search; ``prior:cover=2,hire=4``: the
+prior with those ``ai_plan.Plan`` fields changed.)
 
 Plays solo games like ``boardroom bench --only carnegie.<level>_solo_vs_andrew`` (same seeds
 and move-order stream as ``bot.bench_ai.play``) and prints, per game and on average: the
@@ -13,12 +14,14 @@ departments added (with the round), project tabs, donations, transport boxes, ro
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from games.carnegie.ai_search import PRIOR
+from games.carnegie.ai_plan import PLAN
+from games.carnegie.ai_search import PRIOR, CarnegiePrior
 from games.core import SYSTEM, Rng, get_game
 
 ROUNDS_SHOWN = (1, 3, 5, 8, 11, 14, 17, 20)
@@ -50,7 +53,15 @@ def play_instrumented(level: str, seed: int) -> dict[str, Any]:
     """One solo game of ``level`` against Andrew, as ``bot.bench_ai.play`` plays it."""
     spec = get_game("carnegie")
     state = spec.create({}, 1, seed)
-    policy = PRIOR if level == "prior" else spec.ai_level(level)
+    if level.startswith("prior:"):
+        changes: dict[str, Any] = {}
+        for kv in level[6:].split(","):
+            k, v = kv.split("=")
+            changes[k] = int(v) if k == "opening" else float(v)
+        plan = dataclasses.replace(PLAN, **changes)
+        policy: Any = CarnegiePrior(plan)
+    else:
+        policy = PRIOR if level == "prior" else spec.ai_level(level)
     rng = Rng(seed * 7919 + 17)
     by_round: dict[int, dict[str, int]] = {}
     added: list[tuple[int, str]] = []

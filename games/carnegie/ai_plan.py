@@ -1,0 +1,160 @@
+"""A plan for Carnegie's ``normal`` prior (issue 21): grow the company, then convert it.
+
+The frozen heuristic (``ai.value``) values each move on its own, so its company never grows:
+employees sent on missions come home to the Lobby and stay there, Construction and Commerce
+stand empty, the reserve is never hired and half the rounds pass with nothing to do. The plan
+adds what a player who builds an engine would weigh (``plan_value``, added to the prior's
+valuation in ``ai_search.CarnegiePrior``):
+
+* staffing: an employee moved onto a department whose action has nobody active is worth more
+  (every round of that action is otherwise wasted), Construction most while project disks wait;
+* the HR row is worth what it can staff (employees to place, workplaces to fill, money to
+  activate them);
+* hiring: Recruiting's new employee is worth more while the reserve holds employees and
+  workplaces wait for them;
+* goods: Commerce's goods are preferred while project disks and a department to add need them;
+* departments: in the opening (rounds up to ``Plan.opening``) the engine departments
+  (Purchasing, Recruiting, Outsourcing) are preferred; a department on the top row scores more.
+
+Each weight is a ``Plan`` field; ``PLAN`` holds the values tuned by self-play against Andrew
+(see ``Plan``). Pure rules code: no randomness, no clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Move
+
+from .ai import VP_VALUE
+from .model import distance
+from .moves import Choose, Establish, MoveEmployee, Use
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The plan's weights, in the heuristic's dollars (``ai.VP_VALUE`` $ = 1 VP); 0 turns a
+    rule off (the prior is then exactly the session-27 prior)."""
+
+    cover: float = 0.0
+    """Moving an employee onto a department whose action has no active employee."""
+    build_staff: float = 0.0
+    """Moving an employee onto Construction while project disks wait."""
+    hr_row: float = 0.0
+    """The HR row, per employee it can place and activate."""
+    hire: float = 0.0
+    """Recruiting's new employee while the reserve holds employees."""
+    goods_need: float = 0.0
+    """Commerce/Purchasing goods while the disks and a department to add need goods."""
+    engine: float = 0.0
+    """Establishing an engine department in the opening."""
+    opening: int = 8
+    """Last round of the opening."""
+    dept_vp: float = 0.0
+    """Establishing a department, per VP its cell scores (3 top row, 2 others)."""
+    near_lobby: float = 0.0
+    """Establishing a department, less per employee move from the Lobby to its cell."""
+    stand_empty: float = 0.0
+    """Moving an employee onto an empty space while Planning can add a department there."""
+    hr_staff: float = 0.0
+    """Moving an employee onto HR (3 more moves every HR round)."""
+    move_cost: float = 0.0
+    """Moving an employee onto a department, less per move it costs."""
+    econ_staff: float = 0.0
+    """Moving an employee onto Commerce (the money and goods every other use needs)."""
+    disk_worth: float = 4.0
+    """``research_rate``: VP a new project disk is worth with 8 or more rounds left."""
+    path_share: float = 0.5
+    """``research_rate``: share of a tab's VP spaces still ahead credited to a step."""
+    track_scale: float = 1.0
+    """``research_rate``: a transport step's frozen value is multiplied by this."""
+    hire_staff: float = 0.0
+    """Moving an employee onto Recruiting while the reserve holds employees."""
+
+
+PLAN = Plan(near_lobby=2.0, stand_empty=2.0, hr_staff=4.0, hr_row=2.0)
+"""The weights ``normal`` plays: tuned by paired self-play of the prior alone against Andrew
+(``tests/games/carnegie/tune_plan.py``, seeds 0-199; see docs/rules/carnegie.md)."""
+
+ENGINE_KINDS = frozenset({"purchasing", "recruiting", "outsourcing"})
+
+
+def _action_staffed(state: Any, seat: int) -> dict[str, int]:
+    """Active employees (HR's printed one included) per action over the usable departments."""
+    c = state.company(seat)
+    out = {"hr": 0, "management": 0, "construction": 0, "rd": 0}
+    for dept, cell in c.dept_cells().items():
+        info = state.data.department[dept]
+        if info.use in ("ongoing", "endgame"):
+            continue
+        out[info.type] += c.cells[cell].active + (1 if info.printed_employee else 0)
+    return out
+
+
+def _disks(state: Any, seat: int) -> int:
+    c = state.company(seat)
+    return sum(c.tab_disks(t, state.data) for t in state.data.tab)
+
+
+def _open_workplaces(state: Any, seat: int) -> int:
+    c = state.company(seat)
+    n = 0
+    for dept, cell in c.dept_cells().items():
+        x = c.cells[cell]
+        n += max(0, len(state.data.department[dept].workplaces) - x.active - x.inactive)
+    return n
+
+
+def plan_value(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
+    """What the plan adds to the prior's valuation of ``m`` (dollars; 0 for most moves)."""
+    c = state.company(seat)
+    if isinstance(m, MoveEmployee):
+        target = c.cells[m.to].dept
+        if target is None:
+            planning = c.cell_of("planning")
+            staffed = planning is not None and c.cells[planning].active > 0
+            return plan.stand_empty if staffed and not c.cells[m.to].employees else 0.0
+        if target not in state.data.department:
+            return 0.0
+        info = state.data.department[target]
+        x = c.cells[m.to]
+        if len(info.workplaces) - x.active - x.inactive <= 0:
+            return 0.0
+        v = plan.hr_staff if target == "hr" else 0.0
+        if target == "commerce":
+            v += plan.econ_staff
+        if target == "recruiting" and c.aside > 0:
+            v += plan.hire_staff
+        v -= plan.move_cost * (
+            1 if state.turn.teleport else distance(m.frm, m.to, state.turn.diagonal)
+        )
+        if info.use not in ("ongoing", "endgame") and _action_staffed(state, seat)[info.type] == 0:
+            v += plan.cover
+        if info.type == "construction" and info.use == "mission" and _disks(state, seat) > 0:
+            v += plan.build_staff
+        return v
+    if isinstance(m, Choose):
+        if m.action != "hr":
+            return 0.0
+        spare = c.lobby + sum(x.employees for x in c.cells.values() if x.dept is None)
+        return plan.hr_row * min(spare, _open_workplaces(state, seat), c.money // 2)
+    if isinstance(m, Use):
+        if m.dept == "recruiting" and m.region and c.aside > 0:
+            return plan.hire
+        if m.reward == "goods" and m.dept in ("commerce", "purchasing"):
+            need = 2 * _disks(state, seat) + 2 - c.goods
+            return plan.goods_need * max(0, min(need, 3)) / 3
+        return 0.0
+    if isinstance(m, Establish):
+        lay = state.data.company
+        top = m.cell.endswith("1")
+        v = plan.dept_vp * (lay.top_row_vp if top else lay.other_row_vp)
+        v -= plan.near_lobby * min(distance(k, m.cell, False) for k in c.lobby_cells())
+        if state.round <= plan.opening and m.kind in ENGINE_KINDS:
+            v += plan.engine
+        return v
+    return 0.0
+
+
+__all__ = ["PLAN", "VP_VALUE", "Plan", "plan_value"]
