@@ -63,6 +63,22 @@ class Plan:
     """Moving an employee onto a department, less per move it costs."""
     econ_staff: float = 0.0
     """Moving an employee onto Commerce (the money and goods every other use needs)."""
+    mgmt_row: float = 0.0
+    """The Management row, per department Planning can add with the goods at hand (those
+    Commerce makes first included)."""
+    dup_row: float = 0.0
+    """A row less when Andrew picks the same row next round (solo: the top card's back,
+    public, names his row): the company gets that action anyway."""
+    hire_income: float = 0.0
+    """A mission to a region whose transport income (at the company's box) is a new
+    employee, while the reserve holds employees (each one brought home hires one)."""
+    keep_hire: float = 0.0
+    """``research_rate``: VP per study point less for a transport step that leaves the box
+    paying a new employee while the reserve holds employees."""
+    late_mission: float = 0.0
+    """A mission in the last two rounds, less (in VP): the employee will not be home and
+    active at the end (1 VP each, seed 得点計算); builds are not counted (a project is worth
+    more)."""
     disk_worth: float = 4.0
     """``research_rate``: VP a new project disk is worth with 8 or more rounds left."""
     path_share: float = 0.5
@@ -73,7 +89,7 @@ class Plan:
     """Moving an employee onto Recruiting while the reserve holds employees."""
 
 
-PLAN = Plan(near_lobby=2.0, stand_empty=2.0, hr_staff=4.0, hr_row=2.0)
+PLAN = Plan(near_lobby=2.0, stand_empty=4.0, hr_staff=4.0, hr_row=1.0, dup_row=3.0)
 """The weights ``normal`` plays: tuned by paired self-play of the prior alone against Andrew
 (``tests/games/carnegie/tune_plan.py``, seeds 0-199; see docs/rules/carnegie.md)."""
 
@@ -106,6 +122,51 @@ def _open_workplaces(state: Any, seat: int) -> int:
     return n
 
 
+def hires(state: Any, seat: int, region: str) -> bool:
+    """Whether an employee brought home from ``region`` hires one (the company's box on that
+    transport track pays a new employee, and the reserve holds one)."""
+    c = state.company(seat)
+    income = state.data.tracks[region].income[c.tracks[region]]
+    return bool(income.employee) and c.aside > 0
+
+
+def _is_mission(state: Any, m: Use) -> bool:
+    info = state.data.department[m.dept]
+    return info.use == "mission" or (m.dept == "commerce" and m.region is not None)
+
+
+def _andrew_next_row(state: Any) -> str | None:
+    """The row Andrew picks next round (solo, when the locomotive goes to him): the back of
+    his top card, which the view shows (seed アンドリューのターン); ``None`` otherwise."""
+    a = state.andrew
+    if a is None or a.picks or not a.deck:
+        return None
+    return str(state.card_index[a.deck[0]].back)
+
+
+def _departments_possible(state: Any, seat: int) -> int:
+    """Departments Planning could add this round: one per active Planning employee, while
+    empty spaces and goods last (Commerce's goods, 1 each, included; a space where an
+    employee stands costs 1 goods, another 2)."""
+    c = state.company(seat)
+    planning = c.cell_of("planning")
+    if planning is None:
+        return 0
+    uses = c.cells[planning].active
+    commerce = c.cell_of("commerce")
+    goods = c.goods + (c.cells[commerce].active if commerce is not None else 0)
+    manned = sum(1 for x in c.cells.values() if x.dept is None and x.employees)
+    empty = sum(1 for x in c.cells.values() if x.dept is None)
+    n = 0
+    while n < uses and n < empty:
+        cost = 1 if n < manned else 2
+        if goods < cost:
+            break
+        goods -= cost
+        n += 1
+    return n
+
+
 def plan_value(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
     """What the plan adds to the prior's valuation of ``m`` (dollars; 0 for most moves)."""
     c = state.company(seat)
@@ -135,11 +196,18 @@ def plan_value(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
             v += plan.build_staff
         return v
     if isinstance(m, Choose):
-        if m.action != "hr":
-            return 0.0
-        spare = c.lobby + sum(x.employees for x in c.cells.values() if x.dept is None)
-        return plan.hr_row * min(spare, _open_workplaces(state, seat), c.money // 2)
+        v = -plan.dup_row if m.action == _andrew_next_row(state) else 0.0
+        if m.action == "management":
+            v += plan.mgmt_row * _departments_possible(state, seat)
+        if m.action == "hr":
+            spare = c.lobby + sum(x.employees for x in c.cells.values() if x.dept is None)
+            v += plan.hr_row * min(spare, _open_workplaces(state, seat), c.money // 2)
+        return v
     if isinstance(m, Use):
+        if state.round >= 19 and _is_mission(state, m):
+            return -plan.late_mission * VP_VALUE
+        if m.region and hires(state, seat, m.region) and _is_mission(state, m):
+            return plan.hire_income
         if m.dept == "recruiting" and m.region and c.aside > 0:
             return plan.hire
         if m.reward == "goods" and m.dept in ("commerce", "purchasing"):
@@ -157,4 +225,4 @@ def plan_value(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
     return 0.0
 
 
-__all__ = ["PLAN", "VP_VALUE", "Plan", "plan_value"]
+__all__ = ["PLAN", "VP_VALUE", "Plan", "hires", "plan_value"]

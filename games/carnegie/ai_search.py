@@ -27,7 +27,7 @@ from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
-from .ai_plan import PLAN, Plan, plan_value
+from .ai_plan import PLAN, Plan, hires, plan_value
 from .construction import track_step_cost
 from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
 from .scoring import score_company
@@ -227,7 +227,8 @@ def research_rate(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
         return gain / max(1, nxt.cost)
     assert isinstance(m, ResearchTrack)
     cost = track_step_cost(state, seat, m.region) or 1
-    return plan.track_scale * _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
+    keep = plan.keep_hire if hires(state, seat, m.region) else 0.0
+    return -keep + plan.track_scale * _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
 
 
 DISK_VP = 0.0

@@ -83,7 +83,7 @@ def test_the_hr_row_is_worth_what_it_can_staff() -> None:
     """``hr_row``: the HR row gains per employee it can place and pay for (Lobby employees,
     empty workplaces, $2 each) and nothing without money."""
     assert PLAN.hr_row > 0
-    g = ready(1, 5)
+    g = ready(2, 5)  # no Andrew: no dup_row
     c = g.company(0)
     put(g, 0, "a4", "rd", active=0)
     put(g, 0, "d4", "construction", active=0)
@@ -93,3 +93,21 @@ def test_the_hr_row_is_worth_what_it_can_staff() -> None:
     c.money = 1
     assert plan_value(g, 0, Choose("hr")) == 0.0
     assert plan_value(g, 0, Choose("rd")) == 0.0
+
+
+def test_a_row_andrew_picks_next_round_is_worth_less() -> None:
+    """``dup_row``: in a round the player picks, the row on the back of Andrew's top card (he
+    picks it next round, and the back is public) loses the rule's weight; the other rows keep
+    their value. Nothing changes when Andrew picks this round, nor in a game without him."""
+    assert PLAN.dup_row > 0
+    g = ready(1, 5)
+    a = g.andrew
+    assert a is not None and not a.picks
+    i = next(i for i, card in enumerate(a.deck) if g.card_index[card].back == "rd")
+    a.deck.insert(0, a.deck.pop(i))
+    assert plan_value(g, 0, Choose("rd")) == -PLAN.dup_row
+    assert plan_value(g, 0, Choose("construction")) == 0.0
+    a.picks = True
+    assert plan_value(g, 0, Choose("rd")) == 0.0
+    two = ready(2, 5)
+    assert plan_value(two, 0, Choose("rd")) == 0.0
