@@ -27,7 +27,7 @@ from games.core.ai import Policy
 from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
-from .ai_plan import PLAN, Plan, hires, plan_value
+from .ai_plan import PLAN, Plan, plan_value
 from .construction import track_step_cost
 from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
 from .scoring import score_company
@@ -148,10 +148,15 @@ def _choose_extra(state: Any, seat: int, action: str) -> float:
 
 
 class CarnegiePrior(CarnegiePolicy):
-    """The ``normal`` heuristic: the frozen one with builds valued by ``prior_value``
-    (networks towards two major cities), study points never left unspent at ``end`` (seed:
-    leftovers are lost), and every research step chosen by ``research_rate`` (VP per study
-    point: the end-game VP spaces of the project tabs, up to 42 VP, against transport)."""
+    """The ``normal`` heuristic: the frozen one with the plan's values added to every move
+    (``ai_plan.plan_value``: departments near the Lobby, HR staffed first, employees standing
+    where Planning adds the next department, the HR row by what it staffs, solo rows
+    Andrew picks next round worth less), builds and rows valued by ``prior_value``
+    (networks towards two major cities) plus the plan, study points never left unspent at
+    ``end`` (seed: leftovers are lost), and every research step chosen by ``research_rate``
+    (VP per study point: the end-game VP spaces of the project tabs, up to 42 VP, against
+    transport). ``plan``: the plan's weights (``ai_plan.PLAN``; ``Plan()`` is the session-27
+    prior)."""
 
     def __init__(self, plan: Plan = PLAN) -> None:
         self.plan = plan
@@ -178,7 +183,7 @@ class CarnegiePrior(CarnegiePolicy):
         ]
         if not research:
             return move
-        return max(research, key=lambda m: (research_rate(state, seat, m, self.plan), m.notation))
+        return max(research, key=lambda m: (research_rate(state, seat, m), m.notation))
 
     def valuation(self, state: Any, seat: int, m: Move) -> float:
         """The frozen valuation of ``m`` (``ai.value``, dollars) plus the plan's."""
@@ -201,16 +206,23 @@ class CarnegiePrior(CarnegiePolicy):
         return best[rng.randrange(len(best))]
 
 
-def research_rate(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
+DISK_WORTH = 4.0
+"""VP a new project disk is worth with 8 or more rounds left to build it (its city's 0-3 VP,
+its income and its share of a connection); less after, and 1 VP less per disk already
+waiting on the tabs for goods and a Construction turn."""
+PATH_SHARE = 0.5
+"""Share of a tab's VP spaces still ahead credited to a step towards them, by its cost."""
+
+
+def research_rate(state: Any, seat: int, m: Move) -> float:
     """VP per study point of a research step (``ResearchTab`` or ``ResearchTrack``).
 
     A tab step: the VP space it reveals (seed: the VP shown once the tab is slid past the
-    project spaces), or a new project disk (``plan.disk_worth`` VP with 8 or more rounds
-    left, less after and 1 VP less per disk already waiting), plus ``plan.path_share`` of the
-    VP spaces still ahead on that tab in proportion to the step's cost; a transport step: the
-    frozen valuation (``ai._track_value``, dollars) in VP times ``plan.track_scale``. Divided
-    by the study points it costs. Tuned on 60 solo games (seeds 1000-1059, loaded machine):
-    the prior alone 85.7 -> 88.0 VP a game, project tabs 9.5 -> 12.2 VP."""
+    project spaces), or a new project disk (``DISK_WORTH``), plus ``PATH_SHARE`` of the VP
+    spaces still ahead on that tab in proportion to the step's cost; a transport step: the
+    frozen valuation (``ai._track_value``, dollars) in VP. Divided by the study points it
+    costs. Tuned on 60 solo games (seeds 1000-1059, loaded machine): the prior alone 85.7 ->
+    88.0 VP a game, project tabs 9.5 -> 12.2 VP."""
     c = state.company(seat)
     if isinstance(m, ResearchTab):
         spaces = state.data.tab[m.tab].spaces[c.revealed[m.tab] :]
@@ -220,15 +232,14 @@ def research_rate(state: Any, seat: int, m: Move, plan: Plan = PLAN) -> float:
         if nxt.project:
             left = 20 - state.round
             waiting = sum(c.tab_disks(t, state.data) for t in state.data.tab)
-            gain = max(0.0, plan.disk_worth * min(1.0, left / 8) - waiting)
+            gain = max(0.0, DISK_WORTH * min(1.0, left / 8) - waiting)
         else:
             gain = float(nxt.vp)
-        gain += plan.path_share * ahead_vp * nxt.cost / max(1, ahead_cost)
+        gain += PATH_SHARE * ahead_vp * nxt.cost / max(1, ahead_cost)
         return gain / max(1, nxt.cost)
     assert isinstance(m, ResearchTrack)
     cost = track_step_cost(state, seat, m.region) or 1
-    keep = plan.keep_hire if hires(state, seat, m.region) else 0.0
-    return -keep + plan.track_scale * _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
+    return _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
 
 
 DISK_VP = 0.0

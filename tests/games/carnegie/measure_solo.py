@@ -2,8 +2,8 @@
 
     python -m tests.games.carnegie.measure_solo normal 10 [first_seed]
 
-(level ``prior``: ``normal``'s heuristic prior alone, no search; ``prior:cover=2,hire=4``: the
-prior with those ``ai_plan.Plan`` fields changed.)
+(level ``prior``: ``normal``'s heuristic prior alone, no search; ``prior:near_lobby=1,dup_row=0``:
+the prior with those ``ai_plan.Plan`` fields changed.)
 
 Plays solo games like ``boardroom bench --only carnegie.<level>_solo_vs_andrew`` (same seeds
 and move-order stream as ``bot.bench_ai.play``) and prints, per game and on average: the
@@ -57,7 +57,7 @@ def play_instrumented(level: str, seed: int) -> dict[str, Any]:
         changes: dict[str, Any] = {}
         for kv in level[6:].split(","):
             k, v = kv.split("=")
-            changes[k] = int(v) if k == "opening" else float(v)
+            changes[k] = float(v)
         plan = dataclasses.replace(PLAN, **changes)
         policy: Any = CarnegiePrior(plan)
     else:

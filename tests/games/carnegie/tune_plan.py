@@ -31,12 +31,9 @@ STEPS: dict[str, list[float]] = {
     "hr_staff": [2.0, 4.0, 8.0],
     "stand_empty": [1.0, 2.0, 4.0],
     "hr_row": [1.0, 2.0, 4.0],
-    "mgmt_row": [0.0, 3.0],
-    "dept_vp": [0.0, 1.0],
-    "hire_staff": [0.0, 4.0],
+    "dup_row": [0.0, 3.0, 7.0],
 }
-"""The values ``ascent`` tries per field (the rules that measured neutral or worse alone on
-100 seeds are left out: cover, build_staff, goods_need, engine, move_cost, econ_staff)."""
+"""The values ``ascent`` tries per field."""
 OFF = Plan()
 """Every plan weight 0: the session-27 prior."""
 
@@ -103,7 +100,7 @@ def _parse(args: list[str], base: Plan) -> Plan:
     changes: dict[str, Any] = {}
     for a in args:
         k, v = a.split("=")
-        changes[k] = int(v) if k == "opening" else float(v)
+        changes[k] = float(v)
     return dataclasses.replace(base, **changes)
 
 
@@ -139,8 +136,7 @@ def main() -> None:
             for v in values:
                 if getattr(best, name) == v:
                     continue
-                change: dict[str, Any] = {name: int(v) if name == "opening" else v}
-                trial = dataclasses.replace(best, **change)
+                trial = dataclasses.replace(best, **{name: v})
                 games = run(trial, seeds)
                 mean, se = paired(games, best_games)
                 print(f"  {name}={v}: {summary(games)}; {mean:+.2f} ± {se:.2f}", flush=True)
