@@ -49,19 +49,24 @@ def _snapshot(state: Any) -> dict[str, int]:
     }
 
 
-def play_instrumented(level: str, seed: int) -> dict[str, Any]:
-    """One solo game of ``level`` against Andrew, as ``bot.bench_ai.play`` plays it."""
-    spec = get_game("carnegie")
-    state = spec.create({}, 1, seed)
+def policy_of(level: str) -> Any:
+    """``level``'s policy: a level name, ``prior`` (``normal``'s prior alone) or
+    ``prior:<field>=<value>,...`` (the prior with those ``ai_plan.Plan`` fields changed)."""
     if level.startswith("prior:"):
         changes: dict[str, Any] = {}
         for kv in level[6:].split(","):
             k, v = kv.split("=")
             changes[k] = float(v)
-        plan = dataclasses.replace(PLAN, **changes)
-        policy: Any = CarnegiePrior(plan)
-    else:
-        policy = PRIOR if level == "prior" else spec.ai_level(level)
+        return CarnegiePrior(dataclasses.replace(PLAN, **changes))
+    return PRIOR if level == "prior" else get_game("carnegie").ai_level(level)
+
+
+def play_instrumented(level: str, seed: int, policy: Any = None) -> dict[str, Any]:
+    """One solo game of ``level`` (or of ``policy`` when given) against Andrew, as
+    ``bot.bench_ai.play`` plays it."""
+    spec = get_game("carnegie")
+    state = spec.create({}, 1, seed)
+    policy = policy if policy is not None else policy_of(level)
     rng = Rng(seed * 7919 + 17)
     by_round: dict[int, dict[str, int]] = {}
     added: list[tuple[int, str]] = []

@@ -24,7 +24,7 @@ from typing import Any
 
 from games.carnegie.ai_plan import PLAN, Plan
 from games.carnegie.ai_search import CarnegiePrior
-from games.core import SYSTEM, Rng, get_game
+from tests.games.carnegie.measure_solo import play_instrumented
 
 STEPS: dict[str, list[float]] = {
     "near_lobby": [1.0, 2.0, 3.0],
@@ -40,22 +40,8 @@ OFF = Plan()
 
 def play(plan: Plan, seed: int) -> tuple[int, int]:
     """One solo game of the prior with ``plan``: (player total, Andrew's total)."""
-    spec = get_game("carnegie")
-    state = spec.create({}, 1, seed)
-    policy = CarnegiePrior(plan)
-    rng = Rng(seed * 7919 + 17)
-    while not state.is_over():
-        movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
-        if not movers:
-            deadline = state.deadline()
-            assert deadline is not None
-            state.apply(SYSTEM, deadline.move)
-            continue
-        seat = movers[rng.randrange(len(movers))]
-        state.apply(seat, policy.choose(state, seat, rng))
-    out = state.outcome()
-    assert out is not None
-    return int(out.scores[0]), int(out.details[0]["andrew_total"])
+    game = play_instrumented("prior", seed, CarnegiePrior(plan))
+    return int(game["player"]["total"]), int(game["andrew"]["total"])
 
 
 def run(plan: Plan, seeds: range) -> list[tuple[int, int]]:
