@@ -83,7 +83,9 @@ def test_the_hr_row_is_worth_what_it_can_staff() -> None:
     """``hr_row``: the HR row gains per employee it can place and pay for (Lobby employees,
     empty workplaces, $2 each) and nothing without money."""
     assert PLAN.hr_row > 0
-    g = ready(2, 5)  # no Andrew: no dup_row
+    g = ready(1, 5)
+    assert g.andrew is not None
+    g.andrew.picks = True  # no dup_row: Andrew picks this round, not next
     c = g.company(0)
     put(g, 0, "a4", "rd", active=0)
     put(g, 0, "d4", "construction", active=0)
@@ -109,5 +111,26 @@ def test_a_row_andrew_picks_next_round_is_worth_less() -> None:
     assert plan_value(g, 0, Choose("construction")) == 0.0
     a.picks = True
     assert plan_value(g, 0, Choose("rd")) == 0.0
-    two = ready(2, 5)
-    assert plan_value(two, 0, Choose("rd")) == 0.0
+
+
+def test_the_plan_adds_nothing_without_andrew() -> None:
+    """The plan is for solo games: along a 2-player game it adds nothing to any legal move
+    (``normal`` there plays session 27's prior, which measured better against ``easy``)."""
+    from games.core import SYSTEM
+
+    g = ready(2, 5)
+    rng = Rng(5)
+    seen = 0
+    while not g.is_over() and g.round <= 6:
+        movers = [s for s in sorted(g.to_act()) if g.legal_moves(s)]
+        if not movers:
+            deadline = g.deadline()
+            assert deadline is not None
+            g.apply(SYSTEM, deadline.move)
+            continue
+        seat = movers[0]
+        legal = g.legal_moves(seat)
+        assert all(plan_value(g, seat, m) == 0.0 for m in legal)
+        seen += len(legal)
+        g.apply(seat, CarnegiePrior(PLAN).choose(g, seat, rng))
+    assert seen > 500
