@@ -84,7 +84,10 @@ def play(match: Match) -> Played:
     out = state.outcome()
     assert out is not None
     win = 1.0 / len(out.winners) if match.measured in out.winners else 0.0
-    return Played(win, times, dict(out.scores), features_of(match.key, moves), cpu)
+    features = features_of(match.key, moves)
+    if "andrew_total" in out.details.get(match.measured, {}):  # Carnegie solo: his VP
+        features["andrew_total"] = out.details[match.measured]["andrew_total"]
+    return Played(win, times, dict(out.scores), features, cpu)
 
 
 def policy_for(key: str, name: str) -> Any:

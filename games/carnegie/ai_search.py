@@ -20,16 +20,25 @@ from __future__ import annotations
 
 import functools
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Move, Rng, Seat
 from games.core.ai import Policy
-from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
+from games.core.search import (
+    Budget,
+    SearchHooks,
+    SearchPolicy,
+    clone_state,
+    lead,
+    reseed,
+    search,
+)
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
+from .ai_eval import project, project_andrew, rounds_left, win_chance
 from .construction import track_step_cost
 from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
-from .scoring import score_company
 from .state import CarnegieState
 
 ANDREW_SEAT = -1
@@ -64,7 +73,8 @@ def join_cost(state: Any, own: set[str]) -> int:
     ``99`` when no two major cities can be joined. A function of the map, ``own`` and which
     cities are full only, so it is remembered by those (a decision asks it for every build)."""
     d = state.data
-    full = frozenset(c for c in d.neighbours if all(o is not None for o in state.spaces[c]))
+    spaces = state.spaces
+    full = frozenset(c for c in d.neighbours if None not in spaces[c])
     return _join_cost(d, frozenset(own), full)
 
 
@@ -207,21 +217,19 @@ def research_rate(state: Any, seat: int, m: Move) -> float:
     return _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
 
 
-DISK_VP = 0.0
-"""What a project disk waiting on a tab counts for before the last round: about a city's VP
-(0-3) and its share of a connection, less the build's cost."""
-
-
 class CarnegieHooks(SearchHooks[CarnegieState]):
-    """Search hooks: Andrew's hidden cards redrawn; VP projected against the best rival."""
+    """Search hooks: Andrew's hidden cards redrawn; a rollout cut ``rounds`` rounds ahead
+    (``None``: played to the end) is judged by the fitted projection of final VP
+    (``ai_eval``): half the chance that the projected margin over Andrew (solo) or the best
+    rival is a win, half a logistic of that margin, as the end of a game is judged."""
 
     scale = 30.0
     """Wide: a company far behind Andrew (20-40 VP mid-game) still sees its candidates'
     differences (with 8 every move looked equally lost, and the noise chose)."""
     width = 3
     prior_bonus = 0.05
-    rounds = 2
-    """Rollouts end when this many more rounds have begun."""
+    rounds: int | None = 2
+    """Rollouts end when this many more rounds have begun (``None``: at the game's end)."""
 
     def determinize(self, state: CarnegieState, seat: Seat, rng: Rng) -> CarnegieState:
         copied = clone_state(state)
@@ -244,19 +252,16 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
         return out[: self.width]
 
     def cut(self, state: CarnegieState, start: CarnegieState, played: int) -> bool:
-        return state.round >= start.round + self.rounds or played >= self.horizon
+        if played >= self.horizon:
+            return True
+        return self.rounds is not None and state.round >= start.round + self.rounds
 
     def scores(self, state: CarnegieState) -> dict[Seat, float]:
-        out: dict[Seat, float] = {}
-        late = state.round >= 19  # too late to build what the disks wait for
-        for c in state.companies:
-            total = score_company(state, c.seat)["total"]
-            disks = 0 if late else sum(c.tab_disks(t, state.data) for t in state.data.tab)
-            out[c.seat] = total + 0.25 * c.money + 0.5 * c.goods + DISK_VP * disks
+        """Projected final VP of every company (``ai_eval.project``) and, solo, Andrew's
+        (``ANDREW_SEAT``: ``ai_eval.project_andrew``)."""
+        out: dict[Seat, float] = {c.seat: project(state, c.seat) for c in state.companies}
         if state.andrew is not None:
-            from .solo.andrew import score as andrew_score
-
-            out[ANDREW_SEAT] = float(andrew_score(state)["andrew_total"])
+            out[ANDREW_SEAT] = project_andrew(state)
         return out
 
     def value(self, state: CarnegieState, seat: Seat) -> float:
@@ -266,39 +271,84 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
             his = float(out.details[seat].get("andrew_total", 0))
             won = 1.0 if seat in out.winners else 0.0
             return 0.5 * won + 0.5 * lead({seat: mine, ANDREW_SEAT: his}, seat, self.scale)
-        return super().value(state, seat)
+        if out is not None:
+            return super().value(state, seat)
+        projected = self.scores(state)
+        best = max(v for s, v in projected.items() if s != seat)
+        chance = win_chance(projected[seat] - best, rounds_left(state))
+        return 0.5 * chance + 0.5 * lead(projected, seat, self.scale)
 
 
 class RowSearchHooks(CarnegieHooks):
-    """``normal``'s and ``hard``'s hooks: the search decides the timeline row, the prior the
-    rest. When the prior's move is a ``Choose``, all four rows are compared by rollouts to the
-    end of the game (the prior on every decision, Andrew's hidden cards redrawn), judged by
-    the final scores (``value``: the win and the lead over Andrew or the best rival); any
-    other decision is the prior's move (one candidate: no rollouts).
+    """``normal``'s and ``hard``'s hooks: the search decides the timeline row (and the
+    decisions of ``kinds``), the prior the rest. When the prior's move is a ``Choose``, all
+    four rows are compared; when it is of one of ``kinds``, the prior's move and the
+    best-valued other moves of its class (``prior_value``), ``other_width`` in all; by
+    rollouts (the prior on every decision, Andrew's hidden cards redrawn) to the end of the
+    game or cut ``rounds`` rounds ahead and judged by the projection. Any other decision is
+    the prior's move (one candidate: no rollouts).
 
     Why: the row decides what Andrew does this round and which event fires (his donation on
     the player's company, incomes), and whether the company's departments have anything to
-    do: a long-term trade-off that 2-round rollouts judged worse than the prior did, while a
-    full rollout costs ~30-50 ms (a solo game is ~0.1 s of CPU). Searching the other
-    decisions too (establish, build) cost twice the time for ~1 VP (40 solo games).
-    Measured on 40 solo games (seeds 1000-1039, loaded machine): the prior alone 88.0 VP to
-    Andrew's 113.1; rows searched with 8 rollouts 90.8 to 105.3."""
+    do: a long-term trade-off that 2-round rollouts judged by the score now judged worse
+    than the prior did, while a full rollout costs ~30-50 ms (a solo game is ~0.1 s of
+    CPU). Measured on 40 solo games (seeds 1000-1039, loaded machine): the prior alone 88.0
+    VP to Andrew's 113.1; rows searched with 8 rollouts to the end 90.8 to 105.3."""
 
     width = 4
     prior_bonus = 0.0
+    rounds = None
+    kinds: tuple[type, ...] = ()
+    other_width = 3
 
     def candidates(self, state: CarnegieState, seat: Seat, rng: Rng) -> list[Move]:
         first = self.policy.choose(state, seat, rng)
-        if not isinstance(first, Choose):
+        if isinstance(first, Choose):
+            rows: list[Move] = sorted(
+                (m for m in state.legal_moves(seat) if isinstance(m, Choose) and m != first),
+                key=lambda m: (-prior_value(state, seat, m), m.notation),
+            )
+            return [first, *rows][: self.width]
+        if not isinstance(first, self.kinds):
             return [first]
-        rows: list[Move] = sorted(
-            (m for m in state.legal_moves(seat) if isinstance(m, Choose) and m != first),
+        kind = type(first)
+        same = sorted(
+            (m for m in state.legal_moves(seat) if type(m) is kind and m != first),
             key=lambda m: (-prior_value(state, seat, m), m.notation),
         )
-        return [first, *rows][: self.width]
+        return [first, *same][: self.other_width]
 
-    def cut(self, state: CarnegieState, start: CarnegieState, played: int) -> bool:
-        return False
+
+class CarnegieSearch(SearchPolicy[CarnegieState]):
+    """A level that gives the row decision (any ``Choose`` legal) ``budget`` and every
+    other decision ``other`` (hooks and budget; ``None``: the prior's move)."""
+
+    def __init__(
+        self,
+        hooks: SearchHooks[CarnegieState],
+        budget: Budget,
+        other: tuple[SearchHooks[CarnegieState], Budget] | None = None,
+    ) -> None:
+        super().__init__(hooks, budget)
+        self.other = other
+
+    def with_stop(self, stop: Callable[[], bool]) -> CarnegieSearch:
+        other = self.other
+        if other is not None:
+            hooks, b = other
+            other = (hooks, Budget(b.rollouts, b.moves, stop))
+        return CarnegieSearch(
+            self.hooks, Budget(self.budget.rollouts, self.budget.moves, stop), other
+        )
+
+    def choose(self, state: CarnegieState, seat: Seat, rng: Rng) -> Move:
+        legal = list(state.legal_moves(seat))
+        if len(legal) <= 1:
+            return legal[0]
+        if self.other is not None and not any(isinstance(m, Choose) for m in legal):
+            hooks, budget = self.other
+            return search(state, seat, rng, hooks, budget).move
+        return search(state, seat, rng, self.hooks, self.budget).move
 
 
 PRIOR = CarnegiePrior()
