@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,7 @@ from games.core.search import (
     SearchPolicy,
     clone_state,
     lead,
+    register_clone,
     reseed,
     search,
 )
@@ -38,11 +40,45 @@ from games.core.search import (
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
 from .ai_eval import project, project_andrew, rounds_left, win_chance
 from .construction import track_step_cost
+from .data import AndrewCard, CarnegieData, load
 from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
 from .state import CarnegieState
 
 ANDREW_SEAT = -1
 """The key of Andrew's score among the projected scores of a solo game."""
+
+
+def _loaded_data() -> CarnegieData:
+    return load()
+
+
+def _loaded_card(card_id: str) -> AndrewCard:
+    return _CARDS()[card_id]
+
+
+@functools.cache
+def _CARDS() -> dict[str, AndrewCard]:
+    return {c.id: c for c in load().andrew.cards}
+
+
+def _reduce_data(data: CarnegieData) -> Any:
+    """The game's data (about 40 kB pickled, nine tenths of a state) copied by reference: a
+    search copies a state for every rollout, and the data never changes. Only the data
+    ``load()`` returns; any other copy pickles in full."""
+    if data is load():
+        return _loaded_data, ()
+    return data.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+
+def _reduce_card(card: AndrewCard) -> Any:
+    """An Andrew card of the loaded data, copied by reference (``_reduce_data``)."""
+    if _CARDS().get(card.id) is card:
+        return _loaded_card, (card.id,)
+    return card.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+
+register_clone(CarnegieData, _reduce_data)
+register_clone(AndrewCard, _reduce_card)
 
 
 def _redraw(

@@ -20,7 +20,18 @@ from collections.abc import Callable
 
 from bot.bench_ai import Match, run_matches, time_stats, wilson
 from games.carnegie import ai_search
-from games.carnegie.moves import Activate, Build, Establish, MoveEmployee, Use
+from games.carnegie.moves import (
+    Activate,
+    Build,
+    Donate,
+    EndTurn,
+    Establish,
+    MoveEmployee,
+    ResearchTab,
+    ResearchTrack,
+    Return,
+    Use,
+)
 from games.core import get_game
 from games.core.ai import Policy
 from games.core.search import Budget
@@ -48,6 +59,7 @@ def rows_and(
 
 
 GROWTH = (Establish, MoveEmployee, Activate, Use)
+ALL = (*GROWTH, Build, EndTurn, ResearchTab, ResearchTrack, Donate, Return)
 
 VARIANTS: dict[str, Callable[[], Policy]] = {
     "prior": lambda: ai_search.PRIOR,
@@ -57,6 +69,7 @@ VARIANTS: dict[str, Callable[[], Policy]] = {
     "growth": lambda: rows_and(None, 8, GROWTH, 2, 4, 3),
     "growth_cut4": lambda: rows_and(4, 8, GROWTH, 2, 4, 3),
     "establish": lambda: rows_and(None, 8, (Establish, Build), 3, 6, 4),
+    "growth_all": lambda: rows_and(None, 8, ALL, 2, 4, 3),
 }
 
 
