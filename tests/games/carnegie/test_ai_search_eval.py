@@ -196,3 +196,37 @@ def test_the_lobby_cell_is_not_a_department_to_the_features() -> None:
     y = ai_eval.features(state, 0)
     assert y["idle"] == x["idle"] + 1
     assert all(y[k] == x[k] for k in ("hr", "management", "construction", "rd", "unstaffed"))
+
+
+def test_normal_searches_the_row_and_the_growth_decisions_and_nothing_else() -> None:
+    """``normal``: a row decision goes to the row hooks (rollouts cut 4 rounds ahead); a
+    decision whose prior move establishes, moves, activates or uses goes to ``GrowthHooks``
+    (cut 2 rounds ahead, 3 candidates); the rest is the prior's move. ``hard`` searches the
+    same decisions with twice the rollouts."""
+    from games.carnegie.ai_search import GROWTH, HARD, HOOKS, NORMAL
+    from games.carnegie.moves import Activate, MoveEmployee, Use
+
+    assert NORMAL.hooks is HOOKS and HOOKS.rounds == 4 and NORMAL.budget.rollouts == 8
+    assert NORMAL.other == (GROWTH, Budget(rollouts=4))
+    assert GROWTH.rounds == 2 and GROWTH.other_width == 3
+    assert set(GROWTH.kinds) == {Establish, MoveEmployee, Activate, Use}
+    assert HARD.budget.rollouts == 16 and HARD.other is not None
+    assert HARD.other[1].rollouts == 8
+    state = _fresh()
+    kinds = set()
+    rng = Rng(9)
+    while not state.is_over() and state.round < 10:
+        if not state.legal_moves(0):
+            deadline = state.deadline()
+            assert deadline is not None
+            state.apply(SYSTEM, deadline.move)
+            continue
+        first = PRIOR.choose(state, 0, Rng(1))
+        cands = GROWTH.candidates(state, 0, Rng(1))
+        if isinstance(first, GROWTH.kinds):
+            kinds.add(type(first))
+            assert all(type(m) is type(first) for m in cands) and 1 <= len(cands) <= 3
+        elif not isinstance(first, Choose):
+            assert cands == [first]
+        state.apply(0, NORMAL.choose(state, 0, rng))
+    assert kinds >= {MoveEmployee, Use}
