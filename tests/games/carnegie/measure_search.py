@@ -70,6 +70,7 @@ VARIANTS: dict[str, Callable[[], Policy]] = {
     "growth_cut4": lambda: rows_and(4, 8, GROWTH, 2, 4, 3),
     "establish": lambda: rows_and(None, 8, (Establish, Build), 3, 6, 4),
     "growth_all": lambda: rows_and(None, 8, ALL, 2, 4, 3),
+    "hard_w4c3": lambda: rows_and(4, 16, GROWTH, 3, 8, 4),
 }
 
 
