@@ -24,7 +24,8 @@ from games.carnegie import ai_eval
 from games.carnegie.ai_search import PRIOR
 from games.carnegie.scoring import score_company
 from games.carnegie.solo.andrew import score as andrew_score
-from games.core import SYSTEM, Rng, get_game
+from games.core import Rng, get_game
+from games.core.search import next_mover
 
 Row = dict[str, Any]
 
@@ -53,14 +54,9 @@ def play_recorded(seed: int, level: str = "prior") -> list[Row]:
                     "aproj": ai_eval.project_andrew(state),
                 }
             )
-        movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
-        if not movers:
-            deadline = state.deadline()
-            assert deadline is not None
-            state.apply(SYSTEM, deadline.move)
-            continue
-        seat = movers[rng.randrange(len(movers))]
-        state.apply(seat, policy.choose(state, seat, rng))
+        seat = next_mover(state, rng)
+        if seat is not None:
+            state.apply(seat, policy.choose(state, seat, rng))
     out = state.outcome()
     assert out is not None
     final, afinal = float(out.scores[0]), float(out.details[0]["andrew_total"])

@@ -71,6 +71,8 @@ VARIANTS: dict[str, Callable[[], Policy]] = {
     "establish": lambda: rows_and(None, 8, (Establish, Build), 3, 6, 4),
     "growth_all": lambda: rows_and(None, 8, ALL, 2, 4, 3),
     "hard_w4c3": lambda: rows_and(4, 16, GROWTH, 3, 8, 4),
+    "hard_all": lambda: rows_and(4, 16, ALL, 2, 8, 3),
+    "hard_rows6": lambda: rows_and(6, 16, GROWTH, 2, 8, 3),
 }
 
 

@@ -17,8 +17,8 @@ from games.carnegie.ai_search import (
 )
 from games.carnegie.model import LOBBY
 from games.carnegie.moves import Choose, Establish
-from games.core import SYSTEM, Rng, get_game
-from games.core.search import Budget, clone_state
+from games.core import Rng, get_game
+from games.core.search import Budget, clone_state, next_mover
 
 SPEC = get_game("carnegie")
 
@@ -31,10 +31,7 @@ def _play(seed: int, until_round: int | None) -> Any:
     while not state.is_over():
         if until_round is not None and state.round >= until_round:
             break
-        if not state.legal_moves(0):
-            deadline = state.deadline()
-            assert deadline is not None
-            state.apply(SYSTEM, deadline.move)
+        if next_mover(state, rng) is None:  # a timed step ran out: nobody could act
             continue
         state.apply(0, PRIOR.choose(state, 0, rng))
     return state
@@ -146,10 +143,7 @@ def test_searched_kinds_compare_the_prior_s_move_with_others_of_its_class() -> N
     seen = set()
     rng = Rng(3)
     while not state.is_over() and len(seen) < 3:
-        if not state.legal_moves(0):
-            deadline = state.deadline()
-            assert deadline is not None
-            state.apply(SYSTEM, deadline.move)
+        if next_mover(state, rng) is None:  # a timed step ran out: nobody could act
             continue
         first = PRIOR.choose(state, 0, Rng(1))
         cands = hooks.candidates(state, 0, Rng(1))
@@ -180,10 +174,8 @@ def test_a_level_with_a_stop_keeps_its_searches_and_stops_both() -> None:
     assert isinstance(stopped, CarnegieSearch) and stopped.other is not None
     assert stopped.budget.stop is stop and stopped.other[1].stop is stop
     state = _fresh()
-    while not state.legal_moves(0):
-        deadline = state.deadline()
-        assert deadline is not None
-        state.apply(SYSTEM, deadline.move)
+    while next_mover(state, Rng(1)) is None:
+        pass
     assert stopped.choose(state, 0, Rng(1)) in state.legal_moves(0)
 
 
@@ -216,10 +208,7 @@ def test_normal_searches_the_row_and_the_growth_decisions_and_nothing_else() -> 
     kinds = set()
     rng = Rng(9)
     while not state.is_over() and state.round < 10:
-        if not state.legal_moves(0):
-            deadline = state.deadline()
-            assert deadline is not None
-            state.apply(SYSTEM, deadline.move)
+        if next_mover(state, rng) is None:  # a timed step ran out: nobody could act
             continue
         first = PRIOR.choose(state, 0, Rng(1))
         cands = GROWTH.candidates(state, 0, Rng(1))
