@@ -16,14 +16,18 @@ its move and the two best-valued others of that class, rollouts cut two rounds a
 rollout is judged by half the chance that the projected margin over Andrew (or the best
 rival) is a win and half a logistic of it. Every other decision is the prior's
 (``CarnegiePrior``). ``normal`` gives a row 8 rollouts and a growth decision 4; ``hard``
-16 and 8.
+a row 16 and 8 to a wider set of decisions (``WideGrowthHooks``: builds, research,
+donations and returns too).
 
-Measured (``python -m tests.games.carnegie.measure_search``, solo against Andrew, seeds
-0-19, paired, loaded machine): rows by 8 rollouts to the end (the old ``normal``) 5 wins,
-margin -25.3 ± 5.2 VP; rows cut at 4 rounds 5 wins, -16.0 ± 5.0; rows to the end and
-growth searched 11 wins, +5.2 ± 5.0 (seeds 20-39: 10 wins, +3.6); rows cut at 4 and
-growth searched (today's ``normal``) 16 wins, +14.0 ± 4.6, 26.8 ms CPU a decision (p95
-101 ms).
+Measured (``python -m tests.games.carnegie.measure_search``, solo against Andrew, the
+bench's seeds, paired, loaded machine, load 12-23), seeds 0-19: rows by 8 rollouts to the
+end (the old ``normal``) 5 wins, margin -25.3 ± 5.2 VP; rows cut at 4 rounds 5 wins,
+-16.0 ± 5.0; rows to the end and growth searched 11 wins, +5.2 ± 5.0; the same with every
+kind of decision searched 14 wins, +5.5 ± 5.4 at twice the CPU; rows cut at 4 and growth
+searched (today's ``normal``) 16 wins, +14.0 ± 4.6. Seeds 0-39: ``normal`` 29 wins, +8.7
+VP; for ``hard``, twice ``normal``'s rollouts 24 wins (paired -0.5 ± 2.7 VP), rows cut
+at 6 rounds 28 (-2.0 ± 2.9), growth width 4 cut at 3 rounds 14 of 20, today's ``hard``
+31 wins (+1.9 ± 3.9 VP: within noise).
 """
 
 from __future__ import annotations
@@ -55,12 +59,14 @@ from .moves import (
     Activate,
     Build,
     Choose,
+    Donate,
     EndTurn,
     Establish,
     MoveEmployee,
     Pass,
     ResearchTab,
     ResearchTrack,
+    Return,
     Use,
 )
 from .state import CarnegieState
@@ -413,8 +419,25 @@ class GrowthHooks(RowSearchHooks):
     judged by the projection (``ai_eval``); any other decision is the prior's move."""
 
     rounds: int | None = 2
-    kinds = (Establish, MoveEmployee, Activate, Use)
+    kinds: tuple[type, ...] = (Establish, MoveEmployee, Activate, Use)
     other_width = 3
+
+
+class WideGrowthHooks(GrowthHooks):
+    """``hard``'s other decisions: ``GrowthHooks``' and also builds, research steps,
+    donations and returns from missions (the prior's move and the two best-valued others of
+    its class). Measured at ``normal``'s budget (rows to the end) it won more games for the
+    same margin at twice the CPU; at ``hard``'s it measured best of the variants tried (module
+    docstring)."""
+
+    kinds: tuple[type, ...] = (
+        *GrowthHooks.kinds,
+        Build,
+        ResearchTab,
+        ResearchTrack,
+        Donate,
+        Return,
+    )
 
 
 PRIOR = CarnegiePrior()
@@ -422,5 +445,6 @@ HOOKS = RowSearchHooks(PRIOR)
 GROWTH = GrowthHooks(PRIOR)
 EASY = CarnegiePolicy()
 NORMAL = CarnegieSearch(HOOKS, Budget(rollouts=8), (GROWTH, Budget(rollouts=4)))
-HARD = CarnegieSearch(HOOKS, Budget(rollouts=16), (GROWTH, Budget(rollouts=8)))
+WIDE_GROWTH = WideGrowthHooks(PRIOR)
+HARD = CarnegieSearch(HOOKS, Budget(rollouts=16), (WIDE_GROWTH, Budget(rollouts=8)))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

@@ -193,8 +193,8 @@ def test_the_lobby_cell_is_not_a_department_to_the_features() -> None:
 def test_normal_searches_the_row_and_the_growth_decisions_and_nothing_else() -> None:
     """``normal``: a row decision goes to the row hooks (rollouts cut 4 rounds ahead); a
     decision whose prior move establishes, moves, activates or uses goes to ``GrowthHooks``
-    (cut 2 rounds ahead, 3 candidates); the rest is the prior's move. ``hard`` searches the
-    same decisions with twice the rollouts."""
+    (cut 2 rounds ahead, 3 candidates); the rest is the prior's move. ``hard`` gives twice
+    the rollouts and searches more kinds of decision."""
     from games.carnegie.ai_search import GROWTH, HARD, HOOKS, NORMAL
     from games.carnegie.moves import Activate, MoveEmployee, Use
 
@@ -202,8 +202,9 @@ def test_normal_searches_the_row_and_the_growth_decisions_and_nothing_else() -> 
     assert NORMAL.other == (GROWTH, Budget(rollouts=4))
     assert GROWTH.rounds == 2 and GROWTH.other_width == 3
     assert set(GROWTH.kinds) == {Establish, MoveEmployee, Activate, Use}
-    assert HARD.budget.rollouts == 16 and HARD.other is not None
-    assert HARD.other[1].rollouts == 8
+    assert HARD.hooks is HOOKS and HARD.budget.rollouts == 16 and HARD.other is not None
+    wide, budget = HARD.other
+    assert budget.rollouts == 8 and set(GROWTH.kinds) < set(wide.kinds)
     state = _fresh()
     kinds = set()
     rng = Rng(9)
