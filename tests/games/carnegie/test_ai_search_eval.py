@@ -220,3 +220,31 @@ def test_normal_searches_the_row_and_the_growth_decisions_and_nothing_else() -> 
             assert cands == [first]
         state.apply(0, NORMAL.choose(state, 0, rng))
     assert kinds >= {MoveEmployee, Use}
+
+
+def test_a_copied_state_shares_the_loaded_data_and_plays_on_identically() -> None:
+    """A search copy (``clone_state``, and the bot's pickled blob) keeps the game data and
+    Andrew's cards by reference, so it is small; the copy plays exactly as the original."""
+    import dataclasses
+    import pickle
+
+    from games.core.search import state_bytes
+
+    state = _fresh()
+    blob = state_bytes(state)
+    assert len(blob) < len(pickle.dumps(state.data))  # the data alone is ~37 kB
+    copy = pickle.loads(blob)
+    assert copy.data is state.data
+    assert all(copy.card_index[k] is v for k, v in state.card_index.items())
+    for world in (state, copy):
+        rng = Rng(5)
+        while world.round < 9:
+            seat = next_mover(world, rng)
+            if seat is not None:
+                world.apply(seat, PRIOR.choose(world, seat, rng))
+    assert copy.view(0) == state.view(0)
+    # data that is not the loaded data (a test's variant) is copied in full
+    other = _fresh()
+    other.data = dataclasses.replace(other.data)
+    again = clone_state(other)
+    assert again.data is not other.data and again.data == other.data
