@@ -478,6 +478,16 @@ class FcmHooks(SearchHooks[FcmState]):
             out += [m for m in legal if m.notation == "done"]
         return _unique(out)[: self.width]
 
+    def can_act(self, state: FcmState, seat: Seat) -> bool:
+        """Whether ``seat`` has a legal move, answered by its time-out move when that is
+        legal (one refusal check) before building the whole move list: a player at work may
+        have hundreds of house and billboard placements, and building them was most of a
+        4-player rollout's time (the answer is the same: ``test_ai_search``)."""
+        move = state.step.default_move(state, seat)
+        if move is not None and state.refusal(seat, move) is None:
+            return True
+        return bool(state.legal_moves(seat))
+
     def cut(self, state: FcmState, start: FcmState, played: int) -> bool:
         return state.turn > start.turn + self.turns or played >= self.horizon
 
