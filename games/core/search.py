@@ -160,6 +160,12 @@ class SearchHooks(Generic[S]):
         same answer (the rollout, and so the decision, must not change)."""
         return bool(state.legal_moves(seat))
 
+    def budget_for(self, state: S, budget: Budget) -> Budget:
+        """The budget a decision in ``state`` gets from its level's ``budget``: a game may
+        lower it where its rollouts are long (e.g. by the number of players). Default:
+        ``budget`` unchanged."""
+        return budget
+
     def scores(self, state: S) -> Mapping[Seat, float] | None:
         """Projected final scores of a running game (same units as ``Outcome.scores``) for a
         rollout that ``cut`` stops early, or ``None`` when the game has no projection (such a
@@ -272,6 +278,7 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
     The candidates come from a determinisation, never from ``state`` itself, so neither they
     nor the rollouts can see what ``seat`` may not. ``state`` is not changed.
     """
+    budget = hooks.budget_for(state, budget)
     search_rng = Rng(rng.next_u64())
     first = hooks.determinize(state, seat, Rng(search_rng.next_u64()))
     cands = _unique(hooks.candidates(first, seat, Rng(search_rng.next_u64())))

@@ -272,3 +272,17 @@ def test_a_hooks_can_act_replaces_listing_moves_and_keeps_the_decision() -> None
     assert (move, stats, simulated) == (move2, stats2, simulated2)
     assert Quick.asked >= simulated2 - 24  # asked before every move after the candidate
     assert listed >= simulated - 24 and quick < 5  # left: the search's look at the root
+
+
+def test_a_hooks_budget_for_lowers_a_decisions_budget() -> None:
+    """``SearchHooks.budget_for``: the search spends the budget the hooks give the position
+    (the default gives the level's unchanged)."""
+
+    class Short(RaceHooks):
+        def budget_for(self, state: Race, budget: Budget) -> Budget:
+            return Budget(12, budget.moves, budget.stop)
+
+    state = Race([True, False])
+    assert HOOKS.budget_for(state, Budget(rollouts=40)) == Budget(rollouts=40)
+    assert search(state, 0, Rng(1), HOOKS, Budget(rollouts=40)).rollouts == 40
+    assert search(state, 0, Rng(1), Short(Timid()), Budget(rollouts=40)).rollouts == 12
