@@ -25,6 +25,12 @@ player the structure the heuristic would choose for it.
 
 The evaluation (``FcmHooks.scores``) is cash plus a small value for what earns later (open
 restaurants, employees in the company), since cash decides the game (seed: ゲームの終了).
+
+Decision time: in Working 9–5 the search compares hires and trainings (2-player games only:
+``FcmHooks.staff_seats``) and houses, gardens and restaurants against ``done``; every other
+decision is the prior's. A rollout learns whether a seat can move from its time-out move
+(``FcmHooks.can_act``) rather than by listing its placements, and with more than two players
+``hard`` simulates at most ``FcmHooks.crowded_moves`` moves (docs/rules/food_chain_magnate.md).
 """
 
 from __future__ import annotations
