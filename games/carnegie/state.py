@@ -58,6 +58,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         hi=4,
     ),
     OptionSpec(
+        "andrew_donation",
+        "Solo only: when Andrew cannot make his card's donation, nothing happens (none: the "
+        "seed) or his card slides one space (slide: the brdgm solo helper app)",
+        "choice",
+        "none",
+        choices=("none", "slide"),
+    ),
+    OptionSpec(
         "town_income",
         "Building in a small town pays transport income in every town (rules text) or only in "
         "towns printed with the income icon",

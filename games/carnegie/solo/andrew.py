@@ -3,10 +3,12 @@
 Andrew has no company, money, goods or study points. Each round the player turns over a new
 action card; the locomotive says who picks the timeline row (the player, or Andrew by the
 symbol on the card's back). Andrew resolves first: on a donation space he puts a disk on the
-card's donation (none if taken or he has no disks); then for the round's action he slides the
-card right (HR), takes the listed department tiles (Management), builds in the listed cities
+card's donation (none if taken or he has no disks; option ``andrew_donation=slide``, the brdgm
+helper app's reading, slides his card one space then); then for the round's action he slides
+the card right (HR), takes the listed department tiles (Management), builds in the listed cities
 (Construction) or advances a transport track (R&D); every part he cannot do slides the card one
 more space. The card ends under the VP card it reached (0, 1, 3, 6 or 10 VP), at most the last.
+docs/rules/carnegie.md "Solo" audits every sentence of the seed's solo rules against this file.
 """
 
 from __future__ import annotations
@@ -75,7 +77,10 @@ def new_round(state: CarnegieState) -> list[str]:
 
 
 def play_turn(state: CarnegieState) -> list[str]:
-    """Step 3 (アンドリューのターン): reveal the card, resolve the event and the action."""
+    """Step 3 (アンドリューのターン): reveal the card, resolve the event (イベント: a donation
+    space only) and the action (アンドリューのアクション); his card's slide this round is
+    ``state.andrew.shift`` (0-4 spaces: HR value + each part he could not do, at most the
+    10 VP card)."""
     a = state.andrew
     assert a is not None and a.current is not None
     state.mark_revealed()
@@ -86,15 +91,27 @@ def play_turn(state: CarnegieState) -> list[str]:
     events: list[str] = []
     ev = state.event
     assert ev is not None
+    fails = 0
     if ev.donation:
         if state.chart[c.donation] or a.disks <= 0:
-            events.append(
-                Msg(
-                    "carnegie.andrew.no_donation",
-                    "Andrew cannot donate to {donation} (taken or no disks left).",
-                    donation=c.donation,
+            if state.rule("andrew_donation") == "slide":
+                fails += 1
+                events.append(
+                    Msg(
+                        "carnegie.andrew.no_donation_slide",
+                        "Andrew cannot donate to {donation} (taken or no disks left); his "
+                        "card slides one space.",
+                        donation=c.donation,
+                    )
                 )
-            )
+            else:
+                events.append(
+                    Msg(
+                        "carnegie.andrew.no_donation",
+                        "Andrew cannot donate to {donation} (taken or no disks left).",
+                        donation=c.donation,
+                    )
+                )
         else:
             state.chart[c.donation].append(ANDREW)
             a.donations.append(c.donation)
@@ -102,7 +119,6 @@ def play_turn(state: CarnegieState) -> list[str]:
             events.append(
                 Msg("carnegie.andrew.donates", "Andrew donates to {donation}.", donation=c.donation)
             )
-    fails = 0
     if action == "hr":
         a.shift += c.hr_shift
         events.append(
