@@ -80,11 +80,11 @@ def _loaded_data() -> CarnegieData:
 
 
 def _loaded_card(card_id: str) -> AndrewCard:
-    return _CARDS()[card_id]
+    return _cards()[card_id]
 
 
 @functools.cache
-def _CARDS() -> dict[str, AndrewCard]:
+def _cards() -> dict[str, AndrewCard]:
     return {c.id: c for c in load().andrew.cards}
 
 
@@ -99,7 +99,7 @@ def _reduce_data(data: CarnegieData) -> Any:
 
 def _reduce_card(card: AndrewCard) -> Any:
     """An Andrew card of the loaded data, copied by reference (``_reduce_data``)."""
-    if _CARDS().get(card.id) is card:
+    if _cards().get(card.id) is card:
         return _loaded_card, (card.id,)
     return card.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
 
