@@ -34,16 +34,13 @@ from .data import REGIONS
 from .model import LOBBY
 from .scoring import score_company
 
-ROUNDS = 20
-"""Rounds in a game (seed: 20ラウンド)."""
-
 
 def rounds_left(state: Any) -> int:
-    """Rounds still to be played, the current one included (``ROUNDS - round + 1``; the
+    """Rounds still to be played, the current one included (``rules.rounds - round + 1``; the
     weights were fitted at rounds' starts), 0 once the game is over."""
     if state.is_over():
         return 0
-    return max(0, ROUNDS - state.round + 1)
+    return max(0, state.data.rules.rounds - state.round + 1)
 
 
 def features(state: Any, seat: int) -> dict[str, float]:

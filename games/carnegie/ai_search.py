@@ -268,7 +268,7 @@ def research_rate(state: Any, seat: int, m: Move) -> float:
         ahead_vp = sum(s.vp for s in spaces if not s.project)
         ahead_cost = sum(s.cost for s in spaces)
         if nxt.project:
-            left = 20 - state.round
+            left = state.data.rules.rounds - state.round
             waiting = sum(c.tab_disks(t, state.data) for t in state.data.tab)
             gain = max(0.0, DISK_WORTH * min(1.0, left / 8) - waiting)
         else:
