@@ -53,7 +53,6 @@ from games.core.search import (
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
 from .ai_eval import project, project_andrew, rounds_left, win_chance
-from .ai_plan import PLAN, Plan, plan_value
 from .construction import track_step_cost
 from .data import AndrewCard, CarnegieData, load
 from .moves import (
@@ -221,31 +220,17 @@ def _choose_extra(state: Any, seat: int, action: str) -> float:
 
 
 class CarnegiePrior(CarnegiePolicy):
-    """The ``normal`` heuristic: the frozen one with the plan's values added to every move
-    (``ai_plan.plan_value``: departments near the Lobby, HR staffed first, employees standing
-    where Planning adds the next department, the HR row by what it staffs, solo rows
-    Andrew picks next round worth less), builds and rows valued by ``prior_value``
-    (networks towards two major cities) plus the plan, study points never left unspent at
-    ``end`` (seed: leftovers are lost), and every research step chosen by ``research_rate``
-    (VP per study point: the end-game VP spaces of the project tabs, up to 42 VP, against
-    transport). ``plan``: the plan's weights (``ai_plan.PLAN``; ``Plan()`` is the session-27
-    prior)."""
-
-    def __init__(self, plan: Plan = PLAN) -> None:
-        self.plan = plan
+    """The ``normal`` heuristic: the frozen one with builds valued by ``prior_value``
+    (networks towards two major cities), study points never left unspent at ``end`` (seed:
+    leftovers are lost), and every research step chosen by ``research_rate`` (VP per study
+    point: the end-game VP spaces of the project tabs, up to 42 VP, against transport)."""
 
     def choose(self, state: Any, seat: int, rng: Rng) -> Move:
-        move = self._best(state, seat, rng)
+        move = super().choose(state, seat, rng)
         if isinstance(move, Build | Choose):
             kind = type(move)
             same = [m for m in state.legal_moves(seat) if isinstance(m, kind)]
-            move = max(
-                same,
-                key=lambda m: (
-                    prior_value(state, seat, m) + plan_value(state, seat, m, self.plan),
-                    m.notation,
-                ),
-            )
+            move = max(same, key=lambda m: (prior_value(state, seat, m), m.notation))
         research_now = isinstance(move, ResearchTab | ResearchTrack)
         if not research_now and (
             not isinstance(move, EndTurn | Pass) or state.company(seat).study <= 0
@@ -257,26 +242,6 @@ class CarnegiePrior(CarnegiePolicy):
         if not research:
             return move
         return max(research, key=lambda m: (research_rate(state, seat, m), m.notation))
-
-    def valuation(self, state: Any, seat: int, m: Move) -> float:
-        """The frozen valuation of ``m`` (``ai.value``, dollars) plus the plan's."""
-        return value(state, seat, m) + plan_value(state, seat, m, self.plan)
-
-    def _best(self, state: Any, seat: int, rng: Rng) -> Move:
-        """The frozen choice (``ai.value``, ties by ``rng``) with the plan's values added
-        (``ai_plan.plan_value``; with every weight 0 exactly the frozen choice)."""
-        legal = list(state.legal_moves(seat))
-        if len(legal) == 1:
-            return legal[0]
-        best: list[Move] = []
-        top = float("-inf")
-        for m in legal:
-            v = self.valuation(state, seat, m)
-            if v > top + 1e-9:
-                top, best = v, [m]
-            elif abs(v - top) <= 1e-9:
-                best.append(m)
-        return best[rng.randrange(len(best))]
 
 
 DISK_WORTH = 4.0

@@ -2,8 +2,7 @@
 
     python -m tests.games.carnegie.measure_solo normal 10 [first_seed]
 
-(level ``prior``: ``normal``'s heuristic prior alone, no search; ``prior:near_lobby=1,dup_row=0``:
-the prior with those ``ai_plan.Plan`` fields changed.)
+(level ``prior``: ``normal``'s heuristic prior alone, no search.)
 
 Plays solo games like ``boardroom bench --only carnegie.<level>_solo_vs_andrew`` (same seeds
 and move-order stream as ``bot.bench_ai.play``) and prints, per game and on average: the
@@ -14,14 +13,12 @@ departments added (with the round), project tabs, donations, transport boxes, ro
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from games.carnegie.ai_plan import PLAN
-from games.carnegie.ai_search import PRIOR, CarnegiePrior
+from games.carnegie.ai_search import PRIOR
 from games.core import SYSTEM, Rng, get_game
 
 ROUNDS_SHOWN = (1, 3, 5, 8, 11, 14, 17, 20)
@@ -49,24 +46,11 @@ def _snapshot(state: Any) -> dict[str, int]:
     }
 
 
-def policy_of(level: str) -> Any:
-    """``level``'s policy: a level name, ``prior`` (``normal``'s prior alone) or
-    ``prior:<field>=<value>,...`` (the prior with those ``ai_plan.Plan`` fields changed)."""
-    if level.startswith("prior:"):
-        changes: dict[str, Any] = {}
-        for kv in level[6:].split(","):
-            k, v = kv.split("=")
-            changes[k] = float(v)
-        return CarnegiePrior(dataclasses.replace(PLAN, **changes))
-    return PRIOR if level == "prior" else get_game("carnegie").ai_level(level)
-
-
-def play_instrumented(level: str, seed: int, policy: Any = None) -> dict[str, Any]:
-    """One solo game of ``level`` (or of ``policy`` when given) against Andrew, as
-    ``bot.bench_ai.play`` plays it."""
+def play_instrumented(level: str, seed: int) -> dict[str, Any]:
+    """One solo game of ``level`` against Andrew, as ``bot.bench_ai.play`` plays it."""
     spec = get_game("carnegie")
     state = spec.create({}, 1, seed)
-    policy = policy if policy is not None else policy_of(level)
+    policy = PRIOR if level == "prior" else spec.ai_level(level)
     rng = Rng(seed * 7919 + 17)
     by_round: dict[int, dict[str, int]] = {}
     added: list[tuple[int, str]] = []

@@ -8,12 +8,10 @@ from typing import Any
 import pytest
 
 from games.carnegie import ai_eval
-from games.carnegie.ai_plan import Plan
 from games.carnegie.ai_search import (
     ANDREW_SEAT,
     PRIOR,
     CarnegieHooks,
-    CarnegiePrior,
     CarnegieSearch,
     RowSearchHooks,
 )
@@ -26,18 +24,16 @@ SPEC = get_game("carnegie")
 
 
 def _play(seed: int, until_round: int | None) -> Any:
-    """A solo game of the prior without the plan (``CarnegiePrior(Plan())``: positions that do
-    not move when the plan's weights are re-tuned) from ``seed``, stopped at the start of
-    ``until_round`` (``None``: played to the end)."""
+    """A solo game of the prior from ``seed``, stopped at the start of ``until_round``
+    (``None``: played to the end)."""
     state = SPEC.create({}, 1, seed)
     rng = Rng(seed)
-    prior = CarnegiePrior(Plan())
     while not state.is_over():
         if until_round is not None and state.round >= until_round:
             break
         if next_mover(state, rng) is None:  # a timed step ran out: nobody could act
             continue
-        state.apply(0, prior.choose(state, 0, rng))
+        state.apply(0, PRIOR.choose(state, 0, rng))
     return state
 
 
