@@ -84,7 +84,10 @@ def play(match: Match) -> Played:
     out = state.outcome()
     assert out is not None
     win = 1.0 / len(out.winners) if match.measured in out.winners else 0.0
-    return Played(win, times, dict(out.scores), features_of(match.key, moves), cpu)
+    features = features_of(match.key, moves)
+    if "andrew_total" in out.details.get(match.measured, {}):  # Carnegie solo: his VP
+        features["andrew_total"] = out.details[match.measured]["andrew_total"]
+    return Played(win, times, dict(out.scores), features, cpu)
 
 
 def policy_for(key: str, name: str) -> Any:
@@ -296,7 +299,8 @@ def machine_line() -> dict[str, Any]:
 
 
 def fcm_feature_line(name: str, played: list[Played]) -> dict[str, Any]:
-    """Food Chain Magnate's play targets over 4-player games of the level on every seat."""
+    """Food Chain Magnate's play targets over 4-player games of the level on every seat, with
+    seat 0's decision CPU times (ms; decisions with at least two legal moves)."""
     kinds: set[str] = set()
     for x in played:
         kinds |= set(x.features.get("marketing_kinds", ()))
@@ -312,6 +316,8 @@ def fcm_feature_line(name: str, played: list[Played]) -> dict[str, Any]:
         ),
         "marketing_kinds": sorted(kinds),
         "target": ">= 8 of 10 games with both; >= 3 marketing kinds",
+        "seat0_decision_cpu_ms": time_stats([t for x in played for t in x.cpu_ms]),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
     }
 
 

@@ -7,33 +7,105 @@ the shuffles to come (the state's ``rng``). A determinisation shuffles his draw 
 while his card is face down, swaps it for a card with the same back drawn from the cards it
 could be. Companies have no secrets (every company board is public).
 
-``normal`` and ``hard`` (``RowSearchHooks``) search one decision, the timeline row: the
-four rows are compared by rollouts to the end of the game, judged by the final scores (the
-win and the lead over Andrew or the best rival); every other decision is the prior's
-(``CarnegiePrior``). ``CarnegieHooks`` (the prior's best-valued moves as candidates, 2-round
-rollouts judged by ``scores``: the final scoring applied now plus a quarter of a VP per
-dollar and half per good, against the other companies or Andrew's running total) is the
-base they refine; at these budgets it measured worse than its prior.
+``normal`` and ``hard`` (``CarnegieSearch``) search two kinds of decision with the cut-off
+evaluation of ``ai_eval`` (a projection of final VP fitted on self-play: the final scoring
+now plus the engine's worth over the rounds left): the timeline row (``RowSearchHooks``: the
+four rows, rollouts cut four rounds ahead), and the company's growth (``GrowthHooks``: when
+the prior establishes a department, moves or activates an employee or uses a department,
+its move and the two best-valued others of that class, rollouts cut two rounds ahead). A
+rollout is judged by half the chance that the projected margin over Andrew (or the best
+rival) is a win and half a logistic of it. Every other decision is the prior's
+(``CarnegiePrior``). ``normal`` gives a row 8 rollouts and a growth decision 4; ``hard``
+a row 16 and 8 to a wider set of decisions (``WideGrowthHooks``: builds, research,
+donations and returns too).
+
+Measured (``python -m tests.games.carnegie.measure_search``, solo against Andrew, the
+bench's seeds, paired, loaded machine, load 12-23), seeds 0-19: rows by 8 rollouts to the
+end (the old ``normal``) 5 wins, margin -25.3 ± 5.2 VP; rows cut at 4 rounds 5 wins,
+-16.0 ± 5.0; rows to the end and growth searched 11 wins, +5.2 ± 5.0; the same with every
+kind of decision searched 14 wins, +5.5 ± 5.4 at twice the CPU; rows cut at 4 and growth
+searched (today's ``normal``) 16 wins, +14.0 ± 4.6. Seeds 0-39: ``normal`` 29 wins, +8.7
+VP; for ``hard``, twice ``normal``'s rollouts 24 wins (paired -0.5 ± 2.7 VP), rows cut
+at 6 rounds 28 (-2.0 ± 2.9), growth width 4 cut at 3 rounds 14 of 20, today's ``hard``
+31 wins (+1.9 ± 3.9 VP: within noise).
 """
 
 from __future__ import annotations
 
 import functools
 import heapq
+import pickle
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Move, Rng, Seat
 from games.core.ai import Policy
-from games.core.search import Budget, SearchHooks, SearchPolicy, clone_state, lead, reseed
+from games.core.search import (
+    Budget,
+    SearchHooks,
+    SearchPolicy,
+    clone_state,
+    lead,
+    register_clone,
+    reseed,
+    search,
+)
 
 from .ai import ANDREW_GAIN, VP_VALUE, CarnegiePolicy, _track_value, value
+from .ai_eval import project, project_andrew, rounds_left, win_chance
 from .construction import track_step_cost
-from .moves import Build, Choose, EndTurn, Pass, ResearchTab, ResearchTrack
-from .scoring import score_company
+from .data import AndrewCard, CarnegieData, load
+from .moves import (
+    Activate,
+    Build,
+    Choose,
+    Donate,
+    EndTurn,
+    Establish,
+    MoveEmployee,
+    Pass,
+    ResearchTab,
+    ResearchTrack,
+    Return,
+    Use,
+)
 from .state import CarnegieState
 
 ANDREW_SEAT = -1
 """The key of Andrew's score among the projected scores of a solo game."""
+
+
+def _loaded_data() -> CarnegieData:
+    return load()
+
+
+def _loaded_card(card_id: str) -> AndrewCard:
+    return _cards()[card_id]
+
+
+@functools.cache
+def _cards() -> dict[str, AndrewCard]:
+    return {c.id: c for c in load().andrew.cards}
+
+
+def _reduce_data(data: CarnegieData) -> Any:
+    """The game's data (about 40 kB pickled, nine tenths of a state) copied by reference: a
+    search copies a state for every rollout, and the data never changes. Only the data
+    ``load()`` returns; any other copy pickles in full."""
+    if data is load():
+        return _loaded_data, ()
+    return data.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+
+def _reduce_card(card: AndrewCard) -> Any:
+    """An Andrew card of the loaded data, copied by reference (``_reduce_data``)."""
+    if _cards().get(card.id) is card:
+        return _loaded_card, (card.id,)
+    return card.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+
+register_clone(CarnegieData, _reduce_data)
+register_clone(AndrewCard, _reduce_card)
 
 
 def _redraw(
@@ -64,7 +136,8 @@ def join_cost(state: Any, own: set[str]) -> int:
     ``99`` when no two major cities can be joined. A function of the map, ``own`` and which
     cities are full only, so it is remembered by those (a decision asks it for every build)."""
     d = state.data
-    full = frozenset(c for c in d.neighbours if all(o is not None for o in state.spaces[c]))
+    spaces = state.spaces
+    full = frozenset(c for c in d.neighbours if None not in spaces[c])
     return _join_cost(d, frozenset(own), full)
 
 
@@ -195,7 +268,7 @@ def research_rate(state: Any, seat: int, m: Move) -> float:
         ahead_vp = sum(s.vp for s in spaces if not s.project)
         ahead_cost = sum(s.cost for s in spaces)
         if nxt.project:
-            left = 20 - state.round
+            left = state.data.rules.rounds - state.round
             waiting = sum(c.tab_disks(t, state.data) for t in state.data.tab)
             gain = max(0.0, DISK_WORTH * min(1.0, left / 8) - waiting)
         else:
@@ -207,21 +280,19 @@ def research_rate(state: Any, seat: int, m: Move) -> float:
     return _track_value(state, seat, m.region) / VP_VALUE / max(1, cost)
 
 
-DISK_VP = 0.0
-"""What a project disk waiting on a tab counts for before the last round: about a city's VP
-(0-3) and its share of a connection, less the build's cost."""
-
-
 class CarnegieHooks(SearchHooks[CarnegieState]):
-    """Search hooks: Andrew's hidden cards redrawn; VP projected against the best rival."""
+    """Search hooks: Andrew's hidden cards redrawn; a rollout cut ``rounds`` rounds ahead
+    (``None``: played to the end) is judged by the fitted projection of final VP
+    (``ai_eval``): half the chance that the projected margin over Andrew (solo) or the best
+    rival is a win, half a logistic of that margin, as the end of a game is judged."""
 
     scale = 30.0
     """Wide: a company far behind Andrew (20-40 VP mid-game) still sees its candidates'
     differences (with 8 every move looked equally lost, and the noise chose)."""
     width = 3
     prior_bonus = 0.05
-    rounds = 2
-    """Rollouts end when this many more rounds have begun."""
+    rounds: int | None = 2
+    """Rollouts end when this many more rounds have begun (``None``: at the game's end)."""
 
     def determinize(self, state: CarnegieState, seat: Seat, rng: Rng) -> CarnegieState:
         copied = clone_state(state)
@@ -244,19 +315,16 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
         return out[: self.width]
 
     def cut(self, state: CarnegieState, start: CarnegieState, played: int) -> bool:
-        return state.round >= start.round + self.rounds or played >= self.horizon
+        if played >= self.horizon:
+            return True
+        return self.rounds is not None and state.round >= start.round + self.rounds
 
     def scores(self, state: CarnegieState) -> dict[Seat, float]:
-        out: dict[Seat, float] = {}
-        late = state.round >= 19  # too late to build what the disks wait for
-        for c in state.companies:
-            total = score_company(state, c.seat)["total"]
-            disks = 0 if late else sum(c.tab_disks(t, state.data) for t in state.data.tab)
-            out[c.seat] = total + 0.25 * c.money + 0.5 * c.goods + DISK_VP * disks
+        """Projected final VP of every company (``ai_eval.project``) and, solo, Andrew's
+        (``ANDREW_SEAT``: ``ai_eval.project_andrew``)."""
+        out: dict[Seat, float] = {c.seat: project(state, c.seat) for c in state.companies}
         if state.andrew is not None:
-            from .solo.andrew import score as andrew_score
-
-            out[ANDREW_SEAT] = float(andrew_score(state)["andrew_total"])
+            out[ANDREW_SEAT] = project_andrew(state)
         return out
 
     def value(self, state: CarnegieState, seat: Seat) -> float:
@@ -266,44 +334,117 @@ class CarnegieHooks(SearchHooks[CarnegieState]):
             his = float(out.details[seat].get("andrew_total", 0))
             won = 1.0 if seat in out.winners else 0.0
             return 0.5 * won + 0.5 * lead({seat: mine, ANDREW_SEAT: his}, seat, self.scale)
-        return super().value(state, seat)
+        if out is not None:
+            return super().value(state, seat)
+        projected = self.scores(state)
+        best = max(v for s, v in projected.items() if s != seat)
+        chance = win_chance(projected[seat] - best, rounds_left(state))
+        return 0.5 * chance + 0.5 * lead(projected, seat, self.scale)
 
 
 class RowSearchHooks(CarnegieHooks):
-    """``normal``'s and ``hard``'s hooks: the search decides the timeline row, the prior the
-    rest. When the prior's move is a ``Choose``, all four rows are compared by rollouts to the
-    end of the game (the prior on every decision, Andrew's hidden cards redrawn), judged by
-    the final scores (``value``: the win and the lead over Andrew or the best rival); any
-    other decision is the prior's move (one candidate: no rollouts).
+    """``normal``'s and ``hard``'s row hooks (and the base of ``GrowthHooks``): when the
+    prior's move is a ``Choose``, all four rows are compared; when it is of one of
+    ``kinds``, the prior's move and the best-valued other moves of its class
+    (``prior_value``), ``other_width`` in all; by rollouts (the prior on every decision,
+    Andrew's hidden cards redrawn) cut ``rounds`` rounds ahead and judged by the projection
+    (``None``: played to the end and judged by the final scores). Any other decision is the
+    prior's move (one candidate: no rollouts).
 
-    Why: the row decides what Andrew does this round and which event fires (his donation on
-    the player's company, incomes), and whether the company's departments have anything to
-    do: a long-term trade-off that 2-round rollouts judged worse than the prior did, while a
-    full rollout costs ~30-50 ms (a solo game is ~0.1 s of CPU). Searching the other
-    decisions too (establish, build) cost twice the time for ~1 VP (40 solo games).
-    Measured on 40 solo games (seeds 1000-1039, loaded machine): the prior alone 88.0 VP to
-    Andrew's 113.1; rows searched with 8 rollouts 90.8 to 105.3."""
+    Why the row: it decides what Andrew does this round and which event fires (his donation
+    on the player's company, incomes), and whether the company's departments have anything
+    to do. Rollouts to the end judged it at ~30-50 ms each; cut at four rounds and judged by
+    the projection it is cheaper and measured better (module docstring)."""
 
     width = 4
     prior_bonus = 0.0
+    rounds: int | None = 4
+    kinds: tuple[type, ...] = ()
+    other_width = 3
 
     def candidates(self, state: CarnegieState, seat: Seat, rng: Rng) -> list[Move]:
         first = self.policy.choose(state, seat, rng)
-        if not isinstance(first, Choose):
+        if isinstance(first, Choose):
+            rows: list[Move] = sorted(
+                (m for m in state.legal_moves(seat) if isinstance(m, Choose) and m != first),
+                key=lambda m: (-prior_value(state, seat, m), m.notation),
+            )
+            return [first, *rows][: self.width]
+        if not isinstance(first, self.kinds):
             return [first]
-        rows: list[Move] = sorted(
-            (m for m in state.legal_moves(seat) if isinstance(m, Choose) and m != first),
+        kind = type(first)
+        same = sorted(
+            (m for m in state.legal_moves(seat) if type(m) is kind and m != first),
             key=lambda m: (-prior_value(state, seat, m), m.notation),
         )
-        return [first, *rows][: self.width]
+        return [first, *same][: self.other_width]
 
-    def cut(self, state: CarnegieState, start: CarnegieState, played: int) -> bool:
-        return False
+
+class CarnegieSearch(SearchPolicy[CarnegieState]):
+    """A level that gives the row decision (any ``Choose`` legal) ``budget`` and every
+    other decision ``other`` (hooks and budget; ``None``: the prior's move)."""
+
+    def __init__(
+        self,
+        hooks: SearchHooks[CarnegieState],
+        budget: Budget,
+        other: tuple[SearchHooks[CarnegieState], Budget] | None = None,
+    ) -> None:
+        super().__init__(hooks, budget)
+        self.other = other
+
+    def with_stop(self, stop: Callable[[], bool]) -> CarnegieSearch:
+        other = self.other
+        if other is not None:
+            hooks, b = other
+            other = (hooks, Budget(b.rollouts, b.moves, stop))
+        return CarnegieSearch(
+            self.hooks, Budget(self.budget.rollouts, self.budget.moves, stop), other
+        )
+
+    def choose(self, state: CarnegieState, seat: Seat, rng: Rng) -> Move:
+        legal = list(state.legal_moves(seat))
+        if len(legal) <= 1:
+            return legal[0]
+        if self.other is not None and not any(isinstance(m, Choose) for m in legal):
+            hooks, budget = self.other
+            return search(state, seat, rng, hooks, budget).move
+        return search(state, seat, rng, self.hooks, self.budget).move
+
+
+class GrowthHooks(RowSearchHooks):
+    """The hooks of ``normal``'s and ``hard``'s other decisions: when the prior's move
+    establishes a department, moves an employee, activates one or uses a department, it and
+    the two best-valued others of its class are compared by rollouts cut two rounds ahead,
+    judged by the projection (``ai_eval``); any other decision is the prior's move."""
+
+    rounds: int | None = 2
+    kinds: tuple[type, ...] = (Establish, MoveEmployee, Activate, Use)
+    other_width = 3
+
+
+class WideGrowthHooks(GrowthHooks):
+    """``hard``'s other decisions: ``GrowthHooks``' and also builds, research steps,
+    donations and returns from missions (the prior's move and the two best-valued others of
+    its class). Measured at ``normal``'s budget (rows to the end) it won more games for the
+    same margin at twice the CPU; at ``hard``'s it measured best of the variants tried (module
+    docstring)."""
+
+    kinds: tuple[type, ...] = (
+        *GrowthHooks.kinds,
+        Build,
+        ResearchTab,
+        ResearchTrack,
+        Donate,
+        Return,
+    )
 
 
 PRIOR = CarnegiePrior()
 HOOKS = RowSearchHooks(PRIOR)
+GROWTH = GrowthHooks(PRIOR)
 EASY = CarnegiePolicy()
-NORMAL: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=8))
-HARD: SearchPolicy[CarnegieState] = SearchPolicy(HOOKS, Budget(rollouts=16))
+NORMAL = CarnegieSearch(HOOKS, Budget(rollouts=8), (GROWTH, Budget(rollouts=4)))
+WIDE_GROWTH = WideGrowthHooks(PRIOR)
+HARD = CarnegieSearch(HOOKS, Budget(rollouts=16), (WIDE_GROWTH, Budget(rollouts=8)))
 LEVELS: dict[str, Policy] = {"easy": EASY, "normal": NORMAL, "hard": HARD}

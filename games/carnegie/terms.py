@@ -11,6 +11,8 @@ types) stay plain text where a sentence quotes them as notation.
 
 from __future__ import annotations
 
+import functools
+
 from games.core import Msg
 
 ACTION_WORDS = {
@@ -30,8 +32,10 @@ ACTION_NAMES = {
 """Long action names, as the action choice announces them."""
 
 
+@functools.lru_cache(maxsize=1024)
 def slug(ident: str) -> str:
-    """``new-lobby`` → ``new_lobby`` (the rule of ``i18n.term``)."""
+    """``new-lobby`` → ``new_lobby`` (the rule of ``i18n.term``). Remembered: move checks
+    name departments and cities in every refusal they build (a decision builds thousands)."""
     return "".join(c if c.isascii() and c.isalnum() else "_" for c in ident.lower())
 
 

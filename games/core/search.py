@@ -153,6 +153,19 @@ class SearchHooks(Generic[S]):
         rest = [m for m in legal if type(m) is not type(first)]
         return [first, *same, *rest][: self.width]
 
+    def can_act(self, state: S, seat: Seat) -> bool:
+        """Whether ``seat`` (one of ``state.to_act()``) has a legal move: a rollout asks it
+        of every seat to act before each move. Default: ``state.legal_moves(seat)`` is not
+        empty. A game whose move lists are long to build may answer faster, but must give the
+        same answer (the rollout, and so the decision, must not change)."""
+        return bool(state.legal_moves(seat))
+
+    def budget_for(self, state: S, budget: Budget) -> Budget:
+        """The budget a decision in ``state`` gets from its level's ``budget``: a game may
+        lower it where its rollouts are long (e.g. by the number of players). Default:
+        ``budget`` unchanged."""
+        return budget
+
     def scores(self, state: S) -> Mapping[Seat, float] | None:
         """Projected final scores of a running game (same units as ``Outcome.scores``) for a
         rollout that ``cut`` stops early, or ``None`` when the game has no projection (such a
@@ -207,11 +220,16 @@ class Budget:
     stop: Callable[[], bool] | None = field(default=None, compare=False)
 
 
-def next_mover(state: GameState[Any], rng: Rng) -> Seat | None:
+def next_mover(
+    state: GameState[Any], rng: Rng, can_act: Callable[[Seat], bool] | None = None
+) -> Seat | None:
     """Who moves next in a playout: one of the seats able to act (chosen with ``rng`` when a
     phase is simultaneous), or ``None`` after applying a running deadline's move when nobody
-    can act. Raises ``RuntimeError`` when nobody can act and nothing is timed."""
-    movers = [s for s in sorted(state.to_act()) if state.legal_moves(s)]
+    can act. ``can_act(seat)`` tells whether a seat of ``to_act`` has a legal move (default:
+    its ``legal_moves`` are not empty). Raises ``RuntimeError`` when nobody can act and
+    nothing is timed."""
+    able = can_act or (lambda s: bool(state.legal_moves(s)))
+    movers = [s for s in sorted(state.to_act()) if able(s)]
     if movers:
         return movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
     deadline = state.deadline()
@@ -260,6 +278,7 @@ def search(state: S, seat: Seat, rng: Rng, hooks: SearchHooks[S], budget: Budget
     The candidates come from a determinisation, never from ``state`` itself, so neither they
     nor the rollouts can see what ``seat`` may not. ``state`` is not changed.
     """
+    budget = hooks.budget_for(state, budget)
     search_rng = Rng(rng.next_u64())
     first = hooks.determinize(state, seat, Rng(search_rng.next_u64()))
     cands = _unique(hooks.candidates(first, seat, Rng(search_rng.next_u64())))
@@ -338,8 +357,12 @@ def _rollout(
     world.apply(seat, move)
     played = 0
     policy = hooks.policy
+
+    def can_act(s: Seat) -> bool:
+        return hooks.can_act(world, s)
+
     while not world.is_over() and not hooks.cut(world, start, played):
-        mover = next_mover(world, rng)
+        mover = next_mover(world, rng, can_act)
         if mover is None:
             continue
         world.apply(mover, policy.choose(world, mover, rng))

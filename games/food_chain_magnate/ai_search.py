@@ -25,6 +25,12 @@ player the structure the heuristic would choose for it.
 
 The evaluation (``FcmHooks.scores``) is cash plus a small value for what earns later (open
 restaurants, employees in the company), since cash decides the game (seed: ゲームの終了).
+
+Decision time: in Working 9–5 the search compares hires and trainings (2-player games only:
+``FcmHooks.staff_seats``) and houses, gardens and restaurants against ``done``; every other
+decision is the prior's. A rollout learns whether a seat can move from its time-out move
+(``FcmHooks.can_act``) rather than by listing its placements, and with more than two players
+``hard`` simulates at most ``FcmHooks.crowded_moves`` moves (docs/rules/food_chain_magnate.md).
 """
 
 from __future__ import annotations
@@ -441,6 +447,14 @@ class FcmHooks(SearchHooks[FcmState]):
     prior_bonus = 0.03
     turns = 1
     """Rollouts end when this many more turns have begun (after Dinnertime and Payday)."""
+    staff_seats = 2
+    """Recruits and trainings are searched only in games of at most this many players: what
+    a hire or a training is worth shows only in the next turn's Dinnertime, and rollouts
+    that long in a 4-player game cost 0.4-0.6 s a decision (session 28); with more players
+    the prior's pick is played."""
+    crowded_moves = 1000
+    """With more than two players a decision simulates at most this many moves (its rollouts
+    are twice as long: ``hard``'s 3,000 took 1.6-2.4 s of CPU at a 4-player house)."""
 
     def __init__(self, prior: FcmPrior) -> None:
         super().__init__(prior)
@@ -468,6 +482,8 @@ class FcmHooks(SearchHooks[FcmState]):
         first = self.prior.choose(state, seat, rng)
         if state.phase != Phase.WORKING:
             return [first]
+        if isinstance(first, Recruit | Train) and state.n_seats > self.staff_seats:
+            return [first]
         legal = state.legal_moves(seat)
         out = [first]
         if isinstance(first, Recruit):
@@ -477,6 +493,21 @@ class FcmHooks(SearchHooks[FcmState]):
         elif isinstance(first, PlaceGarden | PlaceHouse | PlaceRestaurant):
             out += [m for m in legal if m.notation == "done"]
         return _unique(out)[: self.width]
+
+    def budget_for(self, state: FcmState, budget: Budget) -> Budget:
+        if state.n_seats <= 2 or budget.moves is None or budget.moves <= self.crowded_moves:
+            return budget
+        return Budget(budget.rollouts, self.crowded_moves, budget.stop)
+
+    def can_act(self, state: FcmState, seat: Seat) -> bool:
+        """Whether ``seat`` has a legal move, answered by its time-out move when that is
+        legal (one refusal check) before building the whole move list: a player at work may
+        have hundreds of house and billboard placements, and building them was most of a
+        4-player rollout's time (the answer is the same: ``test_ai_search``)."""
+        move = state.step.default_move(state, seat)
+        if move is not None and state.refusal(seat, move) is None:
+            return True
+        return bool(state.legal_moves(seat))
 
     def cut(self, state: FcmState, start: FcmState, played: int) -> bool:
         return state.turn > start.turn + self.turns or played >= self.horizon

@@ -36,3 +36,25 @@ def test_the_target_is_judged_on_cpu_time_not_wall_time() -> None:
 def test_time_stats() -> None:
     stats = time_stats([1.0, 2.0, 3.0, 4.0])
     assert stats == {"mean": 2.5, "p50": 2.5, "p95": 3.85, "max": 4.0}
+
+
+def test_the_fcm_feature_line_carries_seat_zeros_decision_cpu() -> None:
+    """The 4-player features line reports seat 0's decision CPU times of all its games."""
+    from bot.bench_ai import fcm_feature_line
+
+    games = [
+        Played(
+            1.0,
+            [1.0],
+            {},
+            {"houses_gardens": True, "second_restaurants": True, "marketing_kinds": ["billboard"]},
+            cpu_ms=[10.0, 30.0],
+        ),
+        Played(
+            0.0, [1.0], {}, {"houses_gardens": True, "marketing_kinds": ["radio"]}, cpu_ms=[500.0]
+        ),
+    ]
+    line = fcm_feature_line("food_chain_magnate.normal_4p_features", games)
+    assert line["both_games"] == 1 and line["marketing_kinds"] == ["billboard", "radio"]
+    assert line["seat0_decision_cpu_ms"]["max"] == 500.0
+    assert line["seat0_decision_cpu_ms"]["mean"] == 180.0

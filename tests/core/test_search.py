@@ -241,3 +241,48 @@ def test_the_memo_does_not_change_what_the_search_decides(monkeypatch: Any) -> N
     (move, stats, simulated, with_memo), (move2, stats2, simulated2, without) = results
     assert (move, stats, simulated) == (move2, stats2, simulated2)
     assert with_memo < without
+
+
+def test_a_hooks_can_act_replaces_listing_moves_and_keeps_the_decision() -> None:
+    """``SearchHooks.can_act``: the rollout asks the hooks whether a seat to act can move; a
+    game answering without listing its moves (here: every seat to act in a race can) gets
+    the same decision and statistics while its rollouts list no moves."""
+
+    class Checked(CountingRace):
+        def validate(self, seat: Seat, move: Move) -> None:  # checks without listing
+            assert isinstance(move, Step) and move.n in (1, 2, 3)
+
+    class Small:
+        def choose(self, state: Race, seat: Seat, rng: Rng) -> Move:
+            return Step(1)
+
+    class Quick(RaceHooks):
+        asked = 0
+
+        def can_act(self, state: Race, seat: Seat) -> bool:
+            Quick.asked += 1
+            return seat in state.to_act()
+
+    results = []
+    for hooks in (RaceHooks(Small()), Quick(Small())):
+        CountingRace.listed = 0
+        a = search(Checked([True, True], seed=3), 0, Rng(5), hooks, Budget(rollouts=24))
+        results.append((a.move, a.stats, a.simulated, CountingRace.listed))
+    (move, stats, simulated, listed), (move2, stats2, simulated2, quick) = results
+    assert (move, stats, simulated) == (move2, stats2, simulated2)
+    assert Quick.asked >= simulated2 - 24  # asked before every move after the candidate
+    assert listed >= simulated - 24 and quick < 5  # left: the search's look at the root
+
+
+def test_a_hooks_budget_for_lowers_a_decisions_budget() -> None:
+    """``SearchHooks.budget_for``: the search spends the budget the hooks give the position
+    (the default gives the level's unchanged)."""
+
+    class Short(RaceHooks):
+        def budget_for(self, state: Race, budget: Budget) -> Budget:
+            return Budget(12, budget.moves, budget.stop)
+
+    state = Race([True, False])
+    assert HOOKS.budget_for(state, Budget(rollouts=40)) == Budget(rollouts=40)
+    assert search(state, 0, Rng(1), HOOKS, Budget(rollouts=40)).rollouts == 40
+    assert search(state, 0, Rng(1), Short(Timid()), Budget(rollouts=40)).rollouts == 12

@@ -70,9 +70,10 @@ def test_research_rate_weighs_a_tab_vp_space_against_a_new_disk_by_the_rounds_le
     assert research_rate(state, 0, vp_space) > research_rate(state, 0, disk)
 
 
-def test_normal_searches_only_the_row_and_plays_the_prior_elsewhere() -> None:
-    """``RowSearchHooks``: when the prior would choose a row, the four rows are compared (the
-    prior's first); at any other decision the prior's move is the only candidate."""
+def test_the_row_hooks_compare_the_four_rows_and_only_the_prior_s_move_elsewhere() -> None:
+    """``RowSearchHooks`` (``normal``'s row decision): when the prior would choose a row, the
+    four rows are compared (the prior's first); at any other decision the prior's move is the
+    only candidate (``normal``'s other decisions go to ``GrowthHooks``)."""
     from games.carnegie.ai_search import HOOKS, PRIOR
     from games.carnegie.moves import Choose
     from games.core import SYSTEM, Rng
