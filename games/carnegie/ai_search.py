@@ -36,6 +36,7 @@ import functools
 import heapq
 import pickle
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games.core import Move, Rng, Seat
@@ -365,19 +366,17 @@ class RowSearchHooks(CarnegieHooks):
     def candidates(self, state: CarnegieState, seat: Seat, rng: Rng) -> list[Move]:
         first = self.policy.choose(state, seat, rng)
         if isinstance(first, Choose):
-            rows: list[Move] = sorted(
-                (m for m in state.legal_moves(seat) if isinstance(m, Choose) and m != first),
-                key=lambda m: (-prior_value(state, seat, m), m.notation),
-            )
-            return [first, *rows][: self.width]
-        if not isinstance(first, self.kinds):
+            width = self.width
+        elif isinstance(first, self.kinds):
+            width = self.other_width
+        else:
             return [first]
         kind = type(first)
-        same = sorted(
+        same: list[Move] = sorted(
             (m for m in state.legal_moves(seat) if type(m) is kind and m != first),
             key=lambda m: (-prior_value(state, seat, m), m.notation),
         )
-        return [first, *same][: self.other_width]
+        return [first, *same][:width]
 
 
 class CarnegieSearch(SearchPolicy[CarnegieState]):
@@ -396,11 +395,8 @@ class CarnegieSearch(SearchPolicy[CarnegieState]):
     def with_stop(self, stop: Callable[[], bool]) -> CarnegieSearch:
         other = self.other
         if other is not None:
-            hooks, b = other
-            other = (hooks, Budget(b.rollouts, b.moves, stop))
-        return CarnegieSearch(
-            self.hooks, Budget(self.budget.rollouts, self.budget.moves, stop), other
-        )
+            other = (other[0], replace(other[1], stop=stop))
+        return CarnegieSearch(self.hooks, replace(self.budget, stop=stop), other)
 
     def choose(self, state: CarnegieState, seat: Seat, rng: Rng) -> Move:
         legal = list(state.legal_moves(seat))

@@ -33,7 +33,7 @@ import io
 import math
 import pickle
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from .ai import Policy
@@ -250,7 +250,7 @@ class SearchPolicy(Generic[S]):
 
     def with_stop(self, stop: Callable[[], bool]) -> SearchPolicy[S]:
         """The same level with a caller's ``stop`` (e.g. a time limit) added to its budget."""
-        return SearchPolicy(self.hooks, Budget(self.budget.rollouts, self.budget.moves, stop))
+        return SearchPolicy(self.hooks, replace(self.budget, stop=stop))
 
     def choose(self, state: S, seat: Seat, rng: Rng) -> Move:
         legal = list(state.legal_moves(seat))

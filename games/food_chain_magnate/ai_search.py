@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.core import Move, Rng, Seat
@@ -497,7 +498,7 @@ class FcmHooks(SearchHooks[FcmState]):
     def budget_for(self, state: FcmState, budget: Budget) -> Budget:
         if state.n_seats <= 2 or budget.moves is None or budget.moves <= self.crowded_moves:
             return budget
-        return Budget(budget.rollouts, self.crowded_moves, budget.stop)
+        return replace(budget, moves=self.crowded_moves)
 
     def can_act(self, state: FcmState, seat: Seat) -> bool:
         """Whether ``seat`` has a legal move, answered by its time-out move when that is
